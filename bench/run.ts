@@ -1,0 +1,29 @@
+/** `npm run bench`: runs every benchmark against the production build and writes bench/results/. */
+import { authBench } from './auth.bench';
+import { foundationBench } from './foundation.bench';
+import { ensureBuilt, writeResult } from './lib';
+
+await ensureBuilt();
+
+const foundation = await foundationBench();
+const file = await writeResult('foundation', foundation);
+const check = (ok: boolean) => (ok ? 'ok' : 'MISSED');
+console.log(`
+Foundation (${file})
+  start to ready, fresh data folder   ${foundation.startup.freshMs} ms
+  start to ready, reopened            ${foundation.startup.reopenedMs} ms   target < 1500 ms  ${check(foundation.startup.reopenedMs < 1500)}
+  landing JavaScript, gzipped (en)    ${foundation.landingJavaScript.en.kilobytesGzipped} KB   target <= 120 KB  ${check(foundation.landingJavaScript.en.kilobytesGzipped <= 120)}
+  landing JavaScript, gzipped (fr)    ${foundation.landingJavaScript.fr.kilobytesGzipped} KB
+  Lighthouse mobile: performance ${foundation.lighthouse.mobile.performance} (target >= 95 ${check(foundation.lighthouse.mobile.performance >= 95)}), accessibility ${foundation.lighthouse.mobile.accessibility} (target 100 ${check(foundation.lighthouse.mobile.accessibility === 100)}), best practices ${foundation.lighthouse.mobile.bestPractices}, SEO ${foundation.lighthouse.mobile.seo}
+    FCP ${foundation.lighthouse.mobile.firstContentfulPaintMs} ms, LCP ${foundation.lighthouse.mobile.largestContentfulPaintMs} ms, TBT ${foundation.lighthouse.mobile.totalBlockingTimeMs} ms, CLS ${foundation.lighthouse.mobile.cumulativeLayoutShift}
+  Lighthouse desktop: performance ${foundation.lighthouse.desktop.performance}, accessibility ${foundation.lighthouse.desktop.accessibility}
+`);
+
+const auth = await authBench();
+const authFile = await writeResult('auth', auth);
+console.log(`
+Sign-in (${authFile})
+  ${auth.clients} concurrent clients for ${auth.durationSeconds} s on loopback (${auth.cpus} CPUs, ${auth.database})
+  ${auth.requests} sign-ins, ${auth.failures} failed: ${auth.requestsPerSecond} per second
+  latency p50 ${auth.latencyMs.p50} ms, p95 ${auth.latencyMs.p95} ms, p99 ${auth.latencyMs.p99} ms
+`);

@@ -1,0 +1,59 @@
+import AxeBuilder from '@axe-core/playwright';
+import { test as base, expect, type Page } from '@playwright/test';
+
+/**
+ * Every journey fails on a console error or an uncaught page error, and offers `expectAccessible`
+ * (axe: no serious or critical violation, WCAG 2.x A/AA rules).
+ */
+export const test = base.extend<{
+  /** Console errors a test provokes on purpose (a single pattern: Playwright reads arrays as [value, options]). */
+  expectedErrors: RegExp | null;
+  consoleErrors: string[];
+  expectAccessible: (page?: Page) => Promise<void>;
+}>({
+  expectedErrors: [null, { option: true }],
+  consoleErrors: [
+    async ({ page, expectedErrors }, use) => {
+      const errors: string[] = [];
+      page.on('console', (message) => {
+        if (message.type() !== 'error') return;
+        // The browser logs every 4xx answer; those of our API are expected answers the page
+        // handles (401 while signed out, 400 for a wrong code...). 5xx and missing files still fail.
+        const apiClientError =
+          /^Failed to load resource: the server responded with a status of 4\d\d/.test(
+            message.text(),
+          ) && new URL(message.location().url, 'http://x').pathname.startsWith('/api/');
+        if (!apiClientError) errors.push(message.text());
+      });
+      page.on('pageerror', (error) => errors.push(error.message));
+      await use(errors);
+      const unexpected = errors.filter((text) => !expectedErrors?.test(text));
+      expect(unexpected, 'console errors').toEqual([]);
+    },
+    { auto: true },
+  ],
+  expectAccessible: async ({ page }, use) => {
+    await use(async (target = page) => {
+      const results = await new AxeBuilder({ page: target })
+        .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'best-practice'])
+        .analyze();
+      const serious = results.violations.filter(
+        (v) => v.impact === 'serious' || v.impact === 'critical',
+      );
+      expect(
+        serious.map(
+          (v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`,
+        ),
+        `accessibility of ${target.url()}`,
+      ).toEqual([]);
+    });
+  },
+});
+
+export { expect };
+
+/** Switches the public site's language with the header's toggle. */
+export async function switchSiteLanguage(page: Page, to: 'English' | 'Français') {
+  const label = to === 'Français' ? 'Switch to Français' : 'Passer en English';
+  await page.getByRole('banner').getByRole('button', { name: label }).click();
+}

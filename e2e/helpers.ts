@@ -1,0 +1,107 @@
+import { type APIRequestContext, expect, type Page } from '@playwright/test';
+import { Secret, TOTP } from 'otpauth';
+
+export const PASSWORD = 'Correct-Horse-9';
+/** The server's first account, hence its admin (registered by admin.setup.ts before any journey). */
+export const ADMIN_EMAIL = 'admin@example.com';
+
+let counter = 0;
+/** An email no other journey uses (journeys share one server). */
+export function uniqueEmail(prefix: string) {
+  counter += 1;
+  return `${prefix}-${Date.now().toString(36)}-${counter}-${Math.random().toString(36).slice(2, 6)}@example.com`;
+}
+
+type OutboxMessage = { to: string; subject: string; text: string; template: string };
+
+/** The emails sent to an address, newest first (development outbox). */
+export async function outbox(request: APIRequestContext, to: string): Promise<OutboxMessage[]> {
+  const res = await request.get(`/api/v1/dev/outbox?to=${encodeURIComponent(to)}`);
+  expect(res.ok()).toBe(true);
+  return ((await res.json()) as { messages: OutboxMessage[] }).messages;
+}
+
+/** The first link to `path` in the newest email of a template. */
+export async function linkFromEmail(
+  request: APIRequestContext,
+  to: string,
+  template: string,
+  path: string,
+) {
+  await expect
+    .poll(async () => (await outbox(request, to)).some((m) => m.template === template))
+    .toBe(true);
+  const message = (await outbox(request, to)).find((m) => m.template === template)!;
+  const match = new RegExp(
+    `https?://[^\\s]+${path.replace('/', '\\/')}\\?token=[A-Za-z0-9_-]+`,
+  ).exec(message.text);
+  expect(match, `a ${path} link in the ${template} email`).not.toBeNull();
+  const url = new URL(match![0]);
+  return `${url.pathname}${url.search}`;
+}
+
+/** The 6-digit code in the newest email of a template. */
+export async function codeFromEmail(request: APIRequestContext, to: string, template: string) {
+  await expect
+    .poll(async () => (await outbox(request, to)).some((m) => m.template === template))
+    .toBe(true);
+  const message = (await outbox(request, to)).find((m) => m.template === template)!;
+  return /\b(\d{6})\b/.exec(message.text)![1]!;
+}
+
+/** What an authenticator app shows for this secret now (or `offset` steps away). */
+export function totp(secret: string, offsetSteps = 0) {
+  return new TOTP({
+    secret: Secret.fromBase32(secret.replace(/\s+/g, '')),
+    algorithm: 'SHA1',
+    digits: 6,
+    period: 30,
+  }).generate({
+    timestamp: Date.now() + offsetSteps * 30_000,
+  });
+}
+
+export async function register(
+  page: Page,
+  email: string,
+  options: { fullName?: string; password?: string } = {},
+) {
+  await page.goto('/register');
+  if (options.fullName) await page.getByLabel('Full name').fill(options.fullName);
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Password', { exact: true }).fill(options.password ?? PASSWORD);
+  await page.getByLabel('Confirm password').fill(options.password ?? PASSWORD);
+  await page.getByRole('checkbox').check();
+  await page.getByRole('button', { name: 'Create account' }).click();
+  await expect(page).toHaveURL('/dashboard');
+}
+
+export async function signIn(page: Page, email: string, password = PASSWORD) {
+  await page.goto('/login');
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Password', { exact: true }).fill(password);
+  await page.getByRole('button', { name: 'Sign in', exact: true }).click();
+}
+
+export async function signOut(page: Page) {
+  await page.getByRole('button', { name: /^Account menu/ }).click();
+  await page.getByRole('menuitem', { name: 'Sign out' }).click();
+  await expect(page).toHaveURL('/login');
+}
+
+/** Adds an authenticator from the security page; returns its secret (as the app would store it). */
+export async function enrolAuthenticator(page: Page, name = 'Phone') {
+  await page.goto('/settings/security');
+  await page.getByRole('button', { name: 'Add authenticator' }).click();
+  await page.getByLabel('Name').fill(name);
+  await page.getByRole('button', { name: 'Continue' }).click();
+  await expect(
+    page.getByRole('img', { name: 'QR code to add Cairn to your authenticator app' }),
+  ).toBeVisible();
+  const secret = (await page.getByTestId('totp-secret').innerText()).replace(/\s+/g, '');
+  expect(secret).toMatch(/^[A-Z2-7]{32}$/);
+  await page.getByLabel('Code from the app').fill(totp(secret));
+  await page.getByRole('button', { name: 'Verify and add' }).click();
+  await expect(page.getByText('Authenticator added')).toBeVisible();
+  return secret;
+}

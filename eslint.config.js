@@ -1,0 +1,217 @@
+import js from '@eslint/js';
+import boundaries from 'eslint-plugin-boundaries';
+import i18next from 'eslint-plugin-i18next';
+import { importX } from 'eslint-plugin-import-x';
+import reactHooks from 'eslint-plugin-react-hooks';
+import globals from 'globals';
+import tseslint from 'typescript-eslint';
+
+/**
+ * The layers of ARCHITECTURE.md: domain <- contracts <- server | web. Features never import
+ * another feature's internals (shared things move down a layer). First match wins.
+ */
+const elements = [
+  { type: 'domain', pattern: 'src/domain/**', mode: 'full' },
+  { type: 'contracts', pattern: 'src/contracts/**', mode: 'full' },
+  {
+    type: 'server-feature',
+    pattern: 'src/server/features/*/**',
+    mode: 'full',
+    capture: ['feature'],
+  },
+  { type: 'server', pattern: 'src/server/**', mode: 'full' },
+  { type: 'web-feature', pattern: 'src/web/features/*/**', mode: 'full', capture: ['feature'] },
+  { type: 'web-app', pattern: ['src/web/app/**', 'src/web/main.tsx'], mode: 'full' },
+  { type: 'web-shared', pattern: 'src/web/**', mode: 'full' },
+];
+
+const sameFeature = (type) => [type, { feature: '${from.feature}' }];
+
+export default tseslint.config(
+  {
+    ignores: [
+      'dist/**',
+      'coverage/**',
+      'playwright-report/**',
+      'test-results/**',
+      'bench/results/**',
+      'data/**',
+      '.tmp/**',
+      'src/server/db/migrations/**',
+    ],
+  },
+  js.configs.recommended,
+  ...tseslint.configs.strict,
+  {
+    languageOptions: {
+      ecmaVersion: 2023,
+      sourceType: 'module',
+      globals: { ...globals.node },
+      parserOptions: { projectService: true, tsconfigRootDir: import.meta.dirname },
+    },
+    plugins: { 'import-x': importX, boundaries },
+    settings: {
+      'import-x/resolver-next': [
+        (await import('eslint-import-resolver-typescript')).createTypeScriptImportResolver({
+          project: './tsconfig.json',
+        }),
+      ],
+      'import/resolver': { typescript: { project: './tsconfig.json' } },
+      'boundaries/elements': elements,
+      'boundaries/include': ['src/**/*'],
+    },
+    rules: {
+      '@typescript-eslint/consistent-type-imports': ['error', { fixStyle: 'inline-type-imports' }],
+      '@typescript-eslint/consistent-type-definitions': ['error', 'type'],
+      '@typescript-eslint/no-floating-promises': 'error',
+      '@typescript-eslint/no-misused-promises': [
+        'error',
+        { checksVoidReturn: { attributes: false, arguments: false } },
+      ],
+      '@typescript-eslint/await-thenable': 'error',
+      '@typescript-eslint/no-unused-vars': [
+        'error',
+        { argsIgnorePattern: '^_', varsIgnorePattern: '^_' },
+      ],
+      'import-x/no-cycle': ['error', { maxDepth: 10, ignoreExternal: true }],
+      'import-x/no-duplicates': 'error',
+      'no-console': ['error', { allow: ['warn', 'error'] }],
+      eqeqeq: ['error', 'always'],
+      'boundaries/element-types': [
+        'error',
+        {
+          default: 'disallow',
+          message:
+            '${file.type} must not import ${dependency.type} (see ARCHITECTURE.md, layers and features)',
+          rules: [
+            { from: 'domain', allow: ['domain'] },
+            { from: 'contracts', allow: ['domain', 'contracts'] },
+            { from: 'server', allow: ['domain', 'contracts', 'server', 'server-feature'] },
+            {
+              from: 'server-feature',
+              allow: ['domain', 'contracts', 'server', sameFeature('server-feature')],
+            },
+            { from: 'web-shared', allow: ['domain', 'contracts', 'web-shared'] },
+            {
+              from: 'web-feature',
+              allow: ['domain', 'contracts', 'web-shared', sameFeature('web-feature')],
+            },
+            {
+              from: 'web-app',
+              allow: ['domain', 'contracts', 'web-shared', 'web-feature', 'web-app'],
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    // The domain runs everywhere (browser, server, workers): no I/O, no framework.
+    files: ['src/domain/**/*.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            { group: ['node:*', 'fs', 'path', 'crypto'], message: 'domain code does no I/O' },
+            { group: ['react', 'react-*', '@tanstack/*'], message: 'domain code has no UI' },
+            {
+              group: [
+                'fastify',
+                '@fastify/*',
+                'drizzle-orm',
+                'drizzle-orm/*',
+                'pg',
+                '@electric-sql/*',
+              ],
+              message: 'domain code has no server or database',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    // The public site's JavaScript is budgeted (bench): no tailwind-merge, router or query cache there.
+    files: [
+      'src/web/site/**',
+      'src/web/features/landing/**',
+      'src/web/features/legal/**',
+      'src/web/components/layout/public-layout.tsx',
+      'src/web/components/site-controls.tsx',
+      'src/web/components/errors/**',
+      'src/web/components/brand/**',
+      'src/web/components/finance/**',
+      'src/web/components/ui/card.tsx',
+      'src/web/components/ui/kbd.tsx',
+      'src/web/components/ui/skeleton.tsx',
+      'src/web/components/ui/button-variants.ts',
+      'src/web/lib/boot.ts',
+      'src/web/lib/i18n.ts',
+    ],
+    ignores: ['**/*.test.{ts,tsx}'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          paths: [
+            {
+              name: '@/web/lib/cn',
+              message: 'public site code uses cx (no tailwind-merge in the landing bundle)',
+            },
+            { name: 'react-router', message: 'the public site has no router: use plain links' },
+            { name: '@tanstack/react-query', message: 'the public site has no query cache' },
+            {
+              name: 'radix-ui',
+              message: 'keep Radix out of the landing bundle (native elements do it here)',
+            },
+            {
+              name: '@/web/components/ui/button',
+              message: 'use buttonVariants on a native element',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    files: ['src/web/**/*.{ts,tsx}'],
+    languageOptions: { globals: { ...globals.browser } },
+    plugins: { 'react-hooks': reactHooks },
+    rules: {
+      ...reactHooks.configs.recommended.rules,
+      'no-restricted-globals': [
+        'error',
+        { name: 'process', message: 'process does not exist in the browser' },
+      ],
+    },
+  },
+  {
+    // Every user-visible string goes through i18next.
+    files: ['src/web/**/*.tsx'],
+    ignores: ['src/web/**/*.test.tsx', 'src/web/test/**'],
+    plugins: { i18next },
+    rules: {
+      'i18next/no-literal-string': [
+        'error',
+        {
+          mode: 'jsx-text-only',
+          'jsx-attributes': {
+            include: ['^(aria-label|aria-description|title|alt|placeholder|label)$'],
+          },
+        },
+      ],
+    },
+  },
+  {
+    files: ['**/*.test.{ts,tsx}', 'e2e/**', 'bench/**', 'scripts/**'],
+    rules: {
+      '@typescript-eslint/no-non-null-assertion': 'off',
+      'no-console': 'off',
+    },
+  },
+  {
+    files: ['**/*.{js,mjs}'],
+    ...tseslint.configs.disableTypeChecked,
+  },
+);

@@ -1,0 +1,78 @@
+import path from 'node:path';
+import { defineConfig, devices } from '@playwright/test';
+
+const PORT = Number(process.env.E2E_PORT ?? 4173);
+export const E2E_ORIGIN = `http://127.0.0.1:${PORT}`;
+const DATA_DIR = path.join(import.meta.dirname, '.tmp', 'e2e-data');
+
+/** Debian's Chromium, with the flags these machines need (closed network, running as root). */
+const launchOptions = {
+  executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+  args: [
+    '--headless',
+    '--no-sandbox',
+    '--disable-gpu',
+    '--disable-quic',
+    '--no-first-run',
+    '--disable-background-networking',
+    '--disable-component-update',
+    '--disable-sync',
+  ],
+};
+
+export default defineConfig({
+  testDir: 'e2e',
+  outputDir: '.tmp/e2e-results',
+  timeout: 30_000,
+  expect: { timeout: 7_000 },
+  fullyParallel: true,
+  workers: 2,
+  retries: 0,
+  forbidOnly: true,
+  reporter: [['list']],
+  use: {
+    baseURL: E2E_ORIGIN,
+    launchOptions,
+    trace: 'retain-on-failure',
+    locale: 'en-US',
+  },
+  projects: [
+    // Journeys share one server: the first account registered is its admin (admin.setup.ts).
+    {
+      name: 'setup',
+      testMatch: /\.setup\.ts$/,
+      use: { ...devices['Desktop Chrome'], launchOptions },
+    },
+    {
+      name: 'chromium',
+      dependencies: ['setup'],
+      testIgnore: /admin-live\.spec\.ts$/,
+      use: { ...devices['Desktop Chrome'], launchOptions },
+    },
+    // Journeys that change what every user sees (flags, beta mode) run last, one at a time.
+    {
+      name: 'admin-live',
+      dependencies: ['chromium'],
+      testMatch: /admin-live\.spec\.ts$/,
+      use: { ...devices['Desktop Chrome'], launchOptions },
+    },
+  ],
+  webServer: {
+    // The built app, as `npm start` runs it, on a fresh embedded database.
+    command: `rm -rf "${DATA_DIR}" && node dist/server/main.js`,
+    url: `${E2E_ORIGIN}/api/v1/ready`,
+    reuseExistingServer: false,
+    timeout: 60_000,
+    stdout: 'ignore',
+    stderr: 'pipe',
+    env: {
+      // 'test' keeps the development outbox endpoint, which journeys read emailed links from.
+      NODE_ENV: 'test',
+      PORT: String(PORT),
+      HOST: '127.0.0.1',
+      PUBLIC_URL: E2E_ORIGIN,
+      DATA_DIR,
+      LOG_LEVEL: 'warn',
+    },
+  },
+});

@@ -1,0 +1,64 @@
+// Second half of `npm run build` (after `vite build`): bundles the server, copies the SQL
+// migrations beside it, precompresses the web assets, and writes the page metadata the server
+// puts in the first HTML of public pages.
+import { cp, readdir, readFile, rm, stat, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import { promisify } from 'node:util';
+import { brotliCompress, constants, gzip } from 'node:zlib';
+import { build } from 'esbuild';
+
+const root = path.resolve(import.meta.dirname, '..');
+const dist = path.join(root, 'dist');
+const web = path.join(dist, 'web');
+const server = path.join(dist, 'server');
+
+await rm(server, { recursive: true, force: true });
+await build({
+  entryPoints: [path.join(root, 'src/server/main.ts')],
+  outfile: path.join(server, 'main.js'),
+  bundle: true,
+  platform: 'node',
+  format: 'esm',
+  target: 'node20',
+  packages: 'external',
+  sourcemap: true,
+  tsconfig: path.join(root, 'tsconfig.node.json'),
+  logLevel: 'warning',
+});
+await cp(path.join(root, 'src/server/db/migrations'), path.join(server, 'migrations'), {
+  recursive: true,
+});
+
+// Page titles and descriptions per language, from the web's `seo` namespace.
+const seo = {};
+for (const language of ['en', 'fr']) {
+  seo[language] = JSON.parse(
+    await readFile(path.join(root, `src/web/locales/${language}/seo.json`), 'utf8'),
+  );
+}
+await writeFile(path.join(web, 'seo-meta.json'), JSON.stringify(seo));
+
+// Precompressed copies of text assets, served by @fastify/static when the browser accepts them.
+const gz = promisify(gzip);
+const br = promisify(brotliCompress);
+const COMPRESSIBLE = /\.(js|css|html|json|svg|txt|xml|webmanifest|map)$/;
+async function* walk(dir) {
+  for (const entry of await readdir(dir, { withFileTypes: true })) {
+    const full = path.join(dir, entry.name);
+    if (entry.isDirectory()) yield* walk(full);
+    else yield full;
+  }
+}
+let count = 0;
+for await (const file of walk(web)) {
+  if (!COMPRESSIBLE.test(file) || file.endsWith('.map')) continue;
+  if ((await stat(file)).size < 1024) continue;
+  const content = await readFile(file);
+  await writeFile(`${file}.gz`, await gz(content, { level: 9 }));
+  await writeFile(
+    `${file}.br`,
+    await br(content, { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } }),
+  );
+  count += 1;
+}
+console.log(`server bundled to dist/server/main.js; ${count} web assets precompressed`);

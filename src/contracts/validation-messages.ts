@@ -1,0 +1,42 @@
+/**
+ * The English validation messages shared by the API and the forms, each under a stable id.
+ * The server answers with the English text (spec: 'path: message, ...'); the web translates by id
+ * (`validation:<id>` in locales), found from the text with `validationMessageId`.
+ */
+export const VALIDATION_MESSAGES = {
+  required: 'This field is required',
+  emailRequired: 'Email is required',
+  emailInvalid: 'Invalid email format',
+  passwordRequired: 'Password is required',
+  loginPasswordMin: 'Password must be at least 6 characters',
+  passwordMin: 'Password must be at least 8 characters',
+  passwordLowercase: 'Password must contain at least one lowercase letter',
+  passwordUppercase: 'Password must contain at least one uppercase letter',
+  passwordNumber: 'Password must contain at least one number',
+  passwordMax: 'Password cannot exceed 1024 characters',
+  passwordsMismatch: 'Passwords do not match',
+  nameMin: 'Name must be at least 2 characters',
+  nameMax: 'Name cannot exceed 100 characters',
+  termsRequired: 'You must agree to the Terms of Service and Privacy Policy',
+  inviteCodeRequired: 'Invite code is required during beta',
+  inviteCodeFormat: 'Invite code must be 8 capital letters or digits',
+  codeFormat: 'Code must be 6 digits',
+  avatarUrlInvalid: 'Invalid avatar URL',
+  factorNameMax: 'Authenticator name cannot exceed 100 characters',
+  uuidInvalid: 'Invalid UUID format',
+  recoveryEmailMismatch: 'Enter the email address of this account',
+  motivationMax: 'Motivation must be less than 500 characters',
+  inviteCountRange: 'count must be between 1 and 100',
+  inviteCountInteger: 'count must be a whole number',
+} as const;
+
+export type ValidationMessageId = keyof typeof VALIDATION_MESSAGES;
+
+const byText = new Map<string, ValidationMessageId>(
+  Object.entries(VALIDATION_MESSAGES).map(([id, text]) => [text, id as ValidationMessageId]),
+);
+
+/** The id of one of our validation messages, or null for any other text. */
+export function validationMessageId(text: string): ValidationMessageId | null {
+  return byText.get(text) ?? null;
+}

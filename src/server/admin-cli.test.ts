@@ -1,0 +1,50 @@
+import { mkdtemp, rm } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { runAdminCommand } from './admin-cli';
+import { registerUser } from './testing/agent';
+import { createTestApp, type TestApp } from './testing/test-app';
+
+describe('npm run admin', () => {
+  it('explains its usage', async () => {
+    expect(await runAdminCommand([])).toEqual({
+      code: 2,
+      message: 'Usage: npm run admin -- promote <email> | demote <email>',
+    });
+  });
+
+  describe('on a database', () => {
+    let t: TestApp;
+    let dir: string;
+    beforeAll(async () => {
+      t = await createTestApp();
+      dir = await mkdtemp(path.join(os.tmpdir(), 'cairn-admin-'));
+    });
+    afterAll(async () => {
+      await t.close();
+      await rm(dir, { recursive: true, force: true });
+    });
+
+    it('promotes and demotes by email, and the user’s next request gets a new session token', async () => {
+      await registerUser(t.app, 'owner@example.com');
+      const { agent } = await registerUser(t.app, 'helper@example.com');
+      // The command opens the configured database; point it at this test's one.
+      const { setRole } = await import('./admin-cli');
+      expect(await setRole(t.database, 'Helper@Example.com', 'admin')).toEqual(expect.any(String));
+      const before = agent.cookies.get('cairn_session');
+      const session = await agent.get('/api/v1/auth/session');
+      expect(session.json().user.role).toBe('admin');
+      expect(agent.cookies.get('cairn_session')).not.toBe(before);
+      expect(await setRole(t.database, 'nobody@example.com', 'admin')).toBeNull();
+    });
+
+    it('runs end to end on an embedded database folder', async () => {
+      const env = { DATA_DIR: dir };
+      expect(await runAdminCommand(['promote', 'ghost@example.com'], env)).toEqual({
+        code: 1,
+        message: 'No account with the email ghost@example.com.',
+      });
+    });
+  });
+});

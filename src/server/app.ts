@@ -1,0 +1,226 @@
+import path from 'node:path';
+import cookie from '@fastify/cookie';
+import underPressure from '@fastify/under-pressure';
+import Fastify from 'fastify';
+import { isLanguage } from '@/contracts/i18n';
+import { LANGUAGE_QUERY_PARAM } from '@/contracts/public-pages';
+import {
+  serializerCompiler,
+  validatorCompiler,
+  type ZodTypeProvider,
+} from 'fastify-type-provider-zod';
+import type { Config } from './config';
+import type { ServerContext } from './context';
+import type { Database } from './db/client';
+import { adminRoutes } from './features/admin/admin.routes';
+import { authRoutes } from './features/auth/auth.routes';
+import { mfaRoutes } from './features/auth/mfa.routes';
+import { devRoutes } from './features/dev/dev.routes';
+import { deviceLocationRoutes } from './features/device-location/device-location.routes';
+import type { IpLocator } from './features/device-location/device-location.service';
+import { profileRoutes } from './features/profile/profile.routes';
+import { healthRoutes } from './features/health/health.routes';
+import { HOUSEKEEPING, runHousekeeping } from './housekeeping';
+import { loadSeoStrings, renderIndexHead } from './features/seo/seo-head';
+import { seoRoutes } from './features/seo/seo.routes';
+import { registerAuth } from './platform/auth';
+import { type Clock, systemClock } from './platform/clock';
+import { AppError, registerErrorHandling } from './platform/errors';
+import { Jobs } from './platform/jobs';
+import { languageOf } from './platform/language';
+import { generateRequestId, type LogDestination, loggerOptions } from './platform/logging';
+import { Mailer } from './platform/mail';
+import { registerOpenApi } from './platform/openapi';
+import { registerRateLimit } from './platform/rate-limit';
+import { isApiRequest } from './platform/request-path';
+import { Realtime } from './platform/realtime';
+import { registerRealtimeRoutes } from './platform/realtime.routes';
+import { allowedOrigins, registerSecurity } from './platform/security';
+import { type IndexRenderer, registerSpa } from './platform/spa';
+import { LocalStorage, registerUploads } from './platform/storage';
+import type { Secrets } from './secrets';
+import { APP_VERSION } from './version';
+
+declare module 'fastify' {
+  // eslint-disable-next-line @typescript-eslint/consistent-type-definitions -- module augmentation needs an interface
+  interface FastifyInstance {
+    realtime: Realtime;
+    /** The shared services features use (tests reach the mailer, jobs and clock through it). */
+    ctx: ServerContext;
+  }
+}
+
+export type OverloadLimits = {
+  /** Answer 503 when the event loop lags more than this. */
+  maxEventLoopDelayMs: number;
+  /** Answer 503 when the event loop is busier than this fraction. */
+  maxEventLoopUtilization: number;
+};
+
+export type AppDeps = {
+  config: Config;
+  database: Database;
+  secrets: Secrets;
+  /** The built SPA (dist/web); null serves the API only (development, tests). */
+  webRoot?: string | null;
+  /** Where log lines go (stdout when absent); tests capture them. */
+  logDestination?: LogDestination;
+  /** Overload protection; false turns it off (tests whose machine is busy by design). */
+  overload?: OverloadLimits | false;
+  /** The time (tests pass a fake clock). */
+  clock?: Clock;
+  /** IP geolocation (tests pass one over a small database). */
+  locator?: IpLocator;
+  /** The periodic purge of expired data; false turns it off (tests run it by hand). */
+  housekeeping?: boolean;
+};
+
+const DEFAULT_OVERLOAD: OverloadLimits = {
+  maxEventLoopDelayMs: 1_000,
+  maxEventLoopUtilization: 0.98,
+};
+
+/**
+ * Builds the Fastify app with every platform piece and feature route. It does not listen and
+ * does not own the database: main.ts opens and closes that; tests inject their own.
+ */
+export async function buildApp(deps: AppDeps) {
+  const { config, database, secrets } = deps;
+
+  const app = Fastify({
+    logger: loggerOptions(config.logLevel, deps.logDestination),
+    genReqId: generateRequestId,
+    trustProxy: config.trustProxy,
+    bodyLimit: 1_048_576,
+    connectionTimeout: 120_000,
+    requestTimeout: 30_000,
+    keepAliveTimeout: 72_000,
+    return503OnClosing: true,
+    forceCloseConnections: 'idle',
+  }).withTypeProvider<ZodTypeProvider>();
+
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  registerErrorHandling(app);
+  // JSON only: without the text/plain parser, any other body type answers 415.
+  app.removeContentTypeParser('text/plain');
+
+  app.addHook('onSend', async (request, reply, payload) => {
+    reply.header('x-request-id', request.id);
+    // API answers are private and change: never let a browser or proxy cache them.
+    if (isApiRequest(request) && !reply.hasHeader('cache-control')) {
+      reply.header('cache-control', 'no-store');
+    }
+    return payload;
+  });
+
+  const clock = deps.clock ?? systemClock;
+  await registerSecurity(app, config);
+  await app.register(cookie, { secret: secrets.cookieSecret, hook: 'onRequest' });
+  registerAuth(app, { database, config, clock });
+  await registerRateLimit(app, config.redisUrl);
+
+  const overload = deps.overload === undefined ? DEFAULT_OVERLOAD : deps.overload;
+  if (overload) {
+    await app.register(underPressure, {
+      maxEventLoopDelay: overload.maxEventLoopDelayMs,
+      maxEventLoopUtilization: overload.maxEventLoopUtilization,
+      retryAfter: 10,
+      pressureHandler: (request, reply, type, value) => {
+        request.log.warn({ type, value }, 'overloaded: refusing request');
+        void reply.header('retry-after', '10');
+        throw new AppError('SERVICE_UNAVAILABLE', { retryAfterSeconds: 10 });
+      },
+    });
+  }
+
+  await registerOpenApi(app, { version: APP_VERSION, publicUrl: config.publicUrl.origin });
+
+  const realtime = new Realtime(database, app.log);
+  const mailer = new Mailer(
+    database,
+    // Email bodies (links, codes) reach the log only on a developer's machine.
+    { smtpUrl: config.smtpUrl, from: config.mailFrom, logBodies: config.env === 'development' },
+    app.log,
+    clock,
+  );
+  const jobs = new Jobs(app.log);
+  const storage = new LocalStorage(path.join(config.dataDir, 'uploads'));
+  const ctx: ServerContext = {
+    config,
+    database,
+    clock,
+    mailer,
+    jobs,
+    storage,
+    realtime,
+    secrets,
+    dataKey: Buffer.from(secrets.dataKey, 'base64url'),
+  };
+  app.decorate('realtime', realtime);
+  app.decorate('ctx', ctx);
+  app.addHook('onReady', async () => {
+    await realtime.start();
+    await mailer.start();
+    if (deps.housekeeping !== false) {
+      jobs.every(
+        'housekeeping',
+        HOUSEKEEPING.intervalMs,
+        () => runHousekeeping(ctx),
+        HOUSEKEEPING.firstAfterMs,
+      );
+    }
+    if (config.env === 'production' && !config.smtpUrl) {
+      app.log.warn('SMTP_URL is not set: emails (reset links, codes) are kept, not delivered');
+    }
+  });
+  app.addHook('onClose', async () => {
+    jobs.stop();
+    await jobs.idle();
+    await mailer.stop();
+    await realtime.stop();
+  });
+  await registerRealtimeRoutes(app, {
+    realtime,
+    origins: allowedOrigins(config),
+    database,
+    clock,
+  });
+  // A user's own topic (role changes, notifications, session events).
+  realtime.registerTopic({
+    name: 'user',
+    matches: (topic) => topic.startsWith('user:'),
+    authorize: (request, topic) =>
+      !!request.auth && !request.auth.mfaPending && topic === `user:${request.auth.user.id}`,
+  });
+
+  await app.register(healthRoutes, { database });
+  await app.register(seoRoutes, { origin: config.publicUrl.origin });
+  await app.register(authRoutes, { ctx });
+  await app.register(mfaRoutes, { ctx });
+  await app.register(profileRoutes, { ctx });
+  await app.register(adminRoutes, { ctx });
+  await app.register(deviceLocationRoutes, deps.locator ? { locator: deps.locator } : {});
+  if (config.env !== 'production') await app.register(devRoutes, { ctx });
+  await registerUploads(app, storage);
+  const webRoot = deps.webRoot ?? null;
+  const seoStrings = webRoot ? await loadSeoStrings(webRoot) : null;
+  const renderIndex: IndexRenderer | undefined = seoStrings
+    ? (template, request) => {
+        const url = new URL(request.url, config.publicUrl);
+        const urlLanguage = url.searchParams.get(LANGUAGE_QUERY_PARAM);
+        return renderIndexHead(template, {
+          origin: config.publicUrl.origin,
+          pathname: url.pathname,
+          language: languageOf(request),
+          urlLanguage: isLanguage(urlLanguage) ? urlLanguage : null,
+          strings: seoStrings,
+        });
+      }
+    : undefined;
+  await registerSpa(app, webRoot, renderIndex);
+
+  return app;
+}
+
+export type App = Awaited<ReturnType<typeof buildApp>>;

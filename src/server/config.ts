@@ -1,0 +1,190 @@
+import path from 'node:path';
+import { z } from 'zod';
+
+const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
+
+/** Empty strings count as unset, so `FOO= npm start` behaves like leaving FOO out. */
+const optional = <T extends z.ZodType>(schema: T) =>
+  z.preprocess((value) => (value === '' ? undefined : value), schema.optional());
+
+const urlWithProtocols = (protocols: readonly string[], example: string) =>
+  z.string().refine(
+    (value) => {
+      try {
+        return protocols.includes(new URL(value).protocol);
+      } catch {
+        return false;
+      }
+    },
+    `must be a URL starting with ${protocols.map((p) => `${p}//`).join(' or ')} (e.g. ${example})`,
+  );
+
+const envSchema = z.object({
+  NODE_ENV: optional(z.enum(['production', 'development', 'test'])),
+  PORT: optional(z.coerce.number().int().min(0).max(65535)),
+  HOST: optional(z.string().min(1)),
+  PUBLIC_URL: optional(
+    urlWithProtocols(['http:', 'https:'], 'https://cairn.example.com').refine((value) => {
+      if (!URL.canParse(value)) return true; // reported by the check above
+      const url = new URL(value);
+      return (url.pathname === '/' || url.pathname === '') && !url.search && !url.hash;
+    }, 'must be an origin without a path (e.g. https://cairn.example.com)'),
+  ),
+  DATA_DIR: optional(z.string().min(1)),
+  DATABASE_URL: optional(
+    urlWithProtocols(['postgres:', 'postgresql:'], 'postgres://user:pass@host:5432/cairn'),
+  ),
+  REDIS_URL: optional(urlWithProtocols(['redis:', 'rediss:'], 'redis://127.0.0.1:6379')),
+  SMTP_URL: optional(
+    urlWithProtocols(['smtp:', 'smtps:'], 'smtps://user:pass@smtp.example.com:465'),
+  ),
+  MAIL_FROM: optional(
+    z.string().min(3).max(200).regex(/@/, 'must be an address, e.g. Cairn <no-reply@example.com>'),
+  ),
+  ANALYTICS_ID: optional(
+    z
+      .string()
+      .regex(
+        /^G-[A-Z0-9]+$/,
+        'must be G- followed by capital letters or digits (e.g. G-AB12CD34EF)',
+      ),
+  ),
+  ERROR_REPORTING_DSN: optional(
+    z
+      .string()
+      .regex(
+        /^https:\/\/[a-f0-9]{16,64}@[a-z0-9.-]+(:\d+)?\/\d+$/,
+        'must be a DSN of the form https://<public key>@<host>/<project id>',
+      ),
+  ),
+  LOG_LEVEL: optional(z.enum(LOG_LEVELS)),
+  COOKIE_SECRET: optional(z.string().min(32, 'must be at least 32 characters')),
+  DATA_KEY: optional(
+    z
+      .string()
+      .regex(
+        /^[A-Za-z0-9_-]{43}$/,
+        'must be 32 random bytes in base64url (43 characters), e.g. from `openssl rand -base64 32 | tr "+/" "-_" | tr -d =`',
+      ),
+  ),
+  TRUST_PROXY: optional(
+    z
+      .string()
+      .regex(
+        /^(true|false|[0-9a-zA-Z:.,/ ]+)$/,
+        'must be true, false, or a comma-separated list of proxy addresses or ranges (e.g. 10.0.0.0/8,loopback)',
+      ),
+  ),
+});
+
+export type LogLevel = (typeof LOG_LEVELS)[number];
+
+export type Config = {
+  env: 'production' | 'development' | 'test';
+  port: number;
+  host: string;
+  /** The origin users reach the app at; links in emails and the sitemap use it. */
+  publicUrl: URL;
+  /** Absolute path of the data folder (embedded database, uploads, generated secrets). */
+  dataDir: string;
+  databaseUrl: string | null;
+  redisUrl: string | null;
+  smtpUrl: string | null;
+  /** The From address of emails. */
+  mailFrom: string;
+  analyticsId: string | null;
+  errorReportingDsn: string | null;
+  logLevel: LogLevel;
+  cookieSecret: string | null;
+  /** Key encrypting secrets stored in the database. */
+  dataKey: string | null;
+  /** Which proxies' X-Forwarded-* headers to believe (client IP for rate limits and logs). */
+  trustProxy: boolean | string[];
+  /** True when PUBLIC_URL is https: cookies get Secure and the __Host- prefix, HSTS is sent. */
+  secure: boolean;
+};
+
+export class ConfigError extends Error {
+  constructor(readonly problems: { variable: string; message: string }[]) {
+    super(
+      [
+        'Invalid environment configuration',
+        ...problems.map((p) => `  ${p.variable}: ${p.message}`),
+      ].join('\n'),
+    );
+    this.name = 'ConfigError';
+  }
+}
+
+function parseTrustProxy(value: string | undefined): Config['trustProxy'] {
+  if (value === undefined || value === 'false') return false;
+  if (value === 'true') return true;
+  return value
+    .split(',')
+    .map((part) => part.trim())
+    .filter(Boolean);
+}
+
+/** Reads the configuration from the environment; throws ConfigError naming every bad variable. */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.cwd()): Config {
+  const parsed = envSchema.safeParse(env);
+  if (!parsed.success) {
+    throw new ConfigError(
+      parsed.error.issues.map((issue) => ({
+        variable: String(issue.path[0] ?? 'environment'),
+        message: issue.message,
+      })),
+    );
+  }
+  const e = parsed.data;
+  const port = e.PORT ?? 3000;
+  const publicUrl = new URL(e.PUBLIC_URL ?? `http://localhost:${port}`);
+  return {
+    env: e.NODE_ENV ?? 'production',
+    port,
+    host: e.HOST ?? 'localhost',
+    publicUrl,
+    dataDir: path.resolve(cwd, e.DATA_DIR ?? './data'),
+    databaseUrl: e.DATABASE_URL ?? null,
+    redisUrl: e.REDIS_URL ?? null,
+    smtpUrl: e.SMTP_URL ?? null,
+    mailFrom: e.MAIL_FROM ?? `Cairn <no-reply@${publicUrl.hostname}>`,
+    analyticsId: e.ANALYTICS_ID ?? null,
+    errorReportingDsn: e.ERROR_REPORTING_DSN ?? null,
+    logLevel: e.LOG_LEVEL ?? 'info',
+    cookieSecret: e.COOKIE_SECRET ?? null,
+    dataKey: e.DATA_KEY ?? null,
+    trustProxy: parseTrustProxy(e.TRUST_PROXY),
+    secure: publicUrl.protocol === 'https:',
+  };
+}
+
+/** Hides credentials in a connection URL so it can be logged. */
+export function redactUrl(value: string | null): string | null {
+  if (value === null) return null;
+  try {
+    const url = new URL(value);
+    if (url.username) url.username = '***';
+    if (url.password) url.password = '***';
+    return url.toString();
+  } catch {
+    return '[invalid url]';
+  }
+}
+
+/** What start-up logs about the configuration: never a secret or a credential. */
+export function describeConfig(config: Config) {
+  return {
+    env: config.env,
+    host: config.host,
+    port: config.port,
+    publicUrl: config.publicUrl.origin,
+    database: config.databaseUrl ? redactUrl(config.databaseUrl) : `pglite:${config.dataDir}`,
+    redis: redactUrl(config.redisUrl),
+    mail: config.smtpUrl ? redactUrl(config.smtpUrl) : 'outbox',
+    analytics: config.analyticsId !== null,
+    errorReporting: config.errorReportingDsn !== null,
+    secretsSource: config.cookieSecret && config.dataKey ? 'environment' : 'DATA_DIR/secrets.json',
+    trustProxy: config.trustProxy,
+  };
+}

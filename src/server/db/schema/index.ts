@@ -1,0 +1,6 @@
+export * from './admin';
+export * from './invites';
+export * from './mail';
+export * from './mfa';
+export * from './notifications';
+export * from './users';

@@ -1,0 +1,248 @@
+import type { Language } from '@/contracts/i18n';
+import type { MailMessage } from '../../platform/mail';
+import { renderEmail } from '../../platform/mail-layout';
+
+type SignInDetails = { time: Date; ip: string | null; browser: string | null; os: string | null };
+
+const formatTime = (time: Date, language: Language) =>
+  new Intl.DateTimeFormat(language === 'fr' ? 'fr-FR' : 'en-GB', {
+    year: 'numeric',
+    month: 'long',
+    day: 'numeric',
+    hour: '2-digit',
+    minute: '2-digit',
+    timeZone: 'UTC',
+    timeZoneName: 'short',
+  }).format(time);
+
+const unknownValue = (language: Language) => (language === 'fr' ? 'inconnu' : 'unknown');
+
+/** The sign-in details block (time, address, browser, system) in the email's language. */
+function signInLines(details: SignInDetails, language: Language): [string, string][] {
+  const unknown = unknownValue(language);
+  const labels =
+    language === 'fr'
+      ? ['Date', 'Adresse IP', 'Navigateur', 'Système']
+      : ['Time', 'IP address', 'Browser', 'System'];
+  const values = [
+    formatTime(details.time, language),
+    details.ip ?? unknown,
+    details.browser ?? unknown,
+    details.os ?? unknown,
+  ];
+  return labels.map((label, i): [string, string] => [label, values[i] ?? unknown]);
+}
+
+function message(
+  to: string,
+  template: string,
+  subject: string,
+  content: Parameters<typeof renderEmail>[0],
+): MailMessage {
+  return { to, template, subject, ...renderEmail(content) };
+}
+
+export const authEmails = {
+  confirmEmail(to: string, language: Language, url: string): MailMessage {
+    return language === 'fr'
+      ? message(to, 'confirm-email', 'Confirmez votre adresse e-mail', {
+          language,
+          preheader: 'Un clic pour confirmer votre adresse.',
+          heading: 'Bienvenue sur Cairn',
+          paragraphs: [
+            'Confirmez votre adresse e-mail pour sécuriser votre compte. Ce lien est valable 7 jours.',
+          ],
+          action: { label: 'Confirmer mon adresse', url },
+          footnote:
+            "Vous recevez cet e-mail car un compte Cairn a été créé avec cette adresse. Si ce n'est pas vous, ignorez-le.",
+        })
+      : message(to, 'confirm-email', 'Confirm your email address', {
+          language,
+          preheader: 'One click to confirm your address.',
+          heading: 'Welcome to Cairn',
+          paragraphs: [
+            'Confirm your email address to secure your account. This link is valid for 7 days.',
+          ],
+          action: { label: 'Confirm my email', url },
+          footnote:
+            'You are receiving this email because a Cairn account was created with this address. If it was not you, ignore it.',
+        });
+  },
+
+  resetPassword(to: string, language: Language, url: string): MailMessage {
+    return language === 'fr'
+      ? message(to, 'reset-password', 'Réinitialisez votre mot de passe Cairn', {
+          language,
+          preheader: 'Ce lien est valable une heure.',
+          heading: 'Réinitialiser votre mot de passe',
+          paragraphs: [
+            'Nous avons reçu une demande de réinitialisation du mot de passe de votre compte Cairn.',
+            "Ce lien est valable une heure et ne peut servir qu'une fois. Si vous avez activé la double authentification, elle vous sera toujours demandée, et par sécurité la récupération par e-mail ne sera plus possible pendant 7 jours : gardez votre application d'authentification à portée de main.",
+          ],
+          action: { label: 'Choisir un nouveau mot de passe', url },
+          footnote:
+            "Si vous n'avez rien demandé, ignorez cet e-mail : votre mot de passe ne change pas.",
+        })
+      : message(to, 'reset-password', 'Reset your Cairn password', {
+          language,
+          preheader: 'This link is valid for one hour.',
+          heading: 'Reset your password',
+          paragraphs: [
+            'We received a request to reset the password of your Cairn account.',
+            'This link is valid for one hour and works once. If you use two-factor authentication, it will still be asked for, and for your safety email recovery will be unavailable for 7 days: keep your authenticator app at hand.',
+          ],
+          action: { label: 'Choose a new password', url },
+          footnote:
+            'If you did not ask for this, ignore this email: your password does not change.',
+        });
+  },
+
+  recoveryCode(to: string, language: Language, code: string): MailMessage {
+    return language === 'fr'
+      ? message(to, 'recovery-code', 'Votre code de vérification Cairn', {
+          language,
+          preheader: 'Valable 10 minutes.',
+          heading: 'Votre code de vérification',
+          paragraphs: [
+            'Saisissez ce code pour terminer votre connexion sans votre application d’authentification. Il est valable 10 minutes.',
+          ],
+          code,
+          footnote:
+            "Si vous n'êtes pas à l'origine de cette demande, changez votre mot de passe : quelqu'un le connaît.",
+        })
+      : message(to, 'recovery-code', 'Your Cairn verification code', {
+          language,
+          preheader: 'Valid for 10 minutes.',
+          heading: 'Your verification code',
+          paragraphs: [
+            'Enter this code to finish signing in without your authenticator app. It is valid for 10 minutes.',
+          ],
+          code,
+          footnote: 'If you did not ask for this code, change your password: someone knows it.',
+        });
+  },
+
+  recoveryUsed(to: string, language: Language, details: SignInDetails): MailMessage {
+    return language === 'fr'
+      ? message(to, 'recovery-used', 'Connexion avec un code reçu par e-mail', {
+          language,
+          preheader: 'La double authentification a été contournée par e-mail.',
+          heading: 'Connexion avec un code de récupération',
+          paragraphs: [
+            "Quelqu'un vient de terminer une connexion à votre compte avec un code envoyé par e-mail, au lieu de votre application d'authentification.",
+            "Si c'est vous et que vous n'avez plus votre application d'authentification : dans cette même session, ajoutez-en une nouvelle dans Paramètres › Sécurité, puis supprimez celle que vous avez perdue (ou utilisez « Tout supprimer »). Si ce n'est pas vous, changez votre mot de passe tout de suite et fermez les sessions inconnues.",
+          ],
+          details: signInLines(details, language),
+          footnote:
+            'Cet e-mail de sécurité est envoyé à chaque utilisation de la récupération par e-mail.',
+        })
+      : message(to, 'recovery-used', 'Signed in with an emailed code', {
+          language,
+          preheader: 'Two-factor authentication was completed by email.',
+          heading: 'Signed in with a recovery code',
+          paragraphs: [
+            'Someone just finished signing in to your account with a code sent by email, instead of your authenticator app.',
+            'If it was you and you no longer have your authenticator app: in that same session, add a new authenticator in Settings › Security, then remove the one you lost (or use "Remove all"). If it was not you, change your password now and sign out the sessions you do not recognise.',
+          ],
+          details: signInLines(details, language),
+          footnote: 'This security email is sent every time email recovery is used.',
+        });
+  },
+
+  loginNotification(to: string, language: Language, details: SignInDetails): MailMessage {
+    return language === 'fr'
+      ? message(to, 'login-notification', 'Nouvelle connexion à votre compte Cairn', {
+          language,
+          preheader: 'Un appareil vient de se connecter.',
+          heading: 'Nouvelle connexion',
+          paragraphs: ["Votre mot de passe vient d'être utilisé pour se connecter à votre compte."],
+          details: signInLines(details, language),
+          footnote:
+            "Si ce n'était pas vous, changez votre mot de passe et fermez cette session dans Paramètres › Sécurité. Vous pouvez désactiver ces alertes au même endroit.",
+        })
+      : message(to, 'login-notification', 'New sign-in to your Cairn account', {
+          language,
+          preheader: 'A device just signed in.',
+          heading: 'New sign-in',
+          paragraphs: ['Your password was just used to sign in to your account.'],
+          details: signInLines(details, language),
+          footnote:
+            'If this was not you, change your password and end that session in Settings › Security. You can turn these alerts off there too.',
+        });
+  },
+
+  /**
+   * After a change or a reset. `recoveryLockedUntil`: the reset paused email recovery of the
+   * second step until then (the account has an authenticator).
+   */
+  passwordChanged(
+    to: string,
+    language: Language,
+    time: Date,
+    options: { recoveryLockedUntil?: Date | null } = {},
+  ): MailMessage {
+    const until = options.recoveryLockedUntil ?? null;
+    return language === 'fr'
+      ? message(to, 'password-changed', 'Votre mot de passe Cairn a été modifié', {
+          language,
+          preheader: 'Les autres sessions ont été fermées.',
+          heading: 'Mot de passe modifié',
+          paragraphs: [
+            `Le mot de passe de votre compte a été modifié le ${formatTime(time, language)}. Toutes les autres sessions ont été fermées.`,
+            ...(until
+              ? [
+                  `Par sécurité, la récupération de la double authentification par e-mail est suspendue jusqu'au ${formatTime(until, language)} : utilisez votre application d'authentification pour vous connecter.`,
+                ]
+              : []),
+            "Si ce n'est pas vous, réinitialisez votre mot de passe immédiatement depuis la page de connexion.",
+          ],
+          footnote: 'Cet e-mail de sécurité est envoyé à chaque changement de mot de passe.',
+        })
+      : message(to, 'password-changed', 'Your Cairn password was changed', {
+          language,
+          preheader: 'Your other sessions were signed out.',
+          heading: 'Password changed',
+          paragraphs: [
+            `The password of your account was changed on ${formatTime(time, language)}. Every other session was signed out.`,
+            ...(until
+              ? [
+                  `For your safety, two-factor recovery by email is paused until ${formatTime(until, language)}: use your authenticator app to sign in.`,
+                ]
+              : []),
+            'If this was not you, reset your password now from the sign-in page.',
+          ],
+          footnote: 'This security email is sent every time your password changes.',
+        });
+  },
+};
+
+/** Titles and messages of in-app notifications this feature creates, per language. */
+export const authNotifications = {
+  login: {
+    en: { title: 'New sign-in', message: 'Your account was signed in to from a device.' },
+    fr: {
+      title: 'Nouvelle connexion',
+      message: 'Un appareil vient de se connecter à votre compte.',
+    },
+  },
+  recoveryPaused: (language: Language, until: Date) =>
+    language === 'fr'
+      ? {
+          title: 'Récupération par e-mail suspendue',
+          message: `Votre mot de passe a été réinitialisé. La récupération de la double authentification par e-mail est suspendue jusqu'au ${formatTime(until, language)}.`,
+        }
+      : {
+          title: 'Email recovery paused',
+          message: `Your password was reset. Two-factor recovery by email is paused until ${formatTime(until, language)}.`,
+        },
+  recoveryUsed: {
+    en: {
+      title: 'Signed in with an email code',
+      message: 'Two-factor authentication was completed with a code sent by email.',
+    },
+    fr: {
+      title: 'Connexion avec un code e-mail',
+      message: 'La double authentification a été terminée avec un code reçu par e-mail.',
+    },
+  },
+} as const;

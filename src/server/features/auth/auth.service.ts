@@ -1,0 +1,555 @@
+import { and, eq, isNull, sql } from 'drizzle-orm';
+import { AUTH_LIMITS } from '@/contracts/auth';
+import type { Language } from '@/contracts/i18n';
+import { VALIDATION_MESSAGES } from '@/contracts/validation-messages';
+import type { ServerContext } from '../../context';
+import {
+  emailOtps,
+  profiles,
+  securitySettings,
+  sessions,
+  users,
+  authTokens,
+} from '../../db/schema';
+import {
+  createSession,
+  revokeOtherSessions,
+  revokeSession,
+  rotateSessionOrFail,
+  type AuthContext,
+} from '../../platform/auth';
+import { DAY, HOUR, MINUTE } from '../../platform/clock';
+import { hashToken, randomDigits, randomToken, safeEqual } from '../../platform/crypto';
+import { describeDevice } from '../../platform/device';
+import { AppError } from '../../platform/errors';
+import { burnPasswordCheck, hashPassword, verifyPassword } from '../../platform/passwords';
+import { isBetaEnabled } from '../../platform/feature-flags';
+import { authEmails, authNotifications } from './auth.emails';
+import { clearFailures, emailCodeTarget, lockedFor, recordFailure } from './lockouts';
+import {
+  consumeInvite,
+  countUsers,
+  expireTokens,
+  expireUnusedTokens,
+  findToken,
+  findUsableInvite,
+  findUserByEmail,
+  findUserById,
+  insertNotification,
+  latestOtp,
+  loginNotificationsEnabled,
+  markWaitlistRegistered,
+  useToken,
+  verifiedFactors,
+} from './auth.repo';
+
+export const EMAIL_CONFIRMATION_LIFETIME_MS = 7 * DAY;
+export const RESET_LINK_LIFETIME_MS = 1 * HOUR;
+export const OTP_LIFETIME_MS = 10 * MINUTE;
+export const MAX_CODE_ATTEMPTS = 5;
+/** A reset by email pauses email recovery of the second step this long (see resetPassword). */
+export const RECOVERY_LOCK_MS = AUTH_LIMITS.recoveryLockDays * DAY;
+/** Registrations take this advisory lock: "first account is admin" and invite use stay exact. */
+const REGISTRATION_LOCK = 727_274_002;
+
+export type ClientInfo = { ip: string | null; userAgent: string | null; language: Language };
+
+function localPart(email: string) {
+  return email.split('@')[0] ?? email;
+}
+
+function link(ctx: ServerContext, path: string, token: string) {
+  const url = new URL(path, ctx.config.publicUrl);
+  url.searchParams.set('token', token);
+  return url.toString();
+}
+
+export type RegisterInput = {
+  email: string;
+  password: string;
+  fullName?: string | undefined;
+  inviteCode?: string | undefined;
+};
+
+/**
+ * Creates an account and signs it in. The first account of an empty database is an admin.
+ * During beta a valid invite code is required and is consumed in the same transaction; it is
+ * checked before the email, so a visitor without a code cannot learn whether an address has an
+ * account.
+ */
+export async function register(ctx: ServerContext, input: RegisterInput, client: ClientInfo) {
+  const passwordHash = await hashPassword(input.password);
+  const now = ctx.clock.now();
+  return ctx.database.db.transaction(async (tx) => {
+    await tx.execute(sql`select pg_advisory_xact_lock(${REGISTRATION_LOCK})`);
+    const beta = await isBetaEnabled(tx);
+    if (beta && !input.inviteCode) throw new AppError('INVITE_CODE_REQUIRED');
+    const invite = input.inviteCode
+      ? await findUsableInvite(tx, input.inviteCode, input.email, now)
+      : null;
+    if (beta && !invite) throw new AppError('INVITE_CODE_INVALID');
+    if (await findUserByEmail(tx, input.email)) throw new AppError('EMAIL_TAKEN');
+
+    const role = (await countUsers(tx)) === 0 ? 'admin' : 'user';
+    const [user] = await tx
+      .insert(users)
+      .values({
+        email: input.email,
+        passwordHash,
+        createdAt: now,
+        updatedAt: now,
+        lastSignInAt: now,
+      })
+      .returning();
+    if (!user) throw new Error('user insert returned nothing');
+    const [profile] = await tx
+      .insert(profiles)
+      .values({
+        userId: user.id,
+        fullName: input.fullName ?? localPart(input.email),
+        role,
+        createdAt: now,
+        updatedAt: now,
+      })
+      .returning();
+    if (!profile) throw new Error('profile insert returned nothing');
+    await tx.insert(securitySettings).values({ userId: user.id });
+    if (invite) {
+      if (!(await consumeInvite(tx, invite.code, user.id, now)))
+        throw new AppError('INVITE_CODE_INVALID');
+      await markWaitlistRegistered(tx, invite.code, now);
+      await ctx.realtime.publish('admin', { entity: 'invites' }, tx);
+      await ctx.realtime.publish('admin', { entity: 'waitlist' }, tx);
+    }
+    // Admins' open user lists follow new accounts.
+    await ctx.realtime.publish('admin', { entity: 'users' }, tx);
+
+    const confirmation = randomToken();
+    await tx.insert(authTokens).values({
+      userId: user.id,
+      purpose: 'email_confirmation',
+      tokenHash: hashToken(confirmation),
+      expiresAt: new Date(now.getTime() + EMAIL_CONFIRMATION_LIFETIME_MS),
+    });
+    await ctx.mailer.queue(
+      tx,
+      authEmails.confirmEmail(
+        user.email,
+        client.language,
+        link(ctx, '/auth/confirm-email', confirmation),
+      ),
+    );
+
+    const { token, session } = await createSession(
+      tx,
+      {
+        userId: user.id,
+        remember: false,
+        ip: client.ip,
+        userAgent: client.userAgent,
+        origin: 'registration',
+      },
+      ctx.clock,
+    );
+    return { user: { ...user, ...profile, id: user.id }, token, session };
+  });
+}
+
+/**
+ * Checks the password and opens an aal1 session. A wrong email or password fails the same way
+ * and takes the same time. With a verified authenticator the session is held pending until the
+ * second step. Each successful password step leaves a login notification when the user wants one.
+ */
+export async function login(
+  ctx: ServerContext,
+  input: { email: string; password: string; remember: boolean },
+  client: ClientInfo,
+) {
+  const user = await findUserByEmail(ctx.database.db, input.email);
+  if (!user) {
+    await burnPasswordCheck(input.password);
+    throw new AppError('INVALID_CREDENTIALS');
+  }
+  if (!(await verifyPassword(user.passwordHash, input.password)))
+    throw new AppError('INVALID_CREDENTIALS');
+
+  const now = ctx.clock.now();
+  const factors = await verifiedFactors(ctx.database.db, user.id);
+  const { token, session } = await ctx.database.db.transaction(async (tx) => {
+    const created = await createSession(
+      tx,
+      {
+        userId: user.id,
+        remember: input.remember,
+        ip: client.ip,
+        userAgent: client.userAgent,
+        origin: 'sign_in',
+      },
+      ctx.clock,
+    );
+    await tx.update(users).set({ lastSignInAt: now }).where(eq(users.id, user.id));
+    if (await loginNotificationsEnabled(tx, user.id)) {
+      const device = describeDevice(client.userAgent);
+      const text = authNotifications.login[client.language];
+      await insertNotification(tx, {
+        userId: user.id,
+        type: 'system',
+        title: text.title,
+        message: text.message,
+        metadata: { key: 'login', ipAddress: client.ip, browser: device.browser, os: device.os },
+        createdAt: now,
+      });
+      await ctx.mailer.queue(
+        tx,
+        authEmails.loginNotification(user.email, client.language, {
+          time: now,
+          ip: client.ip,
+          ...device,
+        }),
+      );
+    }
+    return created;
+  });
+  return { user, token, session, factors };
+}
+
+/**
+ * Sends a reset link when the email has an account. Runs as a background job so the answer,
+ * and its timing, is the same for known and unknown emails.
+ */
+export async function sendPasswordReset(ctx: ServerContext, email: string, language: Language) {
+  const user = await findUserByEmail(ctx.database.db, email);
+  if (!user) return;
+  const now = ctx.clock.now();
+  const token = randomToken();
+  await ctx.database.db.transaction(async (tx) => {
+    await expireUnusedTokens(tx, user.id, 'password_reset', now);
+    await tx.insert(authTokens).values({
+      userId: user.id,
+      purpose: 'password_reset',
+      tokenHash: hashToken(token),
+      expiresAt: new Date(now.getTime() + RESET_LINK_LIFETIME_MS),
+      createdAt: now,
+    });
+    await ctx.mailer.queue(
+      tx,
+      authEmails.resetPassword(user.email, language, link(ctx, '/auth/reset-password', token)),
+    );
+  });
+}
+
+type TokenRow = NonNullable<Awaited<ReturnType<typeof findToken>>>;
+
+function checkResetToken(row: TokenRow | null, now: Date): asserts row is TokenRow {
+  if (!row) throw new AppError('RECOVERY_LINK_INVALID');
+  if (row.usedAt) throw new AppError('RECOVERY_LINK_USED');
+  if (row.expiresAt <= now) throw new AppError('RECOVERY_LINK_EXPIRED');
+}
+
+/** Tells the reset page whether its link still works, without using it. */
+export async function verifyResetToken(ctx: ServerContext, token: string) {
+  const row = await findToken(ctx.database.db, 'password_reset', hashToken(token));
+  checkResetToken(row, ctx.clock.now());
+}
+
+/**
+ * Sets a new password from a reset link (single use), ends every session of the account, and
+ * opens a new aal1 one: two-factor is still required afterwards. Whoever reads the mailbox can
+ * reset the password, so when the account has a verified authenticator, email recovery of the
+ * second step is paused for 7 days (RECOVERY_LOCKED): the mailbox alone never passes both steps.
+ * The session opened here may never use email recovery at all (its origin says so).
+ */
+export async function resetPassword(
+  ctx: ServerContext,
+  input: { token: string; password: string },
+  client: ClientInfo,
+) {
+  const passwordHash = await hashPassword(input.password);
+  const now = ctx.clock.now();
+  const result = await ctx.database.db.transaction(async (tx) => {
+    const row = await findToken(tx, 'password_reset', hashToken(input.token));
+    checkResetToken(row, now);
+    if (!(await useToken(tx, row.id, now))) throw new AppError('RECOVERY_LINK_USED');
+    const hasAuthenticator = (await verifiedFactors(tx, row.userId)).length > 0;
+    const recoveryLockedUntil = hasAuthenticator
+      ? new Date(now.getTime() + RECOVERY_LOCK_MS)
+      : null;
+    const [user] = await tx
+      .update(users)
+      .set({
+        passwordHash,
+        updatedAt: now,
+        emailConfirmedAt: sql`coalesce(${users.emailConfirmedAt}, ${now.toISOString()}::timestamptz)`,
+        ...(recoveryLockedUntil ? { emailRecoveryLockedUntil: recoveryLockedUntil } : {}),
+      })
+      .where(eq(users.id, row.userId))
+      .returning({ id: users.id, email: users.email });
+    if (!user) throw new AppError('RECOVERY_LINK_INVALID');
+    await revokeOtherSessions(tx, ctx.realtime, user.id, null);
+    const created = await createSession(
+      tx,
+      {
+        userId: user.id,
+        remember: false,
+        ip: client.ip,
+        userAgent: client.userAgent,
+        origin: 'password_reset',
+      },
+      ctx.clock,
+    );
+    await ctx.mailer.queue(
+      tx,
+      authEmails.passwordChanged(user.email, client.language, now, { recoveryLockedUntil }),
+    );
+    if (recoveryLockedUntil) {
+      const text = authNotifications.recoveryPaused(client.language, recoveryLockedUntil);
+      await insertNotification(tx, {
+        userId: user.id,
+        type: 'warning',
+        title: text.title,
+        message: text.message,
+        metadata: {
+          key: 'recoveryPaused',
+          params: { until: recoveryLockedUntil.toISOString() },
+          ipAddress: client.ip,
+        },
+        createdAt: now,
+      });
+    }
+    return { userId: user.id, ...created };
+  });
+  const user = await findUserById(ctx.database.db, result.userId);
+  if (!user) throw new AppError('RECOVERY_LINK_INVALID');
+  const factors = await verifiedFactors(ctx.database.db, user.id);
+  return { user, token: result.token, session: result.session, factors };
+}
+
+/**
+ * Changes the password of the signed-in user: other sessions end, this one gets a new token, and
+ * reset links sent earlier stop working (they were asked for with the old password).
+ */
+export async function changePassword(
+  ctx: ServerContext,
+  auth: AuthContext,
+  input: { currentPassword: string; newPassword: string },
+  language: Language,
+) {
+  const user = await findUserById(ctx.database.db, auth.user.id);
+  if (!user || !(await verifyPassword(user.passwordHash, input.currentPassword)))
+    throw new AppError('INVALID_CREDENTIALS');
+  const passwordHash = await hashPassword(input.newPassword);
+  const now = ctx.clock.now();
+  return ctx.database.db.transaction(async (tx) => {
+    await tx.update(users).set({ passwordHash, updatedAt: now }).where(eq(users.id, user.id));
+    await revokeOtherSessions(tx, ctx.realtime, user.id, auth.session.id);
+    await expireTokens(tx, user.id, 'password_reset', now);
+    await ctx.mailer.queue(tx, authEmails.passwordChanged(user.email, language, now));
+    return rotateSessionOrFail(tx, auth.session, now);
+  });
+}
+
+export async function confirmEmail(ctx: ServerContext, token: string) {
+  const now = ctx.clock.now();
+  await ctx.database.db.transaction(async (tx) => {
+    const row = await findToken(tx, 'email_confirmation', hashToken(token));
+    if (!row || row.usedAt || row.expiresAt <= now) throw new AppError('CONFIRMATION_LINK_INVALID');
+    await useToken(tx, row.id, now);
+    await tx
+      .update(users)
+      .set({ emailConfirmedAt: now, updatedAt: now })
+      .where(and(eq(users.id, row.userId), isNull(users.emailConfirmedAt)));
+  });
+}
+
+export async function resendConfirmation(
+  ctx: ServerContext,
+  auth: AuthContext,
+  language: Language,
+) {
+  if (auth.user.emailConfirmedAt) return;
+  const now = ctx.clock.now();
+  const token = randomToken();
+  await ctx.database.db.transaction(async (tx) => {
+    await expireUnusedTokens(tx, auth.user.id, 'email_confirmation', now);
+    await tx.insert(authTokens).values({
+      userId: auth.user.id,
+      purpose: 'email_confirmation',
+      tokenHash: hashToken(token),
+      expiresAt: new Date(now.getTime() + EMAIL_CONFIRMATION_LIFETIME_MS),
+      createdAt: now,
+    });
+    await ctx.mailer.queue(
+      tx,
+      authEmails.confirmEmail(auth.user.email, language, link(ctx, '/auth/confirm-email', token)),
+    );
+  });
+}
+
+/**
+ * Email recovery of the second step: only while it is pending (so always after the password),
+ * only for the account's own address (typed by the user: spec 000, section 5), never from a
+ * session a password reset opened, and not within 7 days of a reset by email.
+ */
+async function requireRecoveryFor(ctx: ServerContext, auth: AuthContext, email: string, now: Date) {
+  if (!auth.mfaPending)
+    throw new AppError('BAD_REQUEST', null, 'Email recovery is only for a pending two-factor step');
+  if (auth.user.email !== email) {
+    const message = VALIDATION_MESSAGES.recoveryEmailMismatch;
+    throw new AppError(
+      'VALIDATION_ERROR',
+      { issues: [{ path: 'email', message }] },
+      `email: ${message}`,
+    );
+  }
+  const [row] = await ctx.database.db
+    .select({ lockedUntil: users.emailRecoveryLockedUntil })
+    .from(users)
+    .where(eq(users.id, auth.user.id));
+  const candidates = [row?.lockedUntil ?? null];
+  if (auth.session.origin === 'password_reset')
+    candidates.push(new Date(auth.session.createdAt.getTime() + RECOVERY_LOCK_MS));
+  const until = candidates
+    .filter((date): date is Date => date !== null && date > now)
+    .sort((a, b) => b.getTime() - a.getTime())[0];
+  if (until) {
+    throw new AppError(
+      'RECOVERY_LOCKED',
+      { availableAt: until.toISOString() },
+      `Email recovery is paused after a password reset until ${until.toISOString()}. Use your authenticator app.`,
+    );
+  }
+}
+
+/** Emails a 6-digit code that can complete a pending two-factor step (10 minutes, 5 tries). */
+export async function sendRecoveryCode(
+  ctx: ServerContext,
+  auth: AuthContext,
+  email: string,
+  language: Language,
+) {
+  const now = ctx.clock.now();
+  await requireRecoveryFor(ctx, auth, email, now);
+  const wait = await lockedFor(ctx.database.db, emailCodeTarget(auth.user.id).key, now);
+  if (wait !== null) throw new AppError('RATE_LIMITED', { retryAfterSeconds: wait });
+  const code = randomDigits(6);
+  await ctx.database.db.transaction(async (tx) => {
+    await tx
+      .update(emailOtps)
+      .set({ usedAt: now })
+      .where(and(eq(emailOtps.userId, auth.user.id), isNull(emailOtps.usedAt)));
+    await tx.insert(emailOtps).values({
+      userId: auth.user.id,
+      codeHash: hashToken(code),
+      expiresAt: new Date(now.getTime() + OTP_LIFETIME_MS),
+      createdAt: now,
+    });
+    await ctx.mailer.queue(tx, authEmails.recoveryCode(auth.user.email, language, code));
+  });
+}
+
+export type CodeCheck =
+  | { ok: true; token: string; remember: boolean; expiresAt: Date }
+  | { ok: false; code: 'INVALID_CODE' | 'CODE_EXPIRED' }
+  | { ok: false; code: 'RATE_LIMITED'; retryAfterSeconds: number };
+
+/**
+ * Completes the pending two-factor step with an emailed code: the session gets a new token and
+ * the recovery bypass (authenticators may then be added or removed without aal2); the user is
+ * told by email and notification. A wrong try counts even though the answer is an error: 5 per
+ * code (then it is spent: ask for a new one) and 5 per 15 minutes per user whatever the code
+ * (then 429 with the wait).
+ */
+export async function verifyRecoveryCode(
+  ctx: ServerContext,
+  auth: AuthContext,
+  input: { email: string; code: string },
+  client: ClientInfo,
+): Promise<CodeCheck> {
+  const now = ctx.clock.now();
+  await requireRecoveryFor(ctx, auth, input.email, now);
+  const target = emailCodeTarget(auth.user.id);
+  return ctx.database.db.transaction(async (tx): Promise<CodeCheck> => {
+    const wait = await lockedFor(tx, target.key, now);
+    if (wait !== null) return { ok: false, code: 'RATE_LIMITED', retryAfterSeconds: wait };
+    const otp = await latestOtp(tx, auth.user.id);
+    if (!otp) return { ok: false, code: 'INVALID_CODE' };
+    if (otp.expiresAt <= now || otp.attempts >= MAX_CODE_ATTEMPTS)
+      return { ok: false, code: 'CODE_EXPIRED' };
+    if (!safeEqual(otp.codeHash, hashToken(input.code))) {
+      await tx
+        .update(emailOtps)
+        .set({ attempts: sql`${emailOtps.attempts} + 1` })
+        .where(eq(emailOtps.id, otp.id));
+      const locked = await recordFailure(tx, target, now);
+      return locked === null
+        ? { ok: false, code: 'INVALID_CODE' }
+        : { ok: false, code: 'RATE_LIMITED', retryAfterSeconds: locked };
+    }
+    const used = await tx
+      .update(emailOtps)
+      .set({ usedAt: now })
+      .where(and(eq(emailOtps.id, otp.id), isNull(emailOtps.usedAt)))
+      .returning({ id: emailOtps.id });
+    if (used.length !== 1) return { ok: false, code: 'INVALID_CODE' };
+
+    await clearFailures(tx, target.key);
+    const rotated = await rotateSessionOrFail(tx, auth.session, now, { mfaBypass: true });
+    const device = describeDevice(client.userAgent);
+    const text = authNotifications.recoveryUsed[client.language];
+    await insertNotification(tx, {
+      userId: auth.user.id,
+      type: 'warning',
+      title: text.title,
+      message: text.message,
+      metadata: {
+        key: 'recoveryUsed',
+        ipAddress: client.ip,
+        browser: device.browser,
+        os: device.os,
+      },
+      createdAt: now,
+    });
+    await ctx.mailer.queue(
+      tx,
+      authEmails.recoveryUsed(auth.user.email, client.language, {
+        time: now,
+        ip: client.ip,
+        ...device,
+      }),
+    );
+    return { ok: true, ...rotated };
+  });
+}
+
+/** Signs one device of the user out (its WebSockets close); another user's session is unknown here. */
+export async function revokeSessionOf(ctx: ServerContext, userId: string, sessionId: string) {
+  await ctx.database.db.transaction(async (tx) => {
+    const [owned] = await tx
+      .select({ id: sessions.id })
+      .from(sessions)
+      .where(and(eq(sessions.id, sessionId), eq(sessions.userId, userId)));
+    if (!owned) throw new AppError('NOT_FOUND');
+    await revokeSession(tx, ctx.realtime, owned.id);
+  });
+}
+
+export async function getSecuritySettings(ctx: ServerContext, userId: string) {
+  return { loginNotifications: await loginNotificationsEnabled(ctx.database.db, userId) };
+}
+
+export async function updateSecuritySettings(
+  ctx: ServerContext,
+  userId: string,
+  changes: { loginNotifications?: boolean | undefined },
+) {
+  if (changes.loginNotifications !== undefined) {
+    await ctx.database.db
+      .insert(securitySettings)
+      .values({ userId, loginNotifications: changes.loginNotifications })
+      .onConflictDoUpdate({
+        target: securitySettings.userId,
+        set: { loginNotifications: changes.loginNotifications, updatedAt: ctx.clock.now() },
+      });
+  }
+  return getSecuritySettings(ctx, userId);
+}

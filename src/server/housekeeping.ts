@@ -1,0 +1,17 @@
+import type { ServerContext } from './context';
+import { purgeExpiredAuthData } from './features/auth/auth.housekeeping';
+import { HOUR, MINUTE } from './platform/clock';
+
+/** Housekeeping runs a minute after start-up, then every hour, in every process (it is idempotent). */
+export const HOUSEKEEPING = { firstAfterMs: MINUTE, intervalMs: HOUR } as const;
+
+/**
+ * Removes what has outlived its use: expired sessions, links, codes, challenges and guess
+ * counters, and email bodies (they hold links and codes) once they are not needed.
+ */
+export async function runHousekeeping(ctx: ServerContext) {
+  const now = ctx.clock.now();
+  const auth = await purgeExpiredAuthData(ctx, now);
+  const mailBodies = await ctx.mailer.purgeBodies(now);
+  return { ...auth, mailBodies };
+}

@@ -1,0 +1,87 @@
+import { randomUUID } from 'node:crypto';
+import type { IncomingMessage } from 'node:http';
+import type { FastifyServerOptions } from 'fastify';
+import { stdSerializers } from 'pino';
+import type { LogLevel } from '../config';
+
+/** Query parameters whose values never reach a log line. */
+const SENSITIVE_PARAMS =
+  /^(token|code|password|secret|key|otp|signature|access_token|refresh_token)$/i;
+
+/** A request URL with the values of sensitive query parameters replaced. */
+export function redactRequestUrl(url: string): string {
+  const queryStart = url.indexOf('?');
+  if (queryStart === -1) return url;
+  const params = new URLSearchParams(url.slice(queryStart + 1));
+  let changed = false;
+  for (const name of [...params.keys()]) {
+    if (SENSITIVE_PARAMS.test(name)) {
+      params.set(name, '[REDACTED]');
+      changed = true;
+    }
+  }
+  return changed ? `${url.slice(0, queryStart)}?${params.toString()}` : url;
+}
+
+/** Paths pino censors wherever an object is logged (headers, bodies, errors' details). */
+export const REDACT_PATHS = [
+  'req.headers.cookie',
+  'req.headers.authorization',
+  'res.headers["set-cookie"]',
+  'headers.cookie',
+  'headers.authorization',
+  '*.password',
+  '*.newPassword',
+  '*.currentPassword',
+  '*.token',
+  '*.code',
+  '*.otp',
+  '*.secret',
+  '*.cookieSecret',
+  '*.inviteCode',
+];
+
+export type LogDestination = { write(line: string): void };
+
+/**
+ * Fastify's logger options: JSON lines, a request id on every line logged during a request,
+ * credentials censored, query tokens redacted from URLs.
+ */
+export function loggerOptions(
+  level: LogLevel,
+  destination?: LogDestination,
+): FastifyServerOptions['logger'] {
+  return {
+    level,
+    ...(destination ? { stream: destination } : {}),
+    redact: { paths: REDACT_PATHS, censor: '[REDACTED]' },
+    serializers: {
+      // Errors keep their code (ECONNREFUSED, 23505...) as errorCode, out of reach of the '*.code' redaction.
+      err(error: Error) {
+        const { code, ...rest } = stdSerializers.err(error) as ReturnType<
+          typeof stdSerializers.err
+        > & { code?: unknown };
+        return code === undefined ? rest : { ...rest, errorCode: code };
+      },
+      req(request: {
+        method: string;
+        url: string;
+        hostname?: string;
+        ip?: string;
+        socket?: { remotePort?: number };
+      }) {
+        return {
+          method: request.method,
+          url: redactRequestUrl(request.url),
+          hostname: request.hostname,
+          remoteAddress: request.ip,
+        };
+      },
+    },
+  };
+}
+
+/** Request ids are random; an incoming X-Request-Id is not trusted (it would let clients forge log lines). */
+export function generateRequestId(_request: IncomingMessage): string {
+  return randomUUID();
+}

@@ -1,0 +1,97 @@
+import { existsSync } from 'node:fs';
+import { readFile } from 'node:fs/promises';
+import path from 'node:path';
+import fastifyStatic from '@fastify/static';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { PUBLIC_PAGES } from '@/contracts/public-pages';
+import { AppError } from './errors';
+import { decodedPath, isApiPath } from './request-path';
+
+const IMMUTABLE = 'public, max-age=31536000, immutable';
+const REVALIDATE = 'no-cache';
+const SHORT = 'public, max-age=3600';
+
+/** Cache policy per built file: hashed assets forever, entry points always revalidated. */
+export function cacheControlFor(filePath: string): string {
+  const name = path.basename(filePath).replace(/\.(br|gz)$/, '');
+  if (filePath.includes(`${path.sep}assets${path.sep}`)) return IMMUTABLE;
+  if (
+    name === 'index.html' ||
+    name === 'sw.js' ||
+    name.startsWith('manifest') ||
+    name.startsWith('workbox-')
+  ) {
+    return REVALIDATE;
+  }
+  return SHORT;
+}
+
+/** A path that names a file (has an extension) gets a real 404, never the SPA shell. */
+function looksLikeFile(url: string) {
+  const pathname = url.split('?')[0] ?? '';
+  return /\.[a-z0-9]+$/i.test(pathname);
+}
+
+/** Turns an HTML template into the page sent for one request (language, meta tags). */
+export type IndexRenderer = (template: string, request: FastifyRequest) => string;
+
+const PUBLIC_PATHS = new Set(PUBLIC_PAGES.flatMap((page) => [page.path, ...page.aliases]));
+
+/** Public pages (landing, legal) come from the site entry; everything else from the app. */
+export function isPublicPagePath(url: string) {
+  const pathname = url.split('?')[0] ?? '/';
+  return PUBLIC_PATHS.has(pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname);
+}
+
+async function readTemplate(webRoot: string | null, name: string) {
+  const file = webRoot === null ? null : path.join(webRoot, name);
+  return file && existsSync(file) ? readFile(file, 'utf8') : null;
+}
+
+/**
+ * Serves the built web app from `webRoot` (when it exists) and answers everything unknown:
+ * JSON 404 under /api; for page paths, site.html (public pages) or index.html (the app, whose
+ * router decides); 404 for missing files.
+ */
+export async function registerSpa(
+  app: FastifyInstance,
+  webRoot: string | null,
+  renderIndex?: IndexRenderer,
+) {
+  const template = await readTemplate(webRoot, 'index.html');
+  const siteTemplate = (await readTemplate(webRoot, 'site.html')) ?? template;
+
+  const sendIndex = (request: FastifyRequest, reply: FastifyReply) => {
+    const chosen = isPublicPagePath(request.url) ? siteTemplate : template;
+    if (chosen === null) throw new AppError('NOT_FOUND');
+    return reply
+      .header('cache-control', REVALIDATE)
+      .header('vary', 'Accept-Language, Cookie')
+      .type('text/html; charset=utf-8')
+      .send(renderIndex ? renderIndex(chosen, request) : chosen);
+  };
+
+  if (template !== null && webRoot !== null) {
+    await app.register(fastifyStatic, {
+      root: webRoot,
+      wildcard: false,
+      preCompressed: true,
+      cacheControl: false,
+      index: false,
+      globIgnore: ['**/*.br', '**/*.gz', 'index.html', 'site.html', 'seo-meta.json'],
+      setHeaders(reply, filePath) {
+        reply.header('cache-control', cacheControlFor(filePath));
+      },
+    });
+    app.get('/', { schema: { hide: true } }, sendIndex);
+  }
+
+  app.setNotFoundHandler((request, reply) => {
+    const isPage =
+      (request.method === 'GET' || request.method === 'HEAD') &&
+      !isApiPath(decodedPath(request.url)) &&
+      !looksLikeFile(request.url);
+    if (template !== null && isPage) return sendIndex(request, reply);
+    throw new AppError('NOT_FOUND', { method: request.method, path: request.url.split('?')[0] });
+  });
+}

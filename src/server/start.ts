@@ -1,0 +1,94 @@
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { buildApp, type App, type AppDeps } from './app';
+import { type Config, describeConfig } from './config';
+import { type Database, openPglite, openPostgres } from './db/client';
+import { migrateDatabase } from './db/migrate';
+import { loadSecrets } from './secrets';
+
+/** The repository root: main.ts (source) and main.js (dist/server) are both two levels down. */
+export const PROJECT_ROOT = fileURLToPath(new URL('../../', import.meta.url));
+export const WEB_DIST = path.join(PROJECT_ROOT, 'dist', 'web');
+
+/** How long in-flight requests get to finish after SIGTERM before the process exits anyway. */
+const SHUTDOWN_GRACE_MS = 25_000;
+
+export type StartOptions = {
+  config: Config;
+  webRoot?: string | null;
+  /** Runs after the app is built and before it listens (tests add routes here). */
+  beforeListen?: (app: App) => void | Promise<void>;
+  overload?: AppDeps['overload'];
+};
+
+export type Running = {
+  app: App;
+  database: Database;
+  url: string;
+  /** Stops accepting, lets in-flight requests finish, then closes the database. */
+  shutdown(reason: string): Promise<void>;
+};
+
+export async function openConfiguredDatabase(config: Config): Promise<Database> {
+  if (config.databaseUrl) return openPostgres(config.databaseUrl);
+  return openPglite(path.join(config.dataDir, 'pglite'));
+}
+
+/** Opens and migrates the database, builds the app and listens. */
+export async function startServer(options: StartOptions): Promise<Running> {
+  const { config } = options;
+  const secrets = await loadSecrets(config.dataDir, {
+    cookieSecret: config.cookieSecret,
+    dataKey: config.dataKey,
+  });
+  const database = await openConfiguredDatabase(config);
+  let app: App;
+  try {
+    await migrateDatabase(database, { databaseUrl: config.databaseUrl });
+    app = await buildApp({
+      config,
+      database,
+      secrets,
+      webRoot: options.webRoot === undefined ? WEB_DIST : options.webRoot,
+      overload: options.overload,
+    });
+    await options.beforeListen?.(app);
+  } catch (error) {
+    await database.close();
+    throw error;
+  }
+  app.log.info({ config: describeConfig(config) }, 'starting');
+  const url = await app.listen({ port: config.port, host: config.host });
+
+  let closing: Promise<void> | null = null;
+  const shutdown = (reason: string) => {
+    closing ??= (async () => {
+      app.log.info({ reason }, 'shutting down: finishing in-flight requests');
+      await app.close();
+      await database.close();
+      app.log.info('stopped');
+    })();
+    return closing;
+  };
+  return { app, database, url, shutdown };
+}
+
+/** Wires SIGTERM/SIGINT to a graceful shutdown, forcing exit if it takes too long. */
+export function handleSignals(running: Running) {
+  const onSignal = (signal: NodeJS.Signals) => {
+    const force = setTimeout(() => {
+      running.app.log.error('graceful shutdown timed out; exiting');
+      process.exit(1);
+    }, SHUTDOWN_GRACE_MS);
+    force.unref();
+    running.shutdown(signal).then(
+      () => process.exit(0),
+      (error: unknown) => {
+        running.app.log.error({ err: error }, 'shutdown failed');
+        process.exit(1);
+      },
+    );
+  };
+  process.once('SIGTERM', onSignal);
+  process.once('SIGINT', onSignal);
+}

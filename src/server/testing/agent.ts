@@ -1,0 +1,142 @@
+import type { InjectOptions, LightMyRequestResponse } from 'fastify';
+import { Secret, TOTP } from 'otpauth';
+import type { App } from '../app';
+import { TEST_ORIGIN } from './test-app';
+
+type Method = 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE';
+
+/**
+ * A browser stand-in for `app.inject`: keeps the cookies the server sets, sends them back, and
+ * adds the same-origin headers a browser sends with state-changing requests.
+ */
+export class Agent {
+  readonly cookies = new Map<string, string>();
+
+  constructor(
+    private readonly app: App,
+    private readonly options: {
+      origin?: string;
+      ip?: string;
+      userAgent?: string;
+      language?: string;
+    } = {},
+  ) {}
+
+  cookieHeader() {
+    return [...this.cookies].map(([name, value]) => `${name}=${value}`).join('; ');
+  }
+
+  async request(
+    method: Method,
+    url: string,
+    payload?: unknown,
+    extra: Partial<InjectOptions> = {},
+  ) {
+    const headers: Record<string, string> = {
+      'user-agent':
+        this.options.userAgent ??
+        'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/156.0.0.0 Safari/537.36',
+      ...(this.options.language ? { 'accept-language': this.options.language } : {}),
+      ...(method === 'GET'
+        ? {}
+        : { origin: this.options.origin ?? TEST_ORIGIN, 'sec-fetch-site': 'same-origin' }),
+      ...(this.cookies.size ? { cookie: this.cookieHeader() } : {}),
+      ...(extra.headers as Record<string, string> | undefined),
+    };
+    const response = await this.app.inject({
+      method,
+      url,
+      ...(payload !== undefined ? { payload: payload as InjectOptions['payload'] } : {}),
+      ...extra,
+      headers,
+      remoteAddress: this.options.ip ?? '127.0.0.1',
+    });
+    this.remember(response);
+    return response;
+  }
+
+  private remember(response: LightMyRequestResponse) {
+    for (const cookie of response.cookies as {
+      name: string;
+      value: string;
+      maxAge?: number;
+      expires?: Date;
+    }[]) {
+      const expired =
+        cookie.maxAge === 0 ||
+        (cookie.expires !== undefined &&
+          cookie.expires.getTime() <= Date.now() &&
+          cookie.value === '');
+      if (expired || cookie.value === '') this.cookies.delete(cookie.name);
+      else this.cookies.set(cookie.name, cookie.value);
+    }
+  }
+
+  get(url: string, extra?: Partial<InjectOptions>) {
+    return this.request('GET', url, undefined, extra);
+  }
+  post(url: string, payload?: unknown, extra?: Partial<InjectOptions>) {
+    return this.request('POST', url, payload, extra);
+  }
+  patch(url: string, payload?: unknown) {
+    return this.request('PATCH', url, payload);
+  }
+  delete(url: string, payload?: unknown) {
+    return this.request('DELETE', url, payload);
+  }
+}
+
+export const STRONG_PASSWORD = 'Correct-Horse-9';
+
+let ipCounter = 0;
+/** A distinct client address per call, so tests do not share per-address rate limits. */
+export function uniqueIp() {
+  ipCounter += 1;
+  return `100.64.${Math.floor(ipCounter / 250) % 250}.${(ipCounter % 250) + 1}`;
+}
+
+export async function registerUser(
+  app: App,
+  email: string,
+  options: { password?: string; fullName?: string; agent?: Agent } = {},
+) {
+  const agent = options.agent ?? new Agent(app, { ip: uniqueIp() });
+  const res = await agent.post('/api/v1/auth/register', {
+    email,
+    password: options.password ?? STRONG_PASSWORD,
+    ...(options.fullName ? { fullName: options.fullName } : {}),
+  });
+  if (res.statusCode !== 201) throw new Error(`registration failed: ${res.body}`);
+  return { agent, userId: (res.json() as { user: { id: string } }).user.id };
+}
+
+/** The code an authenticator app shows for this secret at this time. */
+export function totpCode(secretBase32: string, at: Date) {
+  return new TOTP({
+    secret: Secret.fromBase32(secretBase32),
+    algorithm: 'SHA1',
+    digits: 6,
+    period: 30,
+  }).generate({
+    timestamp: at.getTime(),
+  });
+}
+
+/** Enrols and verifies an authenticator for the agent's user; returns its id and secret. */
+export async function addAuthenticator(agent: Agent, now: Date, friendlyName?: string) {
+  const enrolled = await agent.post(
+    '/api/v1/auth/mfa/factors',
+    friendlyName ? { friendlyName } : {},
+  );
+  if (enrolled.statusCode !== 201) throw new Error(`enrolment failed: ${enrolled.body}`);
+  const { id, secret } = enrolled.json() as { id: string; secret: string };
+  const challenge = await agent.post(`/api/v1/auth/mfa/factors/${id}/challenge`);
+  const { challengeId } = challenge.json() as { challengeId: string };
+  const verified = await agent.post('/api/v1/auth/mfa/verify', {
+    factorId: id,
+    challengeId,
+    code: totpCode(secret, now),
+  });
+  if (verified.statusCode !== 200) throw new Error(`verification failed: ${verified.body}`);
+  return { id, secret };
+}

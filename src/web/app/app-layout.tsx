@@ -1,0 +1,94 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { lazy, Suspense, useEffect, useRef } from 'react';
+import { Outlet } from 'react-router';
+import { MfaGate } from '@/web/features/auth/components/mfa-gate';
+import { UserMenu } from '@/web/features/profile/components/user-menu';
+import { AppShell } from '@/web/features/shell/components/app-shell';
+import { flagKeys, useFeatureFlags } from '@/web/lib/feature-flags';
+import { ensureNamespaces } from '@/web/lib/i18n';
+import {
+  realtime,
+  useRealtime,
+  useRealtimeReconnect,
+  useRealtimeSessionEnded,
+} from '@/web/lib/realtime';
+import { sessionKeys, useSession } from '@/web/lib/session';
+import { PAGES } from './pages';
+
+/** Admin code and texts load only for admins (the menu renders nothing for anyone else). */
+const AdminToolsMenu = lazy(async () => {
+  const [module] = await Promise.all([
+    import('@/web/features/admin/components/admin-tools-menu'),
+    ensureNamespaces(['admin']),
+  ]);
+  return { default: module.AdminToolsMenu };
+});
+
+/** The query-key prefix of the admin area (features/admin/api/queries.ts `adminKeys.all`). */
+const ADMIN_KEYS = ['admin'] as const;
+
+/**
+ * Keeps what the signed-in area shows in step with the server: the user's own role (an admin's
+ * change arrives on `user:<id>`), other admins' changes for admins, and a refetch of all of it
+ * when the connection comes back or the server says the session ended.
+ */
+function useLiveAccount(userId: string | null, isAdmin: boolean) {
+  const queryClient = useQueryClient();
+  const refreshSession = () => void queryClient.invalidateQueries({ queryKey: sessionKeys.all });
+
+  // The socket carries the session it was opened with: another account needs a new one.
+  const previousUser = useRef(userId);
+  useEffect(() => {
+    if (previousUser.current === userId) return;
+    previousUser.current = userId;
+    realtime.reset();
+  }, [userId]);
+
+  useRealtime(userId ? `user:${userId}` : null, (payload) => {
+    if ((payload as { type?: unknown } | null)?.type === 'role') refreshSession();
+  });
+  useRealtime(isAdmin ? 'admin' : null, () => {
+    void queryClient.invalidateQueries({ queryKey: ADMIN_KEYS });
+  });
+  useRealtimeReconnect(() => {
+    refreshSession();
+    void queryClient.invalidateQueries({ queryKey: flagKeys.all });
+    if (isAdmin) void queryClient.invalidateQueries({ queryKey: ADMIN_KEYS });
+  });
+  useRealtimeSessionEnded(refreshSession);
+}
+
+/** The shell of a signed-in user past the second step. */
+function SignedInShell() {
+  const session = useSession();
+  const user = session.data?.user ?? null;
+  const isAdmin = user?.role === 'admin';
+  const flags = useFeatureFlags(user !== null);
+  useLiveAccount(user?.id ?? null, isAdmin);
+  return (
+    <>
+      <AppShell
+        pages={PAGES}
+        flags={flags}
+        user={user ? { fullName: user.fullName, email: user.email } : null}
+        userMenu={<UserMenu />}
+      >
+        <Outlet />
+      </AppShell>
+      {isAdmin ? (
+        <Suspense fallback={null}>
+          <AdminToolsMenu />
+        </Suspense>
+      ) : null}
+    </>
+  );
+}
+
+/** The signed-in area: the second step when it is pending, then the shell around the page. */
+export function AppLayout() {
+  return (
+    <MfaGate>
+      <SignedInShell />
+    </MfaGate>
+  );
+}

@@ -1,0 +1,261 @@
+import { type ComponentType, useEffect } from 'react';
+import {
+  createBrowserRouter,
+  Navigate,
+  Outlet,
+  type RouteObject,
+  ScrollRestoration,
+  useLocation,
+} from 'react-router';
+import { PUBLIC_PAGES } from '@/contracts/public-pages';
+import { TranslationErrorNotice } from '@/web/components/errors/translation-error-notice';
+import { ensureNamespaces } from '@/web/lib/i18n';
+import { AppLayout } from './app-layout';
+import { RedirectIfSignedIn, RequireAuth, UnknownRoute } from './guards';
+import { PAGE_LOADERS } from './pages';
+import { RouteError } from './route-error';
+
+/**
+ * A route whose page code and translations load together, in parallel, when first visited.
+ * Content shows when both are there (translations wait at most 2 s).
+ */
+export function lazyPage<M>(
+  load: () => Promise<M>,
+  pick: (module: M) => ComponentType,
+  namespaces: string[] = [],
+) {
+  return async () => {
+    const [module] = await Promise.all([load(), ensureNamespaces(namespaces)]);
+    return { Component: pick(module) };
+  };
+}
+
+/**
+ * The public pages are a separate entry (site.html): reaching one from inside the app loads it
+ * as a new document.
+ */
+function PublicPage() {
+  useEffect(() => {
+    window.location.replace(window.location.href);
+  }, []);
+  return null;
+}
+
+/** /settings/profile (the spec's "complete your profile" target) is the profile page. */
+function ToProfile() {
+  const { search } = useLocation();
+  return <Navigate to={`/profile${search}`} replace />;
+}
+
+function RootLayout() {
+  return (
+    <>
+      <ScrollRestoration />
+      <Outlet />
+      <TranslationErrorNotice />
+    </>
+  );
+}
+
+function SignedOutEntry() {
+  return (
+    <RedirectIfSignedIn>
+      <Outlet />
+    </RedirectIfSignedIn>
+  );
+}
+
+function SignedInArea() {
+  return (
+    <RequireAuth>
+      <AppLayout />
+    </RequireAuth>
+  );
+}
+
+const AUTH_NAMESPACES = ['auth', 'validation'];
+const SHELL_NAMESPACES = ['shell', 'profile'];
+const ADMIN_NAMESPACES = ['admin', 'validation'];
+
+/** An admin page: its code and texts load on first visit, behind the admin gate (layout route). */
+const adminPage = <M,>(load: () => Promise<M>, pick: (module: M) => ComponentType) =>
+  lazyPage(load, pick, ADMIN_NAMESPACES);
+
+/**
+ * /admin/*: the gate shows 'Verifying admin access...', then the page for an admin or an
+ * access-denied page for anyone else (the server refuses non-admins whatever the page shows).
+ */
+const adminRoutes: RouteObject = {
+  path: 'admin',
+  lazy: async () => {
+    const [{ AdminGate }] = await Promise.all([
+      import('@/web/features/admin/components/admin-gate'),
+      ensureNamespaces(ADMIN_NAMESPACES),
+    ]);
+    return {
+      Component: function AdminArea() {
+        return (
+          <AdminGate>
+            <Outlet />
+          </AdminGate>
+        );
+      },
+    };
+  },
+  children: [
+    { index: true, element: <Navigate to="/admin/users" replace /> },
+    {
+      path: 'users',
+      lazy: adminPage(
+        () => import('@/web/features/admin/pages/admin-users-page'),
+        (m) => m.AdminUsersPage,
+      ),
+    },
+    {
+      path: 'feature-flags',
+      lazy: adminPage(
+        () => import('@/web/features/admin/pages/admin-feature-flags-page'),
+        (m) => m.AdminFeatureFlagsPage,
+      ),
+    },
+    {
+      path: 'invites',
+      lazy: adminPage(
+        () => import('@/web/features/admin/pages/admin-invites-page'),
+        (m) => m.AdminInvitesPage,
+      ),
+    },
+    // Deprecated in the spec: the beta controls live on the invites page.
+    { path: 'beta', element: <Navigate to="/admin/invites" replace /> },
+    {
+      path: 'audit',
+      lazy: adminPage(
+        () => import('@/web/features/admin/pages/admin-audit-page'),
+        (m) => m.AdminAuditPage,
+      ),
+    },
+    {
+      path: 'mfa-debug',
+      lazy: adminPage(
+        () => import('@/web/features/admin/pages/admin-mfa-debug-page'),
+        (m) => m.AdminMfaDebugPage,
+      ),
+    },
+    {
+      path: 'seo-tools',
+      lazy: adminPage(
+        () => import('@/web/features/admin/pages/admin-seo-tools-page'),
+        (m) => m.AdminSeoToolsPage,
+      ),
+    },
+    {
+      path: 'device-location',
+      lazy: adminPage(
+        () => import('@/web/features/admin/pages/admin-device-location-page'),
+        (m) => m.AdminDeviceLocationPage,
+      ),
+    },
+  ],
+};
+
+export const routes: RouteObject[] = [
+  {
+    element: <RootLayout />,
+    errorElement: <RouteError />,
+    children: [
+      ...PUBLIC_PAGES.flatMap((page) => [page.path, ...page.aliases]).map((path) => ({
+        path,
+        element: <PublicPage />,
+      })),
+      {
+        element: <SignedOutEntry />,
+        children: [
+          {
+            path: 'login',
+            lazy: lazyPage(
+              () => import('@/web/features/auth/pages/login-page'),
+              (m) => m.LoginPage,
+              AUTH_NAMESPACES,
+            ),
+          },
+          {
+            path: 'register',
+            lazy: lazyPage(
+              () => import('@/web/features/auth/pages/register-page'),
+              (m) => m.RegisterPage,
+              AUTH_NAMESPACES,
+            ),
+          },
+          {
+            path: 'forgot-password',
+            lazy: lazyPage(
+              () => import('@/web/features/auth/pages/forgot-password-page'),
+              (m) => m.ForgotPasswordPage,
+              AUTH_NAMESPACES,
+            ),
+          },
+        ],
+      },
+      {
+        path: 'auth/reset-password',
+        lazy: lazyPage(
+          () => import('@/web/features/auth/pages/reset-password-page'),
+          (m) => m.ResetPasswordPage,
+          AUTH_NAMESPACES,
+        ),
+      },
+      {
+        // Open to everyone while beta mode is on (signed in or not); redirects to /register when off.
+        path: 'beta/waitlist',
+        lazy: lazyPage(
+          () => import('@/web/features/auth/pages/waitlist-page'),
+          (m) => m.WaitlistPage,
+          AUTH_NAMESPACES,
+        ),
+      },
+      {
+        path: 'auth/confirm-email',
+        lazy: lazyPage(
+          () => import('@/web/features/auth/pages/confirm-email-page'),
+          (m) => m.ConfirmEmailPage,
+          AUTH_NAMESPACES,
+        ),
+      },
+      {
+        element: <SignedInArea />,
+        // The shell's texts and the second-step screen load with the first signed-in page.
+        lazy: async () => {
+          await ensureNamespaces([...SHELL_NAMESPACES, ...AUTH_NAMESPACES]);
+          return {};
+        },
+        children: [
+          {
+            path: 'dashboard',
+            lazy: lazyPage(PAGE_LOADERS['/dashboard'], (m) => m.DashboardPage, ['dashboard']),
+          },
+          {
+            path: 'profile',
+            lazy: lazyPage(PAGE_LOADERS['/profile'], (m) => m.ProfilePage, [
+              'profile',
+              'validation',
+            ]),
+          },
+          { path: 'settings/profile', element: <ToProfile /> },
+          {
+            path: 'settings/security',
+            lazy: lazyPage(PAGE_LOADERS['/settings/security'], (m) => m.SecuritySettingsPage, [
+              'security',
+              'validation',
+            ]),
+          },
+          adminRoutes,
+        ],
+      },
+      { path: '*', element: <UnknownRoute /> },
+    ],
+  },
+];
+
+export function createAppRouter() {
+  return createBrowserRouter(routes);
+}

@@ -1,0 +1,92 @@
+import { type ReactNode, useCallback } from 'react';
+import { useTranslation } from 'react-i18next';
+import { validationMessageId } from '@/contracts/validation-messages';
+import { ApiError } from '@/web/lib/api-client';
+import { formatDateTime } from '@/web/lib/format';
+import { useLocale } from '@/web/lib/use-locale';
+import { Alert } from './alert';
+
+function detail(error: ApiError, key: string): string | undefined {
+  const value = error.details?.[key];
+  return typeof value === 'string' ? value : undefined;
+}
+
+function numericDetail(error: ApiError, key: string): number | undefined {
+  const value = error.details?.[key];
+  return typeof value === 'number' && Number.isFinite(value) && value > 0 ? value : undefined;
+}
+
+function issueTexts(error: ApiError): string[] {
+  const issues = error.details?.issues;
+  if (!Array.isArray(issues)) return [];
+  return issues.flatMap((issue: unknown) => {
+    const message = (issue as { message?: unknown } | null)?.message;
+    if (typeof message !== 'string') return [];
+    const id = validationMessageId(message);
+    return id ? [id] : [];
+  });
+}
+
+/**
+ * Turns a failed call into translated text: `errors:<CODE>` (with the 'enroll' context for
+ * AAL2_REQUIRED and OPERATION_IN_PROGRESS), each known validation message for VALIDATION_ERROR,
+ * when to try again for RATE_LIMITED (from `retryAfterSeconds`), and the date email recovery
+ * returns for RECOVERY_LOCKED. Raw server text is never shown.
+ */
+export function useErrorText() {
+  const { t } = useTranslation(['errors', 'validation']);
+  const locale = useLocale();
+  return useCallback(
+    (error: unknown): string => {
+      if (!(error instanceof ApiError)) return t('errors:UNKNOWN_ERROR');
+      if (error.code === 'VALIDATION_ERROR') {
+        const ids = [...new Set(issueTexts(error))];
+        if (ids.length > 0) return ids.map((id) => t(`validation:${id}`)).join(' ');
+      }
+      if (error.code === 'RATE_LIMITED') {
+        const seconds = numericDetail(error, 'retryAfterSeconds');
+        if (seconds !== undefined) {
+          return seconds < 60
+            ? t('errors:RATE_LIMITED', { context: 'seconds', count: Math.ceil(seconds) })
+            : t('errors:RATE_LIMITED', { context: 'minutes', count: Math.ceil(seconds / 60) });
+        }
+      }
+      if (error.code === 'RECOVERY_LOCKED') {
+        const availableAt = detail(error, 'availableAt');
+        const date = availableAt ? formatDateTime(availableAt, locale) : '';
+        if (date) return t('errors:RECOVERY_LOCKED', { date });
+      }
+      const scope = detail(error, 'action') ?? detail(error, 'operation');
+      return t(`errors:${error.code}`, {
+        status: error.status,
+        context: scope === 'enroll' ? 'enroll' : undefined,
+      });
+    },
+    [t, locale],
+  );
+}
+
+/** The error code of a failed call, if it is one of ours. */
+export function errorCodeOf(error: unknown) {
+  return error instanceof ApiError ? error.code : null;
+}
+
+/** A role="alert" summary of a failed call; renders nothing without an error. */
+export function ApiErrorAlert({
+  error,
+  className,
+  children,
+}: {
+  error: unknown;
+  className?: string;
+  /** Extra content under the message (a retry button). */
+  children?: ReactNode;
+}) {
+  const errorText = useErrorText();
+  if (!error) return null;
+  return (
+    <Alert role="alert" tone="error" className={className} title={errorText(error)}>
+      {children}
+    </Alert>
+  );
+}

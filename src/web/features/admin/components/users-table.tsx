@@ -1,0 +1,288 @@
+import { CircleCheck, CircleDashed, ShieldCheck, ShieldOff, UserRoundSearch } from 'lucide-react';
+import { useId, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { toast } from 'sonner';
+import type { AdminUser } from '@/contracts/admin';
+import { errorCodeOf, useErrorText } from '@/web/components/ui/api-error-alert';
+import { Badge } from '@/web/components/ui/badge';
+import { Button } from '@/web/components/ui/button';
+import {
+  Table,
+  TableBody,
+  TableCaption,
+  TableCell,
+  TableHead,
+  TableHeader,
+  TableRow,
+} from '@/web/components/ui/table';
+import { Tooltip, TooltipContent, TooltipTrigger } from '@/web/components/ui/tooltip';
+import { type RoleChange, useChangeRole } from '../api/mutations';
+import { formatDate, formatDateTime, formatRelativeTime } from '../lib/format';
+import { useLocale, useNow } from '../lib/use-locale';
+import { ConfirmDialog } from './confirm-dialog';
+import { EmptyRow, LoadErrorRow, SkeletonRows } from './data-table';
+import { RoleBadge } from './status-badge';
+
+const COLUMNS = 9;
+const PROVIDERS = ['email', 'google', 'github', 'facebook', 'twitter', 'azure'];
+
+function Dash() {
+  return (
+    <span className="text-muted-foreground" aria-hidden="true">
+      —
+    </span>
+  );
+}
+
+function RoleAction({
+  user,
+  self,
+  onRequest,
+}: {
+  user: AdminUser;
+  self: boolean;
+  onRequest: (change: RoleChange) => void;
+}) {
+  const { t } = useTranslation('admin');
+  const hintId = useId();
+  if (user.role === 'user') {
+    return (
+      <Button
+        variant="outline"
+        size="sm"
+        className="h-7"
+        aria-label={t('users.promote.label', { email: user.email })}
+        onClick={() => onRequest({ user, role: 'admin' })}
+      >
+        <ShieldCheck aria-hidden="true" />
+        {t('users.promote.button')}
+      </Button>
+    );
+  }
+  const button = (
+    <Button
+      variant="outline"
+      size="sm"
+      className="h-7"
+      disabled={self}
+      aria-label={t('users.demote.label', { email: user.email })}
+      aria-describedby={self ? hintId : undefined}
+      onClick={() => onRequest({ user, role: 'user' })}
+    >
+      <ShieldOff aria-hidden="true" />
+      {t('users.demote.button')}
+    </Button>
+  );
+  if (!self) return button;
+  return (
+    <>
+      <Tooltip>
+        <TooltipTrigger asChild>
+          {/* A disabled button gets no pointer or focus events: the wrapper carries the hint. */}
+          <span
+            tabIndex={0}
+            className="inline-flex rounded-md outline-none focus-visible:ring-2 focus-visible:ring-ring"
+          >
+            {button}
+          </span>
+        </TooltipTrigger>
+        <TooltipContent>{t('users.selfDemotion')}</TooltipContent>
+      </Tooltip>
+      <span id={hintId} className="sr-only">
+        {t('users.selfDemotion')}
+      </span>
+    </>
+  );
+}
+
+function UserRow({
+  user,
+  self,
+  now,
+  onRequest,
+}: {
+  user: AdminUser;
+  self: boolean;
+  now: Date;
+  onRequest: (change: RoleChange) => void;
+}) {
+  const { t } = useTranslation('admin');
+  const locale = useLocale();
+  const provider = PROVIDERS.includes(user.provider)
+    ? t(`users.providers.${user.provider}`)
+    : user.provider;
+  return (
+    <TableRow>
+      <TableCell className="max-w-72">
+        <div className="flex min-w-0 items-center gap-2">
+          <span className="truncate font-medium" title={user.email}>
+            {user.email}
+          </span>
+          {self ? <Badge variant="outline">{t('users.you')}</Badge> : null}
+        </div>
+        <div className="truncate text-[13px] text-muted-foreground">
+          {user.fullName ?? <Dash />}
+        </div>
+      </TableCell>
+      <TableCell>
+        <RoleBadge role={user.role} />
+      </TableCell>
+      <TableCell className="hidden whitespace-nowrap tabular lg:table-cell">
+        <time dateTime={user.createdAt}>{formatDate(user.createdAt, locale)}</time>
+      </TableCell>
+      <TableCell className="hidden whitespace-nowrap tabular md:table-cell">
+        {user.lastSignInAt ? (
+          <time dateTime={user.lastSignInAt} title={formatDateTime(user.lastSignInAt, locale)}>
+            {formatRelativeTime(user.lastSignInAt, now, locale)}
+          </time>
+        ) : (
+          <span className="text-muted-foreground">{t('users.never')}</span>
+        )}
+      </TableCell>
+      <TableCell className="hidden whitespace-nowrap tabular lg:table-cell">
+        {user.emailConfirmedAt ? (
+          <span className="inline-flex items-center gap-1.5">
+            <CircleCheck className="size-3.5 text-gain" aria-hidden="true" />
+            <time dateTime={user.emailConfirmedAt}>
+              {formatDate(user.emailConfirmedAt, locale)}
+            </time>
+          </span>
+        ) : (
+          <span className="inline-flex items-center gap-1.5 text-muted-foreground">
+            <CircleDashed className="size-3.5" aria-hidden="true" />
+            {t('users.notConfirmed')}
+          </span>
+        )}
+      </TableCell>
+      <TableCell className="hidden whitespace-nowrap 2xl:table-cell">{provider}</TableCell>
+      <TableCell className="hidden whitespace-nowrap tabular 2xl:table-cell">
+        {user.phone ?? <Dash />}
+      </TableCell>
+      <TableCell className="hidden whitespace-nowrap md:table-cell">
+        {user.twoFactor ? (
+          <span className="inline-flex items-center gap-1.5">
+            <ShieldCheck className="size-3.5 text-gain" aria-hidden="true" />
+            {t('users.twoFactorOn')}
+          </span>
+        ) : (
+          <span className="text-muted-foreground">{t('users.twoFactorOff')}</span>
+        )}
+      </TableCell>
+      <TableCell className="text-right">
+        <RoleAction user={user} self={self} onRequest={onRequest} />
+      </TableCell>
+    </TableRow>
+  );
+}
+
+/** The users, with promote and demote behind a confirmation (shown at once, undone on error). */
+export function UsersTable({
+  users,
+  currentUserId,
+  loading,
+  failed,
+  onRetry,
+  searching,
+}: {
+  users: AdminUser[] | undefined;
+  currentUserId: string | undefined;
+  loading: boolean;
+  failed: boolean;
+  onRetry: () => void;
+  searching: boolean;
+}) {
+  const { t } = useTranslation('admin');
+  const errorText = useErrorText();
+  const now = useNow();
+  const changeRole = useChangeRole();
+  const [pending, setPending] = useState<RoleChange | null>(null);
+  const [open, setOpen] = useState(false);
+
+  const request = (change: RoleChange) => {
+    setPending(change);
+    setOpen(true);
+  };
+
+  const confirm = () => {
+    if (!pending) return;
+    const { user, role } = pending;
+    changeRole.mutate(pending, {
+      onSuccess: () =>
+        toast.success(
+          t(role === 'admin' ? 'users.promote.done' : 'users.demote.done', { email: user.email }),
+        ),
+      onError: (error) =>
+        toast.error(t('users.roleFailed'), {
+          description:
+            errorCodeOf(error) === 'SELF_DEMOTION' ? t('users.selfDemotion') : errorText(error),
+        }),
+    });
+  };
+
+  const promoting = pending?.role === 'admin';
+  return (
+    <>
+      <Table>
+        <TableCaption>{t('users.caption')}</TableCaption>
+        <TableHeader>
+          <TableRow className="hover:bg-transparent">
+            <TableHead>{t('users.columns.user')}</TableHead>
+            <TableHead>{t('users.columns.role')}</TableHead>
+            <TableHead className="hidden lg:table-cell">{t('users.columns.created')}</TableHead>
+            <TableHead className="hidden md:table-cell">{t('users.columns.lastSignIn')}</TableHead>
+            <TableHead className="hidden lg:table-cell">
+              {t('users.columns.emailConfirmed')}
+            </TableHead>
+            <TableHead className="hidden 2xl:table-cell">{t('users.columns.provider')}</TableHead>
+            <TableHead className="hidden 2xl:table-cell">{t('users.columns.phone')}</TableHead>
+            <TableHead className="hidden md:table-cell">{t('users.columns.twoFactor')}</TableHead>
+            <TableHead className="text-right">
+              <span className="sr-only">{t('users.columns.actions')}</span>
+            </TableHead>
+          </TableRow>
+        </TableHeader>
+        <TableBody>
+          {loading ? (
+            <SkeletonRows columns={COLUMNS} />
+          ) : failed ? (
+            <LoadErrorRow colSpan={COLUMNS} onRetry={onRetry} title={t('users.loadFailed')} />
+          ) : !users || users.length === 0 ? (
+            <EmptyRow
+              colSpan={COLUMNS}
+              icon={UserRoundSearch}
+              title={searching ? t('users.emptySearch.title') : t('users.empty.title')}
+              description={
+                searching ? t('users.emptySearch.description') : t('users.empty.description')
+              }
+            />
+          ) : (
+            users.map((user) => (
+              <UserRow
+                key={user.id}
+                user={user}
+                self={user.id === currentUserId}
+                now={now}
+                onRequest={request}
+              />
+            ))
+          )}
+        </TableBody>
+      </Table>
+      <ConfirmDialog
+        open={open}
+        onOpenChange={setOpen}
+        title={
+          pending
+            ? t(promoting ? 'users.promote.title' : 'users.demote.title', {
+                email: pending.user.email,
+              })
+            : ''
+        }
+        description={promoting ? t('users.promote.description') : t('users.demote.description')}
+        confirmLabel={promoting ? t('users.promote.confirm') : t('users.demote.confirm')}
+        destructive={!promoting}
+        onConfirm={confirm}
+      />
+    </>
+  );
+}

@@ -1,0 +1,65 @@
+import { useQuery } from '@tanstack/react-query';
+import type { ChallengeResponse } from '@/contracts/auth';
+import { api } from '@/web/lib/api-client';
+import { CACHE } from '@/web/lib/query-client';
+
+/** Query keys of the sign-in area; invalidate by prefix (`authKeys.all` covers the session too). */
+export const authKeys = {
+  all: ['auth'] as const,
+  beta: () => [...authKeys.all, 'beta'] as const,
+  resetLink: (token: string) => [...authKeys.all, 'reset-link', token] as const,
+  emailConfirmation: (token: string) => [...authKeys.all, 'email-confirmation', token] as const,
+  challenge: (factorId: string) => [...authKeys.all, 'challenge', factorId] as const,
+};
+
+/** Runs once per key: these calls act on a one-time token or create a challenge. */
+const ONCE = {
+  staleTime: Infinity,
+  retry: false,
+  refetchOnWindowFocus: false,
+  refetchOnReconnect: false,
+} as const;
+
+/** Whether registration needs an invite code (beta mode). */
+export function useBetaStatus() {
+  return useQuery({
+    queryKey: authKeys.beta(),
+    queryFn: () => api<{ enabled: boolean }>('/beta'),
+    ...CACHE.semiStatic,
+  });
+}
+
+/** Checks a password-recovery link before showing the new-password form. */
+export function useResetLinkCheck(token: string) {
+  return useQuery({
+    queryKey: authKeys.resetLink(token),
+    queryFn: () =>
+      api<{ ok: true }>('/auth/password/reset/verify', { method: 'POST', body: { token } }),
+    enabled: token !== '',
+    ...ONCE,
+  });
+}
+
+/** Confirms the e-mail address of a confirmation link. */
+export function useEmailConfirmation(token: string) {
+  return useQuery({
+    queryKey: authKeys.emailConfirmation(token),
+    queryFn: () => api<{ ok: true }>('/auth/email/confirm', { method: 'POST', body: { token } }),
+    enabled: token !== '',
+    ...ONCE,
+  });
+}
+
+/** A challenge for one authenticator; `refetch()` creates a new one (an expired challenge). */
+export function useChallenge(factorId: string | null) {
+  return useQuery({
+    queryKey: authKeys.challenge(factorId ?? ''),
+    queryFn: () =>
+      api<ChallengeResponse>(`/auth/mfa/factors/${encodeURIComponent(factorId ?? '')}/challenge`, {
+        method: 'POST',
+      }),
+    enabled: factorId !== null,
+    gcTime: 0,
+    ...ONCE,
+  });
+}

@@ -1,0 +1,270 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { type FormEvent, useMemo } from 'react';
+import { useForm, useWatch } from 'react-hook-form';
+import { Trans, useTranslation } from 'react-i18next';
+import { Link, useNavigate, useSearchParams } from 'react-router';
+import { errorCodeOf, ApiErrorAlert } from '@/web/components/ui/api-error-alert';
+import { Button } from '@/web/components/ui/button';
+import { Checkbox } from '@/web/components/ui/checkbox';
+import { FormField, focusFirstInvalid, useValidationText } from '@/web/components/ui/form-field';
+import { Input } from '@/web/components/ui/input';
+import { Label } from '@/web/components/ui/label';
+import { PasswordInput } from '@/web/components/ui/password-input';
+import { useRegister } from '../api/mutations';
+import { useBetaStatus } from '../api/queries';
+import { AuthHeading, AuthLayout } from '../components/auth-layout';
+import { PasswordStrength } from '../components/password-strength';
+import {
+  registerFormSchema,
+  type RegisterFormInput,
+  type RegisterFormValues,
+} from '../lib/schemas';
+import { DEFAULT_AFTER_SIGN_IN } from '../lib/safe-next';
+import { useDocumentTitle } from '../lib/use-document-title';
+
+const legalLinkClass = 'font-medium text-primary underline underline-offset-4';
+
+/**
+ * /register: name, e-mail, password (with its strength) twice, invite code (required in beta),
+ * agreement to the terms. The new account is signed in and lands on the dashboard.
+ */
+export function RegisterPage() {
+  const { t } = useTranslation('auth');
+  useDocumentTitle(t('register.title'));
+  const validationText = useValidationText();
+  const navigate = useNavigate();
+  const [searchParams] = useSearchParams();
+  const beta = useBetaStatus();
+  const inviteRequired = beta.data?.enabled === true;
+  const schema = useMemo(() => registerFormSchema(inviteRequired), [inviteRequired]);
+  const register = useRegister();
+  const form = useForm<RegisterFormInput, unknown, RegisterFormValues>({
+    resolver: zodResolver(schema),
+    shouldFocusError: false,
+    defaultValues: {
+      fullName: '',
+      email: '',
+      password: '',
+      confirmPassword: '',
+      // An invitation email links here with its code.
+      inviteCode: (searchParams.get('invite') ?? '').trim().toUpperCase().slice(0, 8),
+      acceptTerms: false,
+    },
+  });
+  const { errors } = form.formState;
+  const password = useWatch({ control: form.control, name: 'password' });
+
+  const onValid = (values: RegisterFormValues) => {
+    const fullName = values.fullName.trim();
+    const inviteCode = values.inviteCode.trim().toUpperCase();
+    register.mutate(
+      {
+        email: values.email,
+        password: values.password,
+        ...(fullName ? { fullName } : {}),
+        ...(inviteCode ? { inviteCode } : {}),
+      },
+      {
+        onSuccess: () => void navigate(DEFAULT_AFTER_SIGN_IN, { replace: true }),
+        onError: (error) => {
+          const code = errorCodeOf(error);
+          if (code === 'EMAIL_TAKEN') form.setFocus('email');
+          else if (code === 'INVITE_CODE_REQUIRED' || code === 'INVITE_CODE_INVALID') {
+            form.setFocus('inviteCode');
+          }
+        },
+      },
+    );
+  };
+
+  // Fields register in another order than they show: focus the first invalid one on screen.
+  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
+    const element = event.currentTarget;
+    void form.handleSubmit(onValid, (invalid) => focusFirstInvalid(element, invalid))(event);
+  };
+
+  const inviteField = form.register('inviteCode');
+
+  return (
+    <AuthLayout
+      width="md"
+      after={
+        <Trans
+          t={t}
+          i18nKey="register.haveAccount"
+          components={{
+            action: (
+              <Link
+                to="/login"
+                className="font-medium text-primary underline-offset-4 hover:underline"
+              />
+            ),
+          }}
+        />
+      }
+    >
+      <AuthHeading title={t('register.heading')} description={t('register.description')} />
+      <form noValidate onSubmit={onSubmit} className="grid gap-4">
+        <ApiErrorAlert error={register.error} />
+        <FormField
+          id="register-name"
+          label={t('fields.fullName')}
+          labelAside={
+            <span className="text-[13px] text-muted-foreground">{t('fields.optional')}</span>
+          }
+          description={t('register.fullNameHint')}
+          error={validationText(errors.fullName?.message)}
+        >
+          {(control) => (
+            <Input
+              {...control}
+              autoComplete="name"
+              maxLength={100}
+              {...form.register('fullName')}
+            />
+          )}
+        </FormField>
+        <FormField
+          id="register-email"
+          label={t('fields.email')}
+          error={validationText(errors.email?.message)}
+        >
+          {(control) => (
+            <Input
+              {...control}
+              type="email"
+              autoComplete="email"
+              inputMode="email"
+              autoCapitalize="none"
+              spellCheck={false}
+              placeholder={t('fields.emailPlaceholder')}
+              {...form.register('email')}
+            />
+          )}
+        </FormField>
+        <FormField
+          id="register-password"
+          label={t('fields.password')}
+          description={t('passwordHint')}
+          error={validationText(errors.password?.message)}
+          below={<PasswordStrength password={password} />}
+        >
+          {(control) => (
+            <PasswordInput
+              {...control}
+              autoComplete="new-password"
+              showLabel={t('fields.showPassword')}
+              hideLabel={t('fields.hidePassword')}
+              {...form.register('password')}
+            />
+          )}
+        </FormField>
+        <FormField
+          id="register-confirm"
+          label={t('fields.confirmPassword')}
+          error={validationText(errors.confirmPassword?.message)}
+        >
+          {(control) => (
+            <PasswordInput
+              {...control}
+              autoComplete="new-password"
+              showLabel={t('fields.showPassword')}
+              hideLabel={t('fields.hidePassword')}
+              {...form.register('confirmPassword')}
+            />
+          )}
+        </FormField>
+        <FormField
+          id="register-invite"
+          label={t('fields.inviteCode')}
+          labelAside={
+            inviteRequired ? null : (
+              <span className="text-[13px] text-muted-foreground">{t('fields.optional')}</span>
+            )
+          }
+          description={
+            inviteRequired ? (
+              <>
+                {t('register.inviteHintBeta')}{' '}
+                <Trans
+                  t={t}
+                  i18nKey="register.noInvite"
+                  components={{
+                    action: (
+                      <Link
+                        to="/beta/waitlist"
+                        className="font-medium text-primary underline-offset-4 hover:underline"
+                      />
+                    ),
+                  }}
+                />
+              </>
+            ) : (
+              t('register.inviteHint')
+            )
+          }
+          error={validationText(errors.inviteCode?.message)}
+        >
+          {(control) => (
+            <Input
+              {...control}
+              aria-required={inviteRequired || undefined}
+              autoComplete="off"
+              autoCapitalize="characters"
+              spellCheck={false}
+              maxLength={8}
+              className="font-mono tracking-widest uppercase"
+              {...inviteField}
+              onChange={(event) => {
+                const input = event.target;
+                const { selectionStart, selectionEnd } = input;
+                input.value = input.value.toUpperCase();
+                input.setSelectionRange(selectionStart, selectionEnd);
+                void inviteField.onChange(event);
+              }}
+            />
+          )}
+        </FormField>
+        <div className="grid gap-1.5">
+          <div className="flex items-start gap-2.5">
+            <Checkbox
+              id="register-terms"
+              className="mt-0.5"
+              aria-invalid={errors.acceptTerms ? true : undefined}
+              aria-describedby={errors.acceptTerms ? 'register-terms-error' : undefined}
+              {...form.register('acceptTerms')}
+            />
+            <Label htmlFor="register-terms" className="leading-snug font-normal">
+              <Trans
+                t={t}
+                i18nKey="register.terms"
+                components={{
+                  terms: (
+                    <a href="/terms" target="_blank" rel="noreferrer" className={legalLinkClass} />
+                  ),
+                  privacy: (
+                    <a
+                      href="/privacy"
+                      target="_blank"
+                      rel="noreferrer"
+                      className={legalLinkClass}
+                    />
+                  ),
+                }}
+              />
+              <span className="sr-only"> {t('register.newTab')}</span>
+            </Label>
+          </div>
+          {errors.acceptTerms ? (
+            <p id="register-terms-error" className="text-[13px] font-medium text-destructive">
+              {validationText(errors.acceptTerms.message)}
+            </p>
+          ) : null}
+        </div>
+        <Button type="submit" className="mt-1 w-full" disabled={register.isPending}>
+          {register.isPending ? t('register.submitting') : t('register.submit')}
+        </Button>
+      </form>
+    </AuthLayout>
+  );
+}

@@ -1,0 +1,117 @@
+import { withScopeParams } from './scope-params';
+
+/** Path segments with a translated label (spec 002, section 2); others are prettified. */
+export const KNOWN_SEGMENTS = [
+  'dashboard',
+  'assets',
+  'overview',
+  'market',
+  'crypto',
+  'real-estate',
+  'crowdfunding',
+  'savings',
+  'goals',
+  'settings',
+  'security',
+  'reports',
+  'analytics',
+  'import-export',
+  'tax-reports',
+  'projections',
+  'transactions',
+  'profile',
+  'parser',
+  'portfolio-comparison',
+  'accounts',
+  'portfolio',
+  'tools',
+  'admin',
+  'users',
+  'feature-flags',
+  'invites',
+  'audit',
+  'mfa-debug',
+  'seo-tools',
+  'device-location',
+] as const;
+
+export type KnownSegment = (typeof KNOWN_SEGMENTS)[number];
+
+export type Translate = (key: string) => string;
+
+export type BreadcrumbItem =
+  | { kind: 'home'; href: string }
+  | { kind: 'portfolio'; label: string }
+  | {
+      kind: 'segment';
+      segment: string;
+      label: string;
+      /** null for the current page, and for a level that has no page of its own. */
+      href: string | null;
+      current: boolean;
+    };
+
+type BreadcrumbInput = {
+  pathname: string;
+  search: string;
+  /** Translates keys of the `shell` namespace. */
+  t: Translate;
+  portfolioName?: string | null;
+  /** When given, intermediate levels without a page (e.g. /settings) show as text, not dead links. */
+  hasPage?: (path: string) => boolean;
+};
+
+export function isKnownSegment(segment: string): segment is KnownSegment {
+  return (KNOWN_SEGMENTS as readonly string[]).includes(segment);
+}
+
+function decode(segment: string) {
+  try {
+    return decodeURIComponent(segment);
+  } catch {
+    return segment;
+  }
+}
+
+/** "my-first-goal" → "My first goal". */
+export function prettifySegment(segment: string) {
+  const text = decode(segment).replace(/-/g, ' ');
+  return text.charAt(0).toUpperCase() + text.slice(1);
+}
+
+export function segmentLabel(segment: string, t: Translate) {
+  return isKnownSegment(segment) ? t(`breadcrumb.segments.${segment}`) : prettifySegment(segment);
+}
+
+/**
+ * Home, then the active portfolio's name, then one item per path segment; the last one is the
+ * current page. Nothing on the root path. Links keep the `portfolio` and `sim` parameters.
+ */
+export function buildBreadcrumb({
+  pathname,
+  search,
+  t,
+  portfolioName,
+  hasPage,
+}: BreadcrumbInput): BreadcrumbItem[] {
+  const segments = pathname.split('/').filter(Boolean);
+  if (segments.length === 0) return [];
+
+  const items: BreadcrumbItem[] = [{ kind: 'home', href: withScopeParams('/dashboard', search) }];
+  const name = portfolioName?.trim();
+  if (name) items.push({ kind: 'portfolio', label: name });
+
+  segments.forEach((segment, index) => {
+    const path = `/${segments.slice(0, index + 1).join('/')}`;
+    const current = index === segments.length - 1;
+    const linkable = !current && (hasPage ? hasPage(path) : true);
+    items.push({
+      kind: 'segment',
+      segment,
+      label: segmentLabel(segment, t),
+      href: linkable ? withScopeParams(path, search) : null,
+      current,
+    });
+  });
+  return items;
+}

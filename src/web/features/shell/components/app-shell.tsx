@@ -1,0 +1,75 @@
+import { type ReactNode, useCallback } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { ShellUser } from '../header-labels';
+import { useNavigationShortcuts } from '../hooks/use-navigation-shortcuts';
+import type { FeatureFlags, PageLoaders } from '../nav-config';
+import { AppHeader } from './app-header';
+import { AppSidebar } from './app-sidebar';
+import { SidebarProvider } from './sidebar-provider';
+
+export type AppShellProps = {
+  /** Each existing page's path and its lazy loader (links show only for these and preload them). */
+  pages: PageLoaders;
+  /** Feature flags by key; undefined while they load (everything shows meanwhile). */
+  flags: FeatureFlags;
+  /** The active portfolio's name, for the breadcrumb. */
+  portfolioName?: string | null;
+  /** The signed-in user, for the greeting; nothing shows without one. */
+  user?: ShellUser | null;
+  /** Unread notifications, for the bell's badge. */
+  unreadCount?: number;
+  /** Opens the search palette (search field, Ctrl/Cmd+K). */
+  onOpenSearch?: () => void;
+  /** Opens the notification centre (bell). */
+  onOpenNotifications?: () => void;
+  /** Far right of the header. */
+  userMenu?: ReactNode;
+  /** Bottom of the sidebar (the portfolio switcher). */
+  sidebarFooter?: ReactNode;
+  children: ReactNode;
+};
+
+/** The frame of every signed-in page: skip link, sidebar, header and the main landmark. */
+export function AppShell({
+  pages,
+  flags,
+  portfolioName,
+  user,
+  unreadCount,
+  onOpenSearch,
+  onOpenNotifications,
+  userMenu,
+  sidebarFooter,
+  children,
+}: AppShellProps) {
+  const { t } = useTranslation('shell');
+  useNavigationShortcuts(pages);
+  const hasPage = useCallback((path: string) => pages.has(path), [pages]);
+
+  return (
+    <SidebarProvider>
+      <a
+        href="#main"
+        className="sr-only z-50 rounded-md bg-primary px-3 py-2 text-sm text-primary-foreground focus:not-sr-only focus:fixed focus:top-3 focus:left-3"
+      >
+        {t('skipToContent')}
+      </a>
+      <AppSidebar pages={pages} flags={flags} footer={sidebarFooter} />
+      <div className="flex min-w-0 flex-1 flex-col">
+        <AppHeader
+          flags={flags}
+          portfolioName={portfolioName}
+          user={user}
+          unreadCount={unreadCount}
+          onOpenSearch={onOpenSearch}
+          onOpenNotifications={onOpenNotifications}
+          userMenu={userMenu}
+          hasPage={hasPage}
+        />
+        <main id="main" tabIndex={-1} className="min-w-0 flex-1 px-4 py-6 outline-none sm:px-6">
+          {children}
+        </main>
+      </div>
+    </SidebarProvider>
+  );
+}

@@ -1,0 +1,15 @@
+import '@fontsource-variable/inter/wght.css';
+import '../styles/index.css';
+import { initColorMode } from './color-mode';
+import { installErrorCapture } from './error-capture';
+import { initI18n } from './i18n';
+
+/** What both entries (public site and app) do before rendering; returns the root element. */
+export function boot(): HTMLElement {
+  installErrorCapture();
+  initColorMode();
+  initI18n();
+  const container = document.getElementById('root');
+  if (!container) throw new Error('Failed to find the root element');
+  return container;
+}

@@ -1,0 +1,65 @@
+import { QueryClientProvider } from '@tanstack/react-query';
+import { act, renderHook, waitFor } from '@testing-library/react';
+import type { ReactNode } from 'react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { createTestQueryClient } from '@/web/test/render';
+import { mockApi, testPendingSession, testSession } from '@/web/test/mock-api';
+import { captureError, readErrors } from './error-capture';
+import { sessionKeys, useAuthState, usePendingSecondStep, useSession, useSignOut } from './session';
+
+afterEach(() => vi.restoreAllMocks());
+
+function wrapperWith(client = createTestQueryClient()) {
+  const wrapper = ({ children }: { children: ReactNode }) => (
+    <QueryClientProvider client={client}>{children}</QueryClientProvider>
+  );
+  return { client, wrapper };
+}
+
+describe('the session hooks', () => {
+  it('do not expose a session waiting for its second step, but tell the guards and the gate', async () => {
+    mockApi({ 'GET /auth/session': { body: testPendingSession() } });
+    const { wrapper } = wrapperWith();
+    const { result } = renderHook(
+      () => ({ state: useAuthState(), session: useSession(), pending: usePendingSecondStep() }),
+      { wrapper },
+    );
+    await waitFor(() => expect(result.current.state.isSuccess).toBe(true));
+    expect(result.current.session.data).toBeNull();
+    expect(result.current.pending.data).toEqual(testPendingSession());
+    expect(result.current.state.data).toEqual(testPendingSession());
+  });
+
+  it('give the signed-in session to everyone once the second step is done', async () => {
+    mockApi({ 'GET /auth/session': { body: testSession({ aal: 'aal2' }) } });
+    const { wrapper } = wrapperWith();
+    const { result } = renderHook(
+      () => ({ session: useSession(), pending: usePendingSecondStep() }),
+      {
+        wrapper,
+      },
+    );
+    await waitFor(() => expect(result.current.session.data).not.toBeUndefined());
+    expect(result.current.session.data?.user.email).toBe('ada@example.com');
+    expect(result.current.pending.data).toBeNull();
+  });
+});
+
+describe('useSignOut', () => {
+  it('ends the session, drops the cache and the signed-in hint, and clears the local error log', async () => {
+    const api = mockApi({ 'POST /auth/logout': { body: { ok: true } } });
+    const { client, wrapper } = wrapperWith();
+    client.setQueryData(sessionKeys.all, testSession());
+    window.localStorage.setItem('cairn.signedIn', '1');
+    // What the previous user saw can be in the log: pages, messages.
+    captureError(new Error('could not load /portfolio/7 for ada@example.com'));
+    expect(readErrors()).toHaveLength(1);
+
+    const { result } = renderHook(() => useSignOut(), { wrapper });
+    await act(() => result.current.mutateAsync());
+    expect(api.callsTo('POST', '/auth/logout')).toHaveLength(1);
+    expect(client.getQueryData(sessionKeys.all)).toBeUndefined();
+    expect(window.localStorage.getItem('cairn.signedIn')).toBeNull();
+    expect(readErrors()).toEqual([]);
+  });
+});

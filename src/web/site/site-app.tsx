@@ -1,0 +1,75 @@
+import { type ComponentType, lazy, Suspense, useEffect } from 'react';
+import { AppErrorBoundary } from '@/web/components/errors/app-error-boundary';
+import { TranslationErrorNotice } from '@/web/components/errors/translation-error-notice';
+import { ensureNamespaces } from '@/web/lib/i18n';
+import { safeStorage, STORAGE_KEYS } from '@/web/lib/storage';
+import { publicPageFor } from './site-pages';
+
+/**
+ * The public site (landing and legal pages) is its own small entry: no router, no query cache,
+ * so the landing page loads as little JavaScript as possible. Links between public pages and to
+ * the app are ordinary links (full page loads).
+ */
+function page<M>(load: () => Promise<M>, pick: (module: M) => ComponentType, namespaces: string[]) {
+  return lazy(async () => {
+    const [module] = await Promise.all([load(), ensureNamespaces(namespaces)]);
+    return { default: pick(module) };
+  });
+}
+
+const PAGES = {
+  landing: page(
+    () => import('@/web/features/landing/pages/landing-page'),
+    (m) => m.LandingPage,
+    ['landing'],
+  ),
+  privacy: page(
+    () => import('@/web/features/legal/pages/legal-pages'),
+    (m) => m.PrivacyPage,
+    ['legal'],
+  ),
+  terms: page(
+    () => import('@/web/features/legal/pages/legal-pages'),
+    (m) => m.TermsPage,
+    ['legal'],
+  ),
+  cookies: page(
+    () => import('@/web/features/legal/pages/legal-pages'),
+    (m) => m.CookiesPage,
+    ['legal'],
+  ),
+} as const;
+
+/**
+ * A signed-in visitor of the landing page goes to the dashboard (spec 000, section 2). Only a
+ * browser the app has seen signed in asks the server: anonymous visitors make no API call.
+ */
+function useRedirectWhenSignedIn(enabled: boolean) {
+  useEffect(() => {
+    if (!enabled || safeStorage.get(STORAGE_KEYS.signedIn) !== '1') return;
+    const controller = new AbortController();
+    fetch('/api/v1/auth/session', { credentials: 'same-origin', signal: controller.signal })
+      .then((response) => {
+        if (response.ok) window.location.replace('/dashboard');
+        else if (response.status === 401) safeStorage.remove(STORAGE_KEYS.signedIn);
+      })
+      .catch(() => {
+        // offline or aborted: stay on the landing page
+      });
+    return () => controller.abort();
+  }, [enabled]);
+}
+
+export function SiteApp() {
+  const key = publicPageFor(window.location.pathname)?.seoKey ?? 'landing';
+  useRedirectWhenSignedIn(key === 'landing');
+  const Page = PAGES[key];
+  return (
+    <AppErrorBoundary>
+      <Suspense fallback={null}>
+        <Page />
+      </Suspense>
+      <TranslationErrorNotice />
+    </AppErrorBoundary>
+  );
+}

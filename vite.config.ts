@@ -1,0 +1,53 @@
+import path from 'node:path';
+import tailwindcss from '@tailwindcss/vite';
+import react from '@vitejs/plugin-react';
+import { defineConfig, type Plugin } from 'vite';
+import packageJson from './package.json' with { type: 'json' };
+import { PUBLIC_PAGES } from './src/contracts/public-pages';
+
+const API = process.env.API_URL ?? 'http://localhost:3000';
+
+const PUBLIC_PATHS = new Set(PUBLIC_PAGES.flatMap((page) => [page.path, ...page.aliases]));
+
+/** In development, public pages come from the site entry, as the server does in production. */
+const publicSiteInDev: Plugin = {
+  name: 'cairn-public-site',
+  configureServer(server) {
+    server.middlewares.use((request, _response, next) => {
+      const [pathname = '/', query] = (request.url ?? '/').split('?');
+      if (PUBLIC_PATHS.has(pathname)) request.url = `/site.html${query ? `?${query}` : ''}`;
+      next();
+    });
+  },
+};
+
+export default defineConfig({
+  root: path.resolve(import.meta.dirname, 'src/web'),
+  publicDir: 'public',
+  plugins: [react(), tailwindcss(), publicSiteInDev],
+  define: { __APP_VERSION__: JSON.stringify(packageJson.version) },
+  resolve: { alias: { '@': path.resolve(import.meta.dirname, 'src') } },
+  build: {
+    outDir: path.resolve(import.meta.dirname, 'dist/web'),
+    emptyOutDir: true,
+    target: 'es2022',
+    sourcemap: true,
+    // The landing page's first JavaScript is budgeted (bench: at most 120 KB gzipped).
+    chunkSizeWarningLimit: 400,
+    rollupOptions: {
+      input: {
+        app: path.resolve(import.meta.dirname, 'src/web/index.html'),
+        site: path.resolve(import.meta.dirname, 'src/web/site.html'),
+      },
+    },
+  },
+  server: {
+    port: 5173,
+    strictPort: true,
+    proxy: {
+      '/api': { target: API, ws: true },
+      '/robots.txt': API,
+      '/sitemap.xml': API,
+    },
+  },
+});

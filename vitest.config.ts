@@ -1,0 +1,62 @@
+import path from 'node:path';
+import react from '@vitejs/plugin-react';
+import { defineConfig } from 'vitest/config';
+
+const alias = { '@': path.resolve(import.meta.dirname, 'src') };
+
+const serverProject = (name: string, kind: 'pglite' | 'postgres') => ({
+  extends: true as const,
+  test: {
+    name,
+    include: ['src/server/**/*.test.ts'],
+    // Tests that need Redis run when TEST_REDIS_URL names one (CI sets it).
+    exclude: [
+      ...(process.env.TEST_REDIS_URL ? [] : ['src/server/**/*.redis.test.ts']),
+      // Tests of the embedded database itself run once, in the PGlite project; tests needing
+      // concurrent connections run in the PostgreSQL project.
+      ...(kind === 'postgres'
+        ? ['src/server/**/*.pglite.test.ts']
+        : ['src/server/**/*.postgres.test.ts']),
+    ],
+    environment: 'node',
+    globalSetup: ['src/server/testing/global-setup.ts'],
+    env: { TEST_DB_KIND: kind },
+    testTimeout: 30_000,
+    hookTimeout: 60_000,
+  },
+});
+
+export default defineConfig({
+  resolve: { alias },
+  define: { __APP_VERSION__: JSON.stringify('0.0.0-test') },
+  test: {
+    // PGlite is heavy (a WASM PostgreSQL per test file): two workers suit these two-core machines.
+    maxWorkers: 2,
+    projects: [
+      {
+        extends: true,
+        test: {
+          name: 'unit',
+          include: [
+            'src/domain/**/*.test.ts',
+            'src/contracts/**/*.test.ts',
+            'scripts/**/*.test.ts',
+          ],
+          environment: 'node',
+        },
+      },
+      {
+        extends: true,
+        plugins: [react()],
+        test: {
+          name: 'web',
+          include: ['src/web/**/*.test.{ts,tsx}'],
+          environment: 'jsdom',
+          setupFiles: ['src/web/test/setup.ts'],
+        },
+      },
+      serverProject('server:pglite', 'pglite'),
+      ...(process.env.TEST_DATABASE_URL ? [serverProject('server:postgres', 'postgres')] : []),
+    ],
+  },
+});
