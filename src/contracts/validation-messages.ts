@@ -28,6 +28,18 @@ export const VALIDATION_MESSAGES = {
   motivationMax: 'Motivation must be less than 500 characters',
   inviteCountRange: 'count must be between 1 and 100',
   inviteCountInteger: 'count must be a whole number',
+  portfolioNameRequired: 'Portfolio name is required',
+  portfolioNameMax: 'Name must be less than 100 characters',
+  descriptionMax: 'Description must be less than 500 characters',
+  shareEmailInvalid: 'Valid email required',
+  simulationIdsRequired: 'Simulation IDs required when sharing specific simulations',
+  simulationNameRequired: 'Name is required',
+  simulationNameMax: 'Name is too long',
+  portfolioRequired: 'Portfolio selection is required',
+  bioMax: 'Bio must be less than 500 characters',
+  timezoneInvalid: 'Choose a time zone from the list',
+  timeFormat: 'Time must be in HH:MM format',
+  themeNameInvalid: 'Theme names use lowercase letters, digits and dashes',
 } as const;
 
 export type ValidationMessageId = keyof typeof VALIDATION_MESSAGES;

@@ -1,0 +1,299 @@
+import { z } from 'zod';
+import { VALIDATION_MESSAGES as M } from './validation-messages';
+
+/** Portfolios, sharing by invitation and simulations (spec 001). */
+
+export const PORTFOLIO_NAME_MAX = 100;
+export const PORTFOLIO_DESCRIPTION_MAX = 500;
+export const SIMULATION_NAME_MAX = 100;
+export const SIMULATION_DESCRIPTION_MAX = 500;
+/** Every new simulation starts with this much cash (spec 001, section 5). */
+export const SIMULATION_INITIAL_CASH = '100000';
+/** An invitation can be accepted for 7 days (spec 001, section 9). */
+export const INVITATION_LIFETIME_DAYS = 7;
+/** The portfolio a user with none gets at first sign-in (spec 001, section 4). */
+export const DEFAULT_PORTFOLIO = {
+  name: 'My Portfolio',
+  description: 'Default portfolio',
+} as const;
+
+export const PERMISSION_LEVELS = ['owner', 'edit', 'read'] as const;
+export type PermissionLevel = (typeof PERMISSION_LEVELS)[number];
+export const SHARE_PERMISSIONS = ['edit', 'read'] as const;
+export type SharePermission = (typeof SHARE_PERMISSIONS)[number];
+export const SIMULATION_SHARING_MODES = ['none', 'all', 'specific'] as const;
+export type SimulationSharingMode = (typeof SIMULATION_SHARING_MODES)[number];
+export const SHARE_STATUSES = ['pending', 'accepted', 'rejected', 'revoked'] as const;
+export type ShareStatus = (typeof SHARE_STATUSES)[number];
+/** The five simulation themes: Professional Blue, Growth Green, Innovation Purple, Energy Orange, Alert Red. */
+export const SIMULATION_THEMES = ['blue', 'green', 'purple', 'orange', 'red'] as const;
+export type SimulationTheme = (typeof SIMULATION_THEMES)[number];
+export const DEFAULT_SIMULATION_THEME: SimulationTheme = 'blue';
+
+/**
+ * What each level may do (spec 001, section 6). The server's permission check and the UI's
+ * enabling of buttons both read this table; the server is the one that decides.
+ */
+export const PORTFOLIO_ACTIONS = ['view', 'edit', 'manageSimulations', 'delete', 'share'] as const;
+export type PortfolioAction = (typeof PORTFOLIO_ACTIONS)[number];
+export const PERMISSION_MATRIX: Record<PermissionLevel, Record<PortfolioAction, boolean>> = {
+  owner: { view: true, edit: true, manageSimulations: true, delete: true, share: true },
+  edit: { view: true, edit: true, manageSimulations: true, delete: false, share: false },
+  read: { view: true, edit: false, manageSimulations: false, delete: false, share: false },
+};
+
+export function can(level: PermissionLevel | null | undefined, action: PortfolioAction): boolean {
+  return level ? PERMISSION_MATRIX[level][action] : false;
+}
+
+const isoDate = z.string();
+const decimalString = z.string();
+
+// Portfolios ------------------------------------------------------------------------------------
+
+const portfolioName = z
+  .string({ error: M.portfolioNameRequired })
+  .trim()
+  .min(1, M.portfolioNameRequired)
+  .max(PORTFOLIO_NAME_MAX, M.portfolioNameMax);
+/** Optional; an empty description is stored as none. */
+const portfolioDescription = z
+  .string()
+  .trim()
+  .max(PORTFOLIO_DESCRIPTION_MAX, M.descriptionMax)
+  .nullable()
+  .optional()
+  .transform((value) => (value ? value : null));
+
+export const createPortfolioBodySchema = z.object({
+  name: portfolioName,
+  description: portfolioDescription,
+  isDefault: z.boolean().optional(),
+});
+export type CreatePortfolioBody = z.input<typeof createPortfolioBodySchema>;
+
+export const updatePortfolioBodySchema = z.object({
+  name: portfolioName.optional(),
+  description: portfolioDescription,
+  /** Only `true` is meaningful: the default moves here (and off the others). */
+  isDefault: z.boolean().optional(),
+});
+export type UpdatePortfolioBody = z.input<typeof updatePortfolioBodySchema>;
+
+export const personSchema = z
+  .object({ id: z.uuid(), email: z.string(), displayName: z.string() })
+  .meta({ id: 'Person' });
+export type Person = z.infer<typeof personSchema>;
+
+export const simulationSchema = z
+  .object({
+    id: z.uuid(),
+    portfolioId: z.uuid(),
+    /** Who created it. */
+    userId: z.uuid(),
+    name: z.string(),
+    description: z.string().nullable(),
+    initialCash: decimalString,
+    backgroundTheme: z.enum(SIMULATION_THEMES),
+    createdAt: isoDate,
+    updatedAt: isoDate,
+    /** The caller's rights on it (those of its portfolio). */
+    permissionLevel: z.enum(PERMISSION_LEVELS),
+  })
+  .meta({ id: 'Simulation' });
+export type Simulation = z.infer<typeof simulationSchema>;
+
+export const portfolioSchema = z
+  .object({
+    id: z.uuid(),
+    /** The owner's id. */
+    userId: z.uuid(),
+    name: z.string(),
+    description: z.string().nullable(),
+    /** The caller's default: always false on a portfolio shared with the caller. */
+    isDefault: z.boolean(),
+    createdAt: isoDate,
+    updatedAt: isoDate,
+    isOwner: z.boolean(),
+    permissionLevel: z.enum(PERMISSION_LEVELS),
+    /** Set when the portfolio is shared with the caller. */
+    owner: personSchema.nullable(),
+    /** The simulations the caller can see in it, newest first. */
+    simulations: z.array(simulationSchema),
+  })
+  .meta({ id: 'Portfolio' });
+export type Portfolio = z.infer<typeof portfolioSchema>;
+
+/** Owned portfolios first (default first, then newest), then those shared with the caller. */
+export const portfoliosResponseSchema = z.object({ portfolios: z.array(portfolioSchema) });
+export const portfolioResponseSchema = z.object({ portfolio: portfolioSchema });
+
+/** What deleting a portfolio would remove, for the confirmation that names it. */
+export const portfolioContentsSchema = z
+  .object({
+    simulations: z.number().int(),
+    shares: z.number().int(),
+    /** Rows per kind of content inside the portfolio (holdings, transactions, ... as they exist). */
+    items: z.record(z.string(), z.number().int()),
+  })
+  .meta({ id: 'PortfolioContents' });
+export type PortfolioContents = z.infer<typeof portfolioContentsSchema>;
+
+// Sharing ---------------------------------------------------------------------------------------
+
+const shareEmail = z
+  .string({ error: M.shareEmailInvalid })
+  .trim()
+  .min(1, M.shareEmailInvalid)
+  .max(254, M.shareEmailInvalid)
+  .pipe(z.email(M.shareEmailInvalid))
+  .transform((email) => email.toLowerCase());
+
+const simulationIds = z.array(z.uuid(M.uuidInvalid)).max(100);
+
+/** 'specific' needs at least one simulation id (spec 001, section 5). */
+function requireIdsWhenSpecific(
+  value: { simulationSharingMode?: SimulationSharingMode; sharedSimulationIds?: string[] },
+  context: z.RefinementCtx,
+) {
+  if (value.simulationSharingMode === 'specific' && !value.sharedSimulationIds?.length) {
+    context.addIssue({
+      code: 'custom',
+      message: M.simulationIdsRequired,
+      path: ['sharedSimulationIds'],
+    });
+  }
+}
+
+export const createShareBodySchema = z
+  .object({
+    email: shareEmail,
+    permissionLevel: z.enum(SHARE_PERMISSIONS),
+    simulationSharingMode: z.enum(SIMULATION_SHARING_MODES).default('none'),
+    sharedSimulationIds: simulationIds.optional(),
+    /** When the invitation stops being acceptable; 7 days from now when absent. */
+    expiresAt: z.iso.datetime({ offset: true }).optional(),
+  })
+  .superRefine(requireIdsWhenSpecific);
+export type CreateShareBody = z.input<typeof createShareBodySchema>;
+
+export const updateShareBodySchema = z
+  .object({
+    permissionLevel: z.enum(SHARE_PERMISSIONS).optional(),
+    simulationSharingMode: z.enum(SIMULATION_SHARING_MODES).optional(),
+    sharedSimulationIds: simulationIds.optional(),
+    /** A pending invitation's new deadline (to extend it). */
+    expiresAt: z.iso.datetime({ offset: true }).optional(),
+    /** The owner may only revoke by status (or use DELETE). */
+    status: z.literal('revoked').optional(),
+  })
+  .superRefine(requireIdsWhenSpecific);
+export type UpdateShareBody = z.input<typeof updateShareBodySchema>;
+
+export const shareSchema = z
+  .object({
+    id: z.uuid(),
+    portfolioId: z.uuid(),
+    ownerUserId: z.uuid(),
+    sharedWithUserId: z.uuid().nullable(),
+    sharedWithEmail: z.string(),
+    permissionLevel: z.enum(SHARE_PERMISSIONS),
+    status: z.enum(SHARE_STATUSES),
+    /** Until when the invitation can be accepted (7 days after it is sent, unless changed). */
+    expiresAt: isoDate,
+    acceptedAt: isoDate.nullable(),
+    simulationSharingMode: z.enum(SIMULATION_SHARING_MODES),
+    sharedSimulationIds: z.array(z.uuid()),
+    createdAt: isoDate,
+    updatedAt: isoDate,
+  })
+  .meta({ id: 'Share' });
+export type Share = z.infer<typeof shareSchema>;
+
+export const sharesResponseSchema = z.object({ shares: z.array(shareSchema) });
+export const shareResponseSchema = z.object({ share: shareSchema });
+
+/** A pending invitation as the invitee sees it. */
+export const invitationSchema = z
+  .object({
+    id: z.uuid(),
+    permissionLevel: z.enum(SHARE_PERMISSIONS),
+    simulationSharingMode: z.enum(SIMULATION_SHARING_MODES),
+    expiresAt: isoDate,
+    createdAt: isoDate,
+    portfolio: z.object({ id: z.uuid(), name: z.string(), description: z.string().nullable() }),
+    owner: personSchema,
+  })
+  .meta({ id: 'Invitation' });
+export type Invitation = z.infer<typeof invitationSchema>;
+
+export const invitationsResponseSchema = z.object({ invitations: z.array(invitationSchema) });
+export const invitationTokenBodySchema = z.object({ token: z.string().trim().min(1).max(200) });
+/** Accepting answers the portfolio now shared with the caller. */
+export const acceptInvitationResponseSchema = z.object({ portfolio: portfolioSchema });
+/** GET /invitations/preview?token=: what the email link leads to, for the accept page. */
+export const invitationPreviewResponseSchema = z.object({
+  invitation: invitationSchema.extend({ invitedEmail: z.string() }),
+});
+
+// Simulations -----------------------------------------------------------------------------------
+
+const simulationName = z
+  .string({ error: M.simulationNameRequired })
+  .trim()
+  .min(1, M.simulationNameRequired)
+  .max(SIMULATION_NAME_MAX, M.simulationNameMax);
+const simulationDescription = z
+  .string()
+  .trim()
+  .max(SIMULATION_DESCRIPTION_MAX, M.descriptionMax)
+  .nullable()
+  .optional()
+  .transform((value) => (value ? value : null));
+
+export const createSimulationBodySchema = z.object({
+  name: simulationName,
+  description: simulationDescription,
+  backgroundTheme: z.enum(SIMULATION_THEMES).default(DEFAULT_SIMULATION_THEME),
+  /** Start from a copy of the portfolio's real holdings (beyond the spec); else empty with cash. */
+  copyHoldings: z.boolean().default(false),
+});
+export type CreateSimulationBody = z.input<typeof createSimulationBodySchema>;
+
+export const updateSimulationBodySchema = z.object({
+  name: simulationName.optional(),
+  description: simulationDescription,
+  backgroundTheme: z.enum(SIMULATION_THEMES).optional(),
+});
+export type UpdateSimulationBody = z.input<typeof updateSimulationBodySchema>;
+
+export const simulationsResponseSchema = z.object({ simulations: z.array(simulationSchema) });
+export const simulationResponseSchema = z.object({ simulation: simulationSchema });
+
+export const simulationStatsSchema = z
+  .object({
+    totalAssets: z.number().int(),
+    totalTransactions: z.number().int(),
+    /** Holdings' value, as a decimal string. */
+    totalValue: decimalString,
+    createdAt: isoDate,
+  })
+  .meta({ id: 'SimulationStats' });
+export type SimulationStats = z.infer<typeof simulationStatsSchema>;
+export const simulationStatsResponseSchema = z.object({ stats: simulationStatsSchema });
+
+// Realtime --------------------------------------------------------------------------------------
+
+/**
+ * Sent on `user:<id>` when the user's access to a portfolio changes (invited, share accepted,
+ * permission changed, revoked, portfolio deleted): open tabs refetch and leave what they lost.
+ */
+export type PortfolioAccessEvent = { type: 'portfolio-access'; portfolioId: string };
+/**
+ * Sent on `portfolio:<id>` (subscribers: whoever can view it) when it or its simulations change.
+ */
+export type PortfolioChangedEvent = {
+  type: 'portfolio-changed';
+  portfolioId: string;
+  entity: 'portfolio' | 'simulations' | 'shares';
+};
