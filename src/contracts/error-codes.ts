@@ -30,6 +30,7 @@ export const ERROR_STATUS = {
   MFA_REQUIRED: 403,
   RECOVERY_LOCKED: 403,
   INVITATION_OTHER_EMAIL: 403,
+  EMAIL_NOT_CONFIRMED: 403,
   NOT_FOUND: 404,
   PORTFOLIO_NOT_FOUND: 404,
   SIMULATION_NOT_FOUND: 404,
@@ -82,6 +83,7 @@ export const DEFAULT_ERROR_MESSAGES: Record<ErrorCode, string> = {
   FORBIDDEN: 'Insufficient permissions',
   CROSS_SITE_REQUEST: 'Cross-site request refused',
   MFA_REQUIRED: 'Please complete two-factor authentication',
+  EMAIL_NOT_CONFIRMED: 'Confirm your email address first, or use the link in the invitation email.',
   INVITATION_OTHER_EMAIL:
     'This invitation was sent to another email address. Sign in with that address to accept it.',
   RECOVERY_LOCKED:

@@ -34,12 +34,44 @@ export const DEFAULT_SIMULATION_THEME: SimulationTheme = 'blue';
  * What each level may do (spec 001, section 6). The server's permission check and the UI's
  * enabling of buttons both read this table; the server is the one that decides.
  */
-export const PORTFOLIO_ACTIONS = ['view', 'edit', 'manageSimulations', 'delete', 'share'] as const;
+export const PORTFOLIO_ACTIONS = [
+  'view',
+  'edit',
+  'manageSimulations',
+  'delete',
+  'share',
+  'update',
+] as const;
 export type PortfolioAction = (typeof PORTFOLIO_ACTIONS)[number];
+/**
+ * `edit` is changing what the portfolio holds (holdings, transactions); `update` is changing the
+ * portfolio itself (name, description, default), which only its owner may do (spec 001, section 5).
+ */
 export const PERMISSION_MATRIX: Record<PermissionLevel, Record<PortfolioAction, boolean>> = {
-  owner: { view: true, edit: true, manageSimulations: true, delete: true, share: true },
-  edit: { view: true, edit: true, manageSimulations: true, delete: false, share: false },
-  read: { view: true, edit: false, manageSimulations: false, delete: false, share: false },
+  owner: {
+    view: true,
+    edit: true,
+    manageSimulations: true,
+    delete: true,
+    share: true,
+    update: true,
+  },
+  edit: {
+    view: true,
+    edit: true,
+    manageSimulations: true,
+    delete: false,
+    share: false,
+    update: false,
+  },
+  read: {
+    view: true,
+    edit: false,
+    manageSimulations: false,
+    delete: false,
+    share: false,
+    update: false,
+  },
 };
 
 export function can(level: PermissionLevel | null | undefined, action: PortfolioAction): boolean {
@@ -72,9 +104,19 @@ export const createPortfolioBodySchema = z.object({
 });
 export type CreatePortfolioBody = z.input<typeof createPortfolioBodySchema>;
 
+/** In an update: absent leaves the description as it is; empty or null clears it. */
+const descriptionChange = (max: number) =>
+  z
+    .string()
+    .trim()
+    .max(max, M.descriptionMax)
+    .nullable()
+    .optional()
+    .transform((value) => (value === undefined ? undefined : value ? value : null));
+
 export const updatePortfolioBodySchema = z.object({
   name: portfolioName.optional(),
-  description: portfolioDescription,
+  description: descriptionChange(PORTFOLIO_DESCRIPTION_MAX),
   /** Only `true` is meaningful: the default moves here (and off the others). */
   isDefault: z.boolean().optional(),
 });
@@ -229,6 +271,15 @@ export type Invitation = z.infer<typeof invitationSchema>;
 
 export const invitationsResponseSchema = z.object({ invitations: z.array(invitationSchema) });
 export const invitationTokenBodySchema = z.object({ token: z.string().trim().min(1).max(200) });
+/**
+ * Accept or reject: by the emailed token, or (from the in-app list) by the invitation's id, which
+ * needs the caller's email to be confirmed (the token proves the mailbox; an id alone does not).
+ */
+export const invitationAnswerBodySchema = z.union([
+  invitationTokenBodySchema.strict(),
+  z.object({ invitationId: z.uuid(M.uuidInvalid) }).strict(),
+]);
+export type InvitationAnswer = z.infer<typeof invitationAnswerBodySchema>;
 /** Accepting answers the portfolio now shared with the caller. */
 export const acceptInvitationResponseSchema = z.object({ portfolio: portfolioSchema });
 /** GET /invitations/preview?token=: what the email link leads to, for the accept page. */
@@ -262,7 +313,7 @@ export type CreateSimulationBody = z.input<typeof createSimulationBodySchema>;
 
 export const updateSimulationBodySchema = z.object({
   name: simulationName.optional(),
-  description: simulationDescription,
+  description: descriptionChange(SIMULATION_DESCRIPTION_MAX),
   backgroundTheme: z.enum(SIMULATION_THEMES).optional(),
 });
 export type UpdateSimulationBody = z.input<typeof updateSimulationBodySchema>;

@@ -18,7 +18,9 @@ import { mfaRoutes } from './features/auth/mfa.routes';
 import { devRoutes } from './features/dev/dev.routes';
 import { deviceLocationRoutes } from './features/device-location/device-location.routes';
 import type { IpLocator } from './features/device-location/device-location.service';
+import { portfolioRoutes } from './features/portfolios/portfolios.routes';
 import { profileRoutes } from './features/profile/profile.routes';
+import { settingsRoutes } from './features/settings/settings.routes';
 import { healthRoutes } from './features/health/health.routes';
 import { HOUSEKEEPING, runHousekeeping } from './housekeeping';
 import { loadSeoStrings, renderIndexHead } from './features/seo/seo-head';
@@ -200,6 +202,8 @@ export async function buildApp(deps: AppDeps) {
   await app.register(mfaRoutes, { ctx });
   await app.register(profileRoutes, { ctx });
   await app.register(adminRoutes, { ctx });
+  await app.register(portfolioRoutes, { ctx });
+  await app.register(settingsRoutes, { ctx });
   await app.register(deviceLocationRoutes, deps.locator ? { locator: deps.locator } : {});
   if (config.env !== 'production') await app.register(devRoutes, { ctx });
   await registerUploads(app, storage);

@@ -3,4 +3,6 @@ export * from './invites';
 export * from './mail';
 export * from './mfa';
 export * from './notifications';
+export * from './portfolios';
+export * from './settings';
 export * from './users';

@@ -40,15 +40,6 @@ export const profiles = pgTable('profiles', {
   updatedAt: updatedAt(),
 });
 
-/** Per-user security preferences. */
-export const securitySettings = pgTable('security_settings', {
-  userId: uuid('user_id')
-    .primaryKey()
-    .references(() => users.id, { onDelete: 'cascade' }),
-  loginNotifications: boolean('login_notifications').notNull().default(true),
-  updatedAt: updatedAt(),
-});
-
 export const SESSION_ORIGINS = ['sign_in', 'registration', 'password_reset'] as const;
 export type SessionOrigin = (typeof SESSION_ORIGINS)[number];
 

@@ -7,7 +7,7 @@ import {
   mfaFactors,
   notifications,
   profiles,
-  securitySettings,
+  notificationSettings,
   sessions,
   users,
   waitlistEntries,
@@ -59,9 +59,9 @@ export async function verifiedFactors(db: DbOrTx, userId: string) {
 
 export async function loginNotificationsEnabled(db: DbOrTx, userId: string) {
   const [row] = await db
-    .select({ enabled: securitySettings.loginNotifications })
-    .from(securitySettings)
-    .where(eq(securitySettings.userId, userId));
+    .select({ enabled: notificationSettings.loginNotifications })
+    .from(notificationSettings)
+    .where(eq(notificationSettings.userId, userId));
   return row?.enabled ?? true;
 }
 

@@ -5,12 +5,13 @@ import { VALIDATION_MESSAGES } from '@/contracts/validation-messages';
 import type { ServerContext } from '../../context';
 import {
   emailOtps,
+  notificationSettings,
   profiles,
-  securitySettings,
   sessions,
   users,
   authTokens,
 } from '../../db/schema';
+import { createAccountDefaults } from '../../platform/account-setup';
 import {
   createSession,
   revokeOtherSessions,
@@ -113,7 +114,8 @@ export async function register(ctx: ServerContext, input: RegisterInput, client:
       })
       .returning();
     if (!profile) throw new Error('profile insert returned nothing');
-    await tx.insert(securitySettings).values({ userId: user.id });
+    // Settings rows and the default portfolio exist from the first moment (no bootstrap dance).
+    await createAccountDefaults(tx, user.id, { displayName: input.fullName ?? null, now });
     if (invite) {
       if (!(await consumeInvite(tx, invite.code, user.id, now)))
         throw new AppError('INVITE_CODE_INVALID');
@@ -543,11 +545,12 @@ export async function updateSecuritySettings(
   changes: { loginNotifications?: boolean | undefined },
 ) {
   if (changes.loginNotifications !== undefined) {
+    // The same setting as notifications.loginNotifications in GET/PATCH /settings.
     await ctx.database.db
-      .insert(securitySettings)
+      .insert(notificationSettings)
       .values({ userId, loginNotifications: changes.loginNotifications })
       .onConflictDoUpdate({
-        target: securitySettings.userId,
+        target: notificationSettings.userId,
         set: { loginNotifications: changes.loginNotifications, updatedAt: ctx.clock.now() },
       });
   }

@@ -1,0 +1,154 @@
+import type { FastifyBaseLogger } from 'fastify';
+import { eq, sql } from 'drizzle-orm';
+import type { z } from 'zod';
+import {
+  type createSimulationBodySchema,
+  SIMULATION_INITIAL_CASH,
+  type SimulationStats,
+  type updateSimulationBodySchema,
+} from '@/contracts/portfolios';
+import type { ServerContext } from '../../context';
+import { accountShares, portfolioSimulations } from '../../db/schema';
+import { AppError } from '../../platform/errors';
+import {
+  requirePortfolio,
+  requireSimulation,
+  visibleSimulations,
+} from '../../platform/portfolio-access';
+import {
+  copyRealHoldings,
+  deleteSimulationRows,
+  simulationTotals,
+} from '../../platform/simulation-scope';
+import { toSimulation } from './portfolios.dto';
+import { publishChanged } from './portfolios.events';
+
+type Log = Pick<FastifyBaseLogger, 'info'>;
+type CreateInput = z.output<typeof createSimulationBodySchema>;
+type UpdateInput = z.output<typeof updateSimulationBodySchema>;
+
+/** The simulations of a portfolio the caller can see, newest first. */
+export async function listSimulations(
+  ctx: ServerContext,
+  userId: string,
+  portfolioId: string,
+  log: Log,
+) {
+  const db = ctx.database.db;
+  const access = await requirePortfolio(db, portfolioId, userId, 'view', { log });
+  const rows = await visibleSimulations(db, access, userId);
+  return rows.map((row) => toSimulation(row, access.level));
+}
+
+/**
+ * A new simulation in a portfolio where the caller manages simulations (owner or edit), with
+ * 100000 of cash; `copyHoldings` copies the real holdings of every registered simulation-scoped
+ * table into it, in the same transaction (nothing is registered until holdings exist).
+ */
+export async function createSimulation(
+  ctx: ServerContext,
+  userId: string,
+  portfolioId: string,
+  input: CreateInput,
+  log: Log,
+) {
+  const now = ctx.clock.now();
+  return ctx.database.db.transaction(async (tx) => {
+    const access = await requirePortfolio(tx, portfolioId, userId, 'manageSimulations', {
+      forUpdate: true,
+      log,
+    });
+    const [row] = await tx
+      .insert(portfolioSimulations)
+      .values({
+        portfolioId,
+        userId,
+        name: input.name,
+        description: input.description ?? null,
+        initialCash: SIMULATION_INITIAL_CASH,
+        backgroundTheme: input.backgroundTheme,
+        createdAt: now,
+        updatedAt: now,
+      })
+      .returning();
+    if (!row) throw new Error('simulation insert returned nothing');
+    if (input.copyHoldings) {
+      await copyRealHoldings(tx, { portfolioId, simulationId: row.id, userId, now });
+    }
+    await publishChanged(ctx, tx, portfolioId, 'simulations');
+    return toSimulation(row, access.level);
+  });
+}
+
+export async function getSimulation(ctx: ServerContext, userId: string, id: string, log: Log) {
+  const { simulation, access } = await requireSimulation(ctx.database.db, id, userId, 'view', {
+    log,
+  });
+  return toSimulation(simulation, access.level);
+}
+
+export async function updateSimulation(
+  ctx: ServerContext,
+  userId: string,
+  id: string,
+  input: UpdateInput,
+  log: Log,
+) {
+  const now = ctx.clock.now();
+  return ctx.database.db.transaction(async (tx) => {
+    const { simulation, access } = await requireSimulation(tx, id, userId, 'manageSimulations', {
+      forUpdate: true,
+      log,
+    });
+    const [row] = await tx
+      .update(portfolioSimulations)
+      .set({
+        ...(input.name !== undefined ? { name: input.name } : {}),
+        ...(input.description !== undefined ? { description: input.description } : {}),
+        ...(input.backgroundTheme !== undefined ? { backgroundTheme: input.backgroundTheme } : {}),
+        updatedAt: now,
+      })
+      .where(eq(portfolioSimulations.id, simulation.id))
+      .returning();
+    if (!row) throw new AppError('SIMULATION_NOT_FOUND');
+    await publishChanged(ctx, tx, simulation.portfolioId, 'simulations');
+    return toSimulation(row, access.level);
+  });
+}
+
+/**
+ * Deletes a simulation with its rows in every simulation-scoped table, and takes its id out of
+ * the shares that named it, in one transaction.
+ */
+export async function deleteSimulation(ctx: ServerContext, userId: string, id: string, log: Log) {
+  await ctx.database.db.transaction(async (tx) => {
+    const { simulation } = await requireSimulation(tx, id, userId, 'manageSimulations', {
+      forUpdate: true,
+      log,
+    });
+    await deleteSimulationRows(tx, simulation.id);
+    await tx
+      .update(accountShares)
+      .set({
+        sharedSimulationIds: sql`array_remove(${accountShares.sharedSimulationIds}, ${simulation.id}::uuid)`,
+      })
+      .where(
+        sql`${accountShares.portfolioId} = ${simulation.portfolioId} and ${simulation.id}::uuid = any(${accountShares.sharedSimulationIds})`,
+      );
+    await tx.delete(portfolioSimulations).where(eq(portfolioSimulations.id, simulation.id));
+    await publishChanged(ctx, tx, simulation.portfolioId, 'simulations');
+  });
+}
+
+/** Counts and value of a simulation's content (from the simulation-scoped tables). */
+export async function simulationStats(
+  ctx: ServerContext,
+  userId: string,
+  id: string,
+  log: Log,
+): Promise<SimulationStats> {
+  const db = ctx.database.db;
+  const { simulation } = await requireSimulation(db, id, userId, 'view', { log });
+  const totals = await simulationTotals(db, simulation.id);
+  return { ...totals, createdAt: simulation.createdAt.toISOString() };
+}

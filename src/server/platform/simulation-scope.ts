@@ -1,0 +1,111 @@
+import { type SQL, sql } from 'drizzle-orm';
+import type { DbOrTx } from '../db/client';
+
+/**
+ * The registry of tables whose rows live inside a simulation (holdings and transactions: each has
+ * `portfolio_id` and `simulation_id`; a row with a null `simulation_id` is the real portfolio).
+ * Simulations use it to copy the real holdings into a new simulation (`copyHoldings`), to count
+ * and value a simulation's content (stats), and to delete a simulation's rows with it.
+ *
+ * No table is registered yet: holdings arrive with the next issue, whose features call
+ * `registerSimulationScopedTable` for each of their tables. Until then a simulation copies
+ * nothing and its statistics are zero.
+ */
+export type SimulationScopedTable = {
+  /** The SQL table name (unique in the registry); it must have portfolio_id and simulation_id. */
+  table: string;
+  /** Assets count in totalAssets and totalValue; transactions in totalTransactions. */
+  kind: 'asset' | 'transaction';
+  /** For assets: one row's value as an SQL expression over its columns ("quantity * current_price"). */
+  valueSql?: string;
+  /**
+   * Copies the portfolio's real rows (simulation_id null) into the simulation, in the caller's
+   * transaction; returns how many rows were copied. A table without it is not copied.
+   */
+  copyIntoSimulation?: (
+    tx: DbOrTx,
+    input: { portfolioId: string; simulationId: string; userId: string; now: Date },
+  ) => Promise<number>;
+};
+
+const registry = new Map<string, SimulationScopedTable>();
+const IDENTIFIER = /^[a-z_][a-z0-9_]*$/;
+
+/** Adds (or replaces) a table; returns a function that removes it again (tests). */
+export function registerSimulationScopedTable(entry: SimulationScopedTable): () => void {
+  if (!IDENTIFIER.test(entry.table)) throw new Error(`invalid table name: ${entry.table}`);
+  registry.set(entry.table, entry);
+  return () => {
+    if (registry.get(entry.table) === entry) registry.delete(entry.table);
+  };
+}
+
+export function simulationScopedTables(): SimulationScopedTable[] {
+  return [...registry.values()];
+}
+
+const table = (entry: SimulationScopedTable) => sql.identifier(entry.table);
+
+/** Copies every registered table's real rows into a new simulation. Returns rows copied per table. */
+export async function copyRealHoldings(
+  tx: DbOrTx,
+  input: { portfolioId: string; simulationId: string; userId: string; now: Date },
+): Promise<Record<string, number>> {
+  const copied: Record<string, number> = {};
+  for (const entry of simulationScopedTables()) {
+    if (entry.copyIntoSimulation) copied[entry.table] = await entry.copyIntoSimulation(tx, input);
+  }
+  return copied;
+}
+
+/** Deletes a simulation's rows from every registered table (before the simulation itself). */
+export async function deleteSimulationRows(tx: DbOrTx, simulationId: string): Promise<void> {
+  for (const entry of simulationScopedTables()) {
+    await tx.execute(sql`delete from ${table(entry)} where simulation_id = ${simulationId}`);
+  }
+}
+
+function firstRow<T>(result: unknown): T | undefined {
+  const rows = Array.isArray(result) ? result : (result as { rows?: unknown[] }).rows;
+  return rows?.[0] as T | undefined;
+}
+
+/** totalAssets, totalTransactions and totalValue (a decimal string) of one simulation. */
+export async function simulationTotals(
+  db: DbOrTx,
+  simulationId: string,
+): Promise<{ totalAssets: number; totalTransactions: number; totalValue: string }> {
+  let totalAssets = 0;
+  let totalTransactions = 0;
+  const values: SQL[] = [];
+  for (const entry of simulationScopedTables()) {
+    const value = entry.kind === 'asset' && entry.valueSql ? sql.raw(entry.valueSql) : sql`0`;
+    const row = firstRow<{ n: string | number; v: string | number | null }>(
+      await db.execute(
+        sql`select count(*) as n, coalesce(sum(${value}), 0)::numeric as v from ${table(entry)} where simulation_id = ${simulationId}`,
+      ),
+    );
+    const n = Number(row?.n ?? 0);
+    if (entry.kind === 'asset') {
+      totalAssets += n;
+      values.push(sql`${String(row?.v ?? 0)}::numeric`);
+    } else {
+      totalTransactions += n;
+    }
+  }
+  let totalValue = '0';
+  if (values.length) {
+    const row = firstRow<{ total: string }>(
+      await db.execute(sql`select (${sql.join(values, sql` + `)})::text as total`),
+    );
+    totalValue = normalizeDecimal(row?.total ?? '0');
+  }
+  return { totalAssets, totalTransactions, totalValue };
+}
+
+/** "1500.5000" -> "1500.5", "0.00" -> "0": the same number, without trailing zeros. */
+function normalizeDecimal(value: string): string {
+  if (!value.includes('.')) return value;
+  const trimmed = value.replace(/0+$/, '').replace(/\.$/, '');
+  return trimmed === '-0' ? '0' : trimmed;
+}
