@@ -2,8 +2,14 @@ import { useQueryClient } from '@tanstack/react-query';
 import { lazy, Suspense, useEffect, useRef } from 'react';
 import { Outlet } from 'react-router';
 import { MfaGate } from '@/web/features/auth/components/mfa-gate';
+import { PortfolioScope } from '@/web/features/portfolios/components/portfolio-scope';
+import { PortfolioSwitcher } from '@/web/features/portfolios/components/portfolio-switcher';
+import { SimulationBanner } from '@/web/features/portfolios/components/simulation-banner';
 import { UserMenu } from '@/web/features/profile/components/user-menu';
+import { SettingsProvider } from '@/web/features/settings/components/settings-provider';
 import { AppShell } from '@/web/features/shell/components/app-shell';
+import { useSidebar } from '@/web/features/shell/components/sidebar-provider';
+import { useOptionalActiveScope } from '@/web/lib/active-scope';
 import { flagKeys, useFeatureFlags } from '@/web/lib/feature-flags';
 import { ensureNamespaces } from '@/web/lib/i18n';
 import {
@@ -13,6 +19,7 @@ import {
   useRealtimeSessionEnded,
 } from '@/web/lib/realtime';
 import { sessionKeys, useSession } from '@/web/lib/session';
+import { useSettings } from '@/web/lib/settings';
 import { PAGES } from './pages';
 
 /** Admin code and texts load only for admins (the menu renders nothing for anyone else). */
@@ -58,6 +65,17 @@ function useLiveAccount(userId: string | null, isAdmin: boolean) {
   useRealtimeSessionEnded(refreshSession);
 }
 
+/** The portfolio switcher, as an icon in the collapsed rail; a switch closes the mobile sheet. */
+function SidebarPortfolioSwitcher() {
+  const { isMobile, state, setOpenMobile } = useSidebar();
+  return (
+    <PortfolioSwitcher
+      collapsed={!isMobile && state === 'collapsed'}
+      onSwitched={() => setOpenMobile(false)}
+    />
+  );
+}
+
 /** The shell of a signed-in user past the second step. */
 function SignedInShell() {
   const session = useSession();
@@ -65,13 +83,19 @@ function SignedInShell() {
   const isAdmin = user?.role === 'admin';
   const flags = useFeatureFlags(user !== null);
   useLiveAccount(user?.id ?? null, isAdmin);
+  const scope = useOptionalActiveScope();
+  // The greeting uses the settings' display name first, like the user menu.
+  const displayName = useSettings({ enabled: user !== null }).data?.account.displayName?.trim();
   return (
-    <>
+    <SettingsProvider>
       <AppShell
         pages={PAGES}
         flags={flags}
-        user={user ? { fullName: user.fullName, email: user.email } : null}
+        user={user ? { fullName: displayName || user.fullName, email: user.email } : null}
         userMenu={<UserMenu />}
+        portfolioName={scope?.portfolio?.name}
+        sidebarFooter={scope ? <SidebarPortfolioSwitcher /> : null}
+        banner={scope ? <SimulationBanner /> : null}
       >
         <Outlet />
       </AppShell>
@@ -80,7 +104,7 @@ function SignedInShell() {
           <AdminToolsMenu />
         </Suspense>
       ) : null}
-    </>
+    </SettingsProvider>
   );
 }
 
@@ -88,7 +112,18 @@ function SignedInShell() {
 export function AppLayout() {
   return (
     <MfaGate>
-      <SignedInShell />
+      <ScopedShell />
     </MfaGate>
+  );
+}
+
+/** The active portfolio and simulation, per user (another account starts afresh). */
+function ScopedShell() {
+  const userId = useSession().data?.user.id;
+  if (!userId) return <SignedInShell />;
+  return (
+    <PortfolioScope key={userId} userId={userId}>
+      <SignedInShell />
+    </PortfolioScope>
   );
 }

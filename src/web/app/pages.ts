@@ -5,7 +5,19 @@
 export const PAGE_LOADERS = {
   '/dashboard': () => import('@/web/features/dashboard/pages/dashboard-page'),
   '/profile': () => import('@/web/features/profile/pages/profile-page'),
+  '/portfolio-management': () =>
+    import('@/web/features/portfolios/pages/portfolio-management-page'),
+  '/settings/account': () => import('@/web/features/settings/pages/account-settings-page'),
+  '/settings/preferences': () => import('@/web/features/settings/pages/preferences-settings-page'),
+  '/settings/notifications': () =>
+    import('@/web/features/settings/pages/notifications-settings-page'),
+  '/settings/theme': () => import('@/web/features/settings/pages/theme-settings-page'),
   '/settings/security': () => import('@/web/features/security/pages/security-settings-page'),
+  '/settings/privacy': () => import('@/web/features/settings/pages/privacy-settings-page'),
+  '/settings/subscription': () =>
+    import('@/web/features/settings/pages/subscription-settings-page'),
+  '/settings/integrations': () =>
+    import('@/web/features/settings/pages/integrations-settings-page'),
 } as const;
 
 export const PAGES: ReadonlyMap<string, () => Promise<unknown>> = new Map(

@@ -10,6 +10,7 @@ import {
 import { PUBLIC_PAGES } from '@/contracts/public-pages';
 import { TranslationErrorNotice } from '@/web/components/errors/translation-error-notice';
 import { ensureNamespaces } from '@/web/lib/i18n';
+import { settingsHref } from '@/web/lib/settings-link';
 import { AppLayout } from './app-layout';
 import { RedirectIfSignedIn, RequireAuth, UnknownRoute } from './guards';
 import { PAGE_LOADERS } from './pages';
@@ -74,12 +75,98 @@ function SignedInArea() {
 }
 
 const AUTH_NAMESPACES = ['auth', 'validation'];
-const SHELL_NAMESPACES = ['shell', 'profile'];
+// The portfolio switcher and its dialogs live in the shell (sidebar footer).
+const SHELL_NAMESPACES = ['shell', 'profile', 'portfolios'];
 const ADMIN_NAMESPACES = ['admin', 'validation'];
+const PORTFOLIO_NAMESPACES = ['portfolios', 'validation'];
 
 /** An admin page: its code and texts load on first visit, behind the admin gate (layout route). */
 const adminPage = <M,>(load: () => Promise<M>, pick: (module: M) => ComponentType) =>
   lazyPage(load, pick, ADMIN_NAMESPACES);
+
+const SETTINGS_NAMESPACES = ['settings', 'validation'];
+
+/** /settings goes to the account page, keeping only the `sim` parameter (settings links do). */
+function ToSettingsAccount() {
+  const { search } = useLocation();
+  return <Navigate to={settingsHref('/settings/account', search)} replace />;
+}
+
+/** /settings/*: the settings navigation beside each settings page (security is its own feature). */
+const settingsRoutes: RouteObject = {
+  path: 'settings',
+  lazy: lazyPage(
+    () => import('@/web/features/settings/components/settings-layout'),
+    (m) => m.SettingsLayout,
+    SETTINGS_NAMESPACES,
+  ),
+  children: [
+    { index: true, element: <ToSettingsAccount /> },
+    {
+      path: 'account',
+      lazy: lazyPage(
+        PAGE_LOADERS['/settings/account'],
+        (m) => m.AccountSettingsPage,
+        SETTINGS_NAMESPACES,
+      ),
+    },
+    {
+      path: 'preferences',
+      lazy: lazyPage(
+        PAGE_LOADERS['/settings/preferences'],
+        (m) => m.PreferencesSettingsPage,
+        SETTINGS_NAMESPACES,
+      ),
+    },
+    {
+      path: 'notifications',
+      lazy: lazyPage(
+        PAGE_LOADERS['/settings/notifications'],
+        (m) => m.NotificationsSettingsPage,
+        SETTINGS_NAMESPACES,
+      ),
+    },
+    {
+      path: 'theme',
+      lazy: lazyPage(
+        PAGE_LOADERS['/settings/theme'],
+        (m) => m.ThemeSettingsPage,
+        SETTINGS_NAMESPACES,
+      ),
+    },
+    {
+      path: 'security',
+      lazy: lazyPage(PAGE_LOADERS['/settings/security'], (m) => m.SecuritySettingsPage, [
+        'security',
+        'validation',
+      ]),
+    },
+    {
+      path: 'privacy',
+      lazy: lazyPage(
+        PAGE_LOADERS['/settings/privacy'],
+        (m) => m.PrivacySettingsPage,
+        SETTINGS_NAMESPACES,
+      ),
+    },
+    {
+      path: 'subscription',
+      lazy: lazyPage(
+        PAGE_LOADERS['/settings/subscription'],
+        (m) => m.SubscriptionSettingsPage,
+        SETTINGS_NAMESPACES,
+      ),
+    },
+    {
+      path: 'integrations',
+      lazy: lazyPage(
+        PAGE_LOADERS['/settings/integrations'],
+        (m) => m.IntegrationsSettingsPage,
+        SETTINGS_NAMESPACES,
+      ),
+    },
+  ],
+};
 
 /**
  * /admin/*: the gate shows 'Verifying admin access...', then the page for an admin or an
@@ -240,14 +327,33 @@ export const routes: RouteObject[] = [
               'validation',
             ]),
           },
-          { path: 'settings/profile', element: <ToProfile /> },
           {
-            path: 'settings/security',
-            lazy: lazyPage(PAGE_LOADERS['/settings/security'], (m) => m.SecuritySettingsPage, [
-              'security',
-              'validation',
-            ]),
+            path: 'portfolio-management',
+            lazy: lazyPage(
+              PAGE_LOADERS['/portfolio-management'],
+              (m) => m.PortfolioManagementPage,
+              PORTFOLIO_NAMESPACES,
+            ),
           },
+          {
+            path: 'portfolio/:portfolioId',
+            lazy: lazyPage(
+              () => import('@/web/features/portfolios/pages/portfolio-page'),
+              (m) => m.PortfolioPage,
+              PORTFOLIO_NAMESPACES,
+            ),
+          },
+          {
+            // Signed-out visitors go to /login?next=/accept-invitation?token=... and come back.
+            path: 'accept-invitation',
+            lazy: lazyPage(
+              () => import('@/web/features/portfolios/pages/accept-invitation-page'),
+              (m) => m.AcceptInvitationPage,
+              PORTFOLIO_NAMESPACES,
+            ),
+          },
+          { path: 'settings/profile', element: <ToProfile /> },
+          settingsRoutes,
           adminRoutes,
         ],
       },

@@ -10,9 +10,12 @@ import {
   DropdownMenuRadioItem,
   DropdownMenuTrigger,
 } from '@/web/components/ui/dropdown-menu';
-import { changeLanguage, currentLanguage } from '@/web/lib/i18n';
+import { chooseLanguage, currentLanguage } from '@/web/lib/i18n';
 
-/** Language picker (French, English); the choice is saved and applies at once. */
+/**
+ * Language picker (French, English); the choice is saved and applies at once (signed in, it
+ * becomes the language preference of the settings).
+ */
 export function LanguageMenu({ compact = false }: { compact?: boolean }) {
   const { t } = useTranslation('common');
   const language = currentLanguage();
@@ -29,7 +32,7 @@ export function LanguageMenu({ compact = false }: { compact?: boolean }) {
         <DropdownMenuRadioGroup
           value={language}
           onValueChange={(value) => {
-            if (isLanguage(value)) void changeLanguage(value);
+            if (isLanguage(value)) void chooseLanguage(value);
           }}
         >
           {LANGUAGES.map((lang) => (

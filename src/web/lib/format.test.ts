@@ -63,3 +63,33 @@ describe('formatDateTime', () => {
     expect(fr(formatDateTime(at, 'fr-FR'))).toMatch(/^12 janvier 2026.*10:05/);
   });
 });
+
+describe('the user’s number and date formats', () => {
+  it('rewrites separators, keeping the language’s symbol placement', () => {
+    expect(
+      fr(formatMoney('1234.56', 'EUR', 'en', { decimals: true, numberFormat: 'european' })),
+    ).toBe('€1 234,56');
+    expect(formatMoney('1234.56', 'USD', 'fr', { decimals: true, numberFormat: 'american' })).toBe(
+      '1,234.56\u00a0$',
+    );
+    expect(formatNumber(1234567.891, 'en', 2, 'swiss')).toBe('1’234’567.89');
+    expect(fr(formatPercent(12.5, 'en', { decimals: 1, numberFormat: 'european' }))).toBe('12,5%');
+  });
+
+  it('writes dates in the chosen pattern, in the chosen time zone', () => {
+    const date = '2026-01-12T23:30:00Z';
+    expect(formatDate(date, 'en-US', { dateFormat: 'dd/MM/yyyy', timeZone: 'UTC' })).toBe(
+      '12/01/2026',
+    );
+    expect(formatDate(date, 'en-US', { dateFormat: 'MM/dd/yyyy', timeZone: 'UTC' })).toBe(
+      '01/12/2026',
+    );
+    expect(formatDate(date, 'fr-FR', { dateFormat: 'yyyy-MM-dd', timeZone: 'Asia/Tokyo' })).toBe(
+      '2026-01-13',
+    );
+    expect(
+      formatDateTime(date, 'fr-FR', { dateFormat: 'dd/MM/yyyy', timeZone: 'Europe/Paris' }),
+    ).toBe('13/01/2026 00:30');
+    expect(formatDate(date, 'en-US', { timeZone: 'Not/AZone' })).not.toBe('');
+  });
+});

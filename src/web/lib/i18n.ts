@@ -71,6 +71,11 @@ export function detectLanguage(
   const fromUrl = new URLSearchParams(search).get(LANGUAGE_QUERY_PARAM);
   if (isLanguage(fromUrl)) return fromUrl;
   if (isLanguage(saved)) return saved;
+  return browserLanguage(browser);
+}
+
+/** The browser's language: French for any fr-*, English otherwise (also the 'auto' preference). */
+export function browserLanguage(browser: readonly string[] = navigator.languages): Language {
   const preferred = browser.find((tag) => /^(en|fr)\b/i.test(tag));
   return preferred ? languageFromTag(preferred) : DEFAULT_LANGUAGE;
 }
@@ -123,6 +128,26 @@ export function currentLanguage(): Language {
 
 export function changeLanguage(language: Language) {
   return i18n.changeLanguage(language);
+}
+
+type ChoiceListener = (language: Language) => void;
+const choiceListeners = new Set<ChoiceListener>();
+
+/**
+ * A language the user picked in a language menu: applied (and saved in this browser) at once;
+ * listeners hear of it (signed in, the settings save it as the user's preference).
+ */
+export function chooseLanguage(language: Language) {
+  const changed = changeLanguage(language);
+  for (const listener of choiceListeners) listener(language);
+  return changed;
+}
+
+export function onLanguageChosen(listener: ChoiceListener) {
+  choiceListeners.add(listener);
+  return () => {
+    choiceListeners.delete(listener);
+  };
 }
 
 /**

@@ -34,4 +34,6 @@ export const STORAGE_KEYS = {
   errors: 'cairn.errors',
   /** '1' while this browser has a signed-in session (a hint: the server decides). */
   signedIn: 'cairn.signedIn',
+  /** Prefix: `cairn.activeScope.<userId>` holds the last active portfolio and simulation. */
+  activeScope: 'cairn.activeScope',
 } as const;

@@ -2,8 +2,7 @@ import { type ReactNode, useCallback } from 'react';
 import { useTranslation } from 'react-i18next';
 import { validationMessageId } from '@/contracts/validation-messages';
 import { ApiError } from '@/web/lib/api-client';
-import { formatDateTime } from '@/web/lib/format';
-import { useLocale } from '@/web/lib/use-locale';
+import { useFormatters } from '@/web/lib/preferences';
 import { Alert } from './alert';
 
 function detail(error: ApiError, key: string): string | undefined {
@@ -35,7 +34,7 @@ function issueTexts(error: ApiError): string[] {
  */
 export function useErrorText() {
   const { t } = useTranslation(['errors', 'validation']);
-  const locale = useLocale();
+  const format = useFormatters();
   return useCallback(
     (error: unknown): string => {
       if (!(error instanceof ApiError)) return t('errors:UNKNOWN_ERROR');
@@ -53,7 +52,7 @@ export function useErrorText() {
       }
       if (error.code === 'RECOVERY_LOCKED') {
         const availableAt = detail(error, 'availableAt');
-        const date = availableAt ? formatDateTime(availableAt, locale) : '';
+        const date = availableAt ? format.dateTime(availableAt) : '';
         if (date) return t('errors:RECOVERY_LOCKED', { date });
       }
       const scope = detail(error, 'action') ?? detail(error, 'operation');
@@ -62,7 +61,7 @@ export function useErrorText() {
         context: scope === 'enroll' ? 'enroll' : undefined,
       });
     },
-    [t, locale],
+    [t, format],
   );
 }
 

@@ -13,6 +13,13 @@ export const KNOWN_SEGMENTS = [
   'goals',
   'settings',
   'security',
+  'account',
+  'preferences',
+  'notifications',
+  'theme',
+  'privacy',
+  'subscription',
+  'integrations',
   'reports',
   'analytics',
   'import-export',
@@ -24,6 +31,8 @@ export const KNOWN_SEGMENTS = [
   'portfolio-comparison',
   'accounts',
   'portfolio',
+  'portfolio-management',
+  'accept-invitation',
   'tools',
   'admin',
   'users',
@@ -79,8 +88,13 @@ export function prettifySegment(segment: string) {
   return text.charAt(0).toUpperCase() + text.slice(1);
 }
 
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
 export function segmentLabel(segment: string, t: Translate) {
-  return isKnownSegment(segment) ? t(`breadcrumb.segments.${segment}`) : prettifySegment(segment);
+  if (isKnownSegment(segment)) return t(`breadcrumb.segments.${segment}`);
+  // An id (/portfolio/<uuid>) means nothing to a reader: the page's own heading names it.
+  if (UUID.test(segment)) return t('breadcrumb.details');
+  return prettifySegment(segment);
 }
 
 /**

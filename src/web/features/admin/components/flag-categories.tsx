@@ -7,8 +7,7 @@ import { Card } from '@/web/components/ui/card';
 import { Skeleton } from '@/web/components/ui/skeleton';
 import { bulkUpdates, type FlagBulkChange } from '../api/mutations';
 import { countFlags } from '../lib/flags';
-import { formatNumber } from '../lib/format';
-import { useLocale } from '../lib/use-locale';
+import { useFormatters } from '@/web/lib/preferences';
 
 /** How many flags a bulk change would actually change. */
 export function changedBy(change: FlagBulkChange, flags: readonly Flag[]) {
@@ -29,7 +28,7 @@ function Stat({ label, value }: { label: string; value: string }) {
 /** Total, enabled and disabled. */
 export function FlagTotals({ flags }: { flags: Flag[] | undefined }) {
   const { t } = useTranslation('admin');
-  const locale = useLocale();
+  const format = useFormatters();
   if (!flags)
     return (
       <div className="grid grid-cols-3 gap-3" aria-hidden="true">
@@ -41,12 +40,9 @@ export function FlagTotals({ flags }: { flags: Flag[] | undefined }) {
   const counts = countFlags(flags);
   return (
     <dl aria-label={t('featureFlags.counts.label')} className="grid grid-cols-3 gap-3">
-      <Stat label={t('featureFlags.counts.total')} value={formatNumber(counts.total, locale)} />
-      <Stat label={t('featureFlags.counts.enabled')} value={formatNumber(counts.enabled, locale)} />
-      <Stat
-        label={t('featureFlags.counts.disabled')}
-        value={formatNumber(counts.disabled, locale)}
-      />
+      <Stat label={t('featureFlags.counts.total')} value={format.number(counts.total)} />
+      <Stat label={t('featureFlags.counts.enabled')} value={format.number(counts.enabled)} />
+      <Stat label={t('featureFlags.counts.disabled')} value={format.number(counts.disabled)} />
     </dl>
   );
 }
@@ -63,7 +59,7 @@ function CategoryCard({
   onRequest: (change: FlagBulkChange) => void;
 }) {
   const { t } = useTranslation('admin');
-  const locale = useLocale();
+  const format = useFormatters();
   const counts = countFlags(flags).byCategory[category];
   const id = `flag-category-${category}`;
   const enableAll: FlagBulkChange = { kind: 'set', category, enabled: true };
@@ -78,8 +74,8 @@ function CategoryCard({
           </h2>
           <p className="text-[13px] text-muted-foreground tabular">
             {t('featureFlags.counts.categoryEnabled', {
-              enabled: formatNumber(counts.enabled, locale),
-              total: formatNumber(counts.total, locale),
+              enabled: format.number(counts.enabled),
+              total: format.number(counts.total),
             })}
           </p>
         </div>

@@ -14,10 +14,11 @@ import {
   TableRow,
 } from '@/web/components/ui/table';
 import { useFlagText } from '../lib/flags';
-import { formatDateTime, formatRelativeTime } from '../lib/format';
+import { formatRelativeTime } from '../lib/format';
 import { useLocale, useNow } from '../lib/use-locale';
 import { EmptyRow, LoadErrorRow, SkeletonRows } from './data-table';
 import { FlagStatusBadge } from './status-badge';
+import { useFormatters } from '@/web/lib/preferences';
 
 const COLUMNS = 6;
 
@@ -32,6 +33,7 @@ function FlagRow({
 }) {
   const { t } = useTranslation('admin');
   const locale = useLocale();
+  const format = useFormatters();
   const text = useFlagText()(flag);
   return (
     <TableRow>
@@ -62,7 +64,7 @@ function FlagRow({
         <div className="grid gap-0.5">
           <time
             dateTime={flag.updatedAt}
-            title={formatDateTime(flag.updatedAt, locale)}
+            title={format.dateTime(flag.updatedAt, { dateStyle: 'medium' })}
             className="tabular"
           >
             {formatRelativeTime(flag.updatedAt, now, locale)}

@@ -17,13 +17,12 @@ import {
 import { useDeleteInvite } from '../api/mutations';
 import { type InvitesParams, useInvites } from '../api/queries';
 import { copyText } from '../lib/clipboard';
-import { formatDate, formatDateTime } from '../lib/format';
 import { useDebouncedValue } from '../lib/use-debounced-value';
-import { useLocale } from '../lib/use-locale';
 import { ConfirmDialog } from './confirm-dialog';
 import { EmptyRow, LoadErrorRow, LoadingStatus, SkeletonRows, TableCard } from './data-table';
 import { FilterSelect, SearchField } from './list-controls';
 import { InviteStatusBadge } from './status-badge';
+import { useFormatters } from '@/web/lib/preferences';
 
 const COLUMNS = 7;
 type StatusFilter = InvitesParams['status'] | 'all';
@@ -48,7 +47,7 @@ function InviteRow({
   onDelete: () => void;
 }) {
   const { t } = useTranslation('admin');
-  const locale = useLocale();
+  const format = useFormatters();
   return (
     <TableRow>
       <TableCell className="whitespace-nowrap">
@@ -81,7 +80,7 @@ function InviteRow({
             <span className="truncate">{invite.usedByEmail ?? invite.usedBy}</span>
             {invite.usedAt ? (
               <time dateTime={invite.usedAt} className="text-xs text-muted-foreground tabular">
-                {formatDateTime(invite.usedAt, locale)}
+                {format.dateTime(invite.usedAt, { dateStyle: 'medium' })}
               </time>
             ) : null}
           </div>
@@ -91,13 +90,13 @@ function InviteRow({
       </TableCell>
       <TableCell className="hidden whitespace-nowrap tabular md:table-cell">
         {invite.expiresAt ? (
-          <time dateTime={invite.expiresAt}>{formatDate(invite.expiresAt, locale)}</time>
+          <time dateTime={invite.expiresAt}>{format.date(invite.expiresAt)}</time>
         ) : (
           <span className="text-muted-foreground">{t('invites.neverExpires')}</span>
         )}
       </TableCell>
       <TableCell className="hidden whitespace-nowrap tabular lg:table-cell">
-        <time dateTime={invite.createdAt}>{formatDate(invite.createdAt, locale)}</time>
+        <time dateTime={invite.createdAt}>{format.date(invite.createdAt)}</time>
       </TableCell>
       <TableCell className="text-right">
         <Button

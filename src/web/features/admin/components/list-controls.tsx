@@ -6,8 +6,7 @@ import { Input } from '@/web/components/ui/input';
 import { Label } from '@/web/components/ui/label';
 import { NativeSelect } from '@/web/components/ui/select';
 import { cn } from '@/web/lib/cn';
-import { formatNumber } from '../lib/format';
-import { useLocale } from '../lib/use-locale';
+import { useFormatters } from '@/web/lib/preferences';
 
 /** A search box with its (visually hidden) label. */
 export function SearchField({
@@ -87,7 +86,7 @@ export function Pagination({
   label: string;
 }) {
   const { t } = useTranslation('admin');
-  const locale = useLocale();
+  const format = useFormatters();
   const pages = Math.max(1, Math.ceil(total / pageSize));
   const from = total === 0 ? 0 : (page - 1) * pageSize + 1;
   const to = Math.min(total, page * pageSize);
@@ -95,16 +94,16 @@ export function Pagination({
     <nav aria-label={label} className="flex flex-wrap items-center justify-between gap-2">
       <p className="text-[13px] text-muted-foreground tabular">
         {t('common.pagination.range', {
-          from: formatNumber(from, locale),
-          to: formatNumber(to, locale),
-          total: formatNumber(total, locale),
+          from: format.number(from),
+          to: format.number(to),
+          total: format.number(total),
         })}
       </p>
       <div className="flex items-center gap-1">
         <span className="mr-2 text-[13px] text-muted-foreground tabular">
           {t('common.pagination.page', {
-            page: formatNumber(page, locale),
-            pages: formatNumber(pages, locale),
+            page: format.number(page),
+            pages: format.number(pages),
           })}
         </span>
         <Button

@@ -21,10 +21,11 @@ import {
 } from '@/web/components/ui/table';
 import { useTestChallenge } from '../api/mutations';
 import { useAssurance, useMyFactors } from '../api/queries';
-import { formatCountdown, formatDate } from '../lib/format';
-import { useLocale, useNow } from '../lib/use-locale';
+import { formatCountdown } from '../lib/format';
+import { useNow } from '../lib/use-locale';
 import { LoadError } from './data-table';
 import { FactorStatusBadge } from './status-badge';
+import { useFormatters } from '@/web/lib/preferences';
 
 function Countdown({ expiresAt }: { expiresAt: string }) {
   const { t } = useTranslation('admin');
@@ -71,7 +72,7 @@ function Assurance() {
 /** The admin's own factors, assurance level, and a throwaway challenge with its countdown. */
 export function MfaOwnAccount() {
   const { t } = useTranslation('admin');
-  const locale = useLocale();
+  const format = useFormatters();
   const errorText = useErrorText();
   const factors = useMyFactors();
   const challenge = useTestChallenge();
@@ -123,7 +124,7 @@ export function MfaOwnAccount() {
                       <FactorStatusBadge status={factor.status} />
                     </TableCell>
                     <TableCell className="whitespace-nowrap tabular">
-                      {formatDate(factor.createdAt, locale)}
+                      {format.date(factor.createdAt)}
                     </TableCell>
                   </TableRow>
                 ))}

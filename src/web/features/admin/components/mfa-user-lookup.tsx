@@ -21,9 +21,8 @@ import {
 } from '@/web/components/ui/table';
 import { mfaLookupQuerySchema } from '@/contracts/admin';
 import { type MfaLookup, useMfaLookup } from '../api/queries';
-import { formatDate, formatNumber } from '../lib/format';
-import { useLocale } from '../lib/use-locale';
 import { RoleBadge, FactorStatusBadge } from './status-badge';
+import { useFormatters } from '@/web/lib/preferences';
 
 const schema = z.object({ email: mfaLookupQuerySchema.shape.email });
 type LookupInput = z.input<typeof schema>;
@@ -31,7 +30,7 @@ type LookupOutput = z.output<typeof schema>;
 
 function LookupResult({ result }: { result: MfaLookup }) {
   const { t } = useTranslation('admin');
-  const locale = useLocale();
+  const format = useFormatters();
   if (!result.user)
     return (
       <p role="status" className="flex items-center gap-2 text-[13px] text-muted-foreground">
@@ -51,15 +50,11 @@ function LookupResult({ result }: { result: MfaLookup }) {
         </div>
         <div className="grid gap-0.5 rounded-lg border px-3 py-2">
           <dt className="text-xs text-muted-foreground">{t('mfa.lookup.factorCount')}</dt>
-          <dd className="text-sm font-medium tabular">
-            {formatNumber(result.factors.length, locale)}
-          </dd>
+          <dd className="text-sm font-medium tabular">{format.number(result.factors.length)}</dd>
         </div>
         <div className="grid gap-0.5 rounded-lg border px-3 py-2">
           <dt className="text-xs text-muted-foreground">{t('mfa.lookup.activeSessions')}</dt>
-          <dd className="text-sm font-medium tabular">
-            {formatNumber(result.activeSessions, locale)}
-          </dd>
+          <dd className="text-sm font-medium tabular">{format.number(result.activeSessions)}</dd>
         </div>
       </dl>
       {result.factors.length === 0 ? (
@@ -85,7 +80,7 @@ function LookupResult({ result }: { result: MfaLookup }) {
                     <FactorStatusBadge status={factor.status} />
                   </TableCell>
                   <TableCell className="whitespace-nowrap tabular">
-                    {formatDate(factor.createdAt, locale)}
+                    {format.date(factor.createdAt)}
                   </TableCell>
                 </TableRow>
               ))}

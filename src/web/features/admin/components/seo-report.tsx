@@ -18,10 +18,9 @@ import {
   type SeoPageReport,
   type SeoReport,
 } from '../lib/seo';
-import { formatNumber } from '../lib/format';
-import { useLocale } from '../lib/use-locale';
 import { SkeletonRows, TableCard } from './data-table';
 import { StatusBadge } from './status-badge';
+import { useFormatters } from '@/web/lib/preferences';
 
 const COLUMNS = 5;
 const ROBOTS_FILE = 'robots.txt';
@@ -237,7 +236,7 @@ function FileCard({
 /** robots.txt as served, and sitemap.xml: its URLs and the public pages it leaves out. */
 export function SeoFiles({ report }: { report: SeoReport }) {
   const { t } = useTranslation('admin');
-  const locale = useLocale();
+  const format = useFormatters();
   const { robots, sitemap } = report;
   return (
     <div className="grid gap-5 lg:grid-cols-2">
@@ -281,7 +280,7 @@ export function SeoFiles({ report }: { report: SeoReport }) {
               <p className="tabular">
                 {t('seo.sitemap.count', {
                   count: sitemap.urls.length,
-                  formatted: formatNumber(sitemap.urls.length, locale),
+                  formatted: format.number(sitemap.urls.length),
                 })}
               </p>
               {sitemap.missingPages.length === 0 ? (

@@ -17,11 +17,12 @@ import {
 } from '@/web/components/ui/table';
 import { Tooltip, TooltipContent, TooltipTrigger } from '@/web/components/ui/tooltip';
 import { type RoleChange, useChangeRole } from '../api/mutations';
-import { formatDate, formatDateTime, formatRelativeTime } from '../lib/format';
+import { formatRelativeTime } from '../lib/format';
 import { useLocale, useNow } from '../lib/use-locale';
 import { ConfirmDialog } from './confirm-dialog';
 import { EmptyRow, LoadErrorRow, SkeletonRows } from './data-table';
 import { RoleBadge } from './status-badge';
+import { useFormatters } from '@/web/lib/preferences';
 
 const COLUMNS = 9;
 const PROVIDERS = ['email', 'google', 'github', 'facebook', 'twitter', 'azure'];
@@ -108,6 +109,7 @@ function UserRow({
 }) {
   const { t } = useTranslation('admin');
   const locale = useLocale();
+  const format = useFormatters();
   const provider = PROVIDERS.includes(user.provider)
     ? t(`users.providers.${user.provider}`)
     : user.provider;
@@ -128,11 +130,14 @@ function UserRow({
         <RoleBadge role={user.role} />
       </TableCell>
       <TableCell className="hidden whitespace-nowrap tabular lg:table-cell">
-        <time dateTime={user.createdAt}>{formatDate(user.createdAt, locale)}</time>
+        <time dateTime={user.createdAt}>{format.date(user.createdAt)}</time>
       </TableCell>
       <TableCell className="hidden whitespace-nowrap tabular md:table-cell">
         {user.lastSignInAt ? (
-          <time dateTime={user.lastSignInAt} title={formatDateTime(user.lastSignInAt, locale)}>
+          <time
+            dateTime={user.lastSignInAt}
+            title={format.dateTime(user.lastSignInAt, { dateStyle: 'medium' })}
+          >
             {formatRelativeTime(user.lastSignInAt, now, locale)}
           </time>
         ) : (
@@ -143,9 +148,7 @@ function UserRow({
         {user.emailConfirmedAt ? (
           <span className="inline-flex items-center gap-1.5">
             <CircleCheck className="size-3.5 text-gain" aria-hidden="true" />
-            <time dateTime={user.emailConfirmedAt}>
-              {formatDate(user.emailConfirmedAt, locale)}
-            </time>
+            <time dateTime={user.emailConfirmedAt}>{format.date(user.emailConfirmedAt)}</time>
           </span>
         ) : (
           <span className="inline-flex items-center gap-1.5 text-muted-foreground">

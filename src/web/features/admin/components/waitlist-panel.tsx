@@ -17,13 +17,12 @@ import {
 } from '@/web/components/ui/table';
 import { type WaitlistAction, useWaitlistAction } from '../api/mutations';
 import { type WaitlistParams, useWaitlist } from '../api/queries';
-import { formatDate } from '../lib/format';
 import { useDebouncedValue } from '../lib/use-debounced-value';
-import { useLocale } from '../lib/use-locale';
 import { ConfirmDialog } from './confirm-dialog';
 import { EmptyRow, LoadErrorRow, LoadingStatus, SkeletonRows, TableCard } from './data-table';
 import { FilterSelect, SearchField } from './list-controls';
 import { WaitlistStatusBadge } from './status-badge';
+import { useFormatters } from '@/web/lib/preferences';
 
 const COLUMNS = 6;
 const MOTIVATION_PREVIEW = 80;
@@ -95,7 +94,7 @@ type Pending = { action: Exclude<WaitlistAction, 'restore'>; ids: string[] };
 /** The waitlist: select entries, invite them (a code emailed to each) or refuse them; restore refused. */
 export function WaitlistPanel() {
   const { t } = useTranslation('admin');
-  const locale = useLocale();
+  const format = useFormatters();
   const errorText = useErrorText();
   const [search, setSearch] = useState('');
   const [status, setStatus] = useState<StatusFilter>('all');
@@ -277,7 +276,7 @@ export function WaitlistPanel() {
                       </div>
                     </TableCell>
                     <TableCell className="hidden whitespace-nowrap tabular lg:table-cell">
-                      <time dateTime={entry.createdAt}>{formatDate(entry.createdAt, locale)}</time>
+                      <time dateTime={entry.createdAt}>{format.date(entry.createdAt)}</time>
                     </TableCell>
                     <TableCell className="text-right">
                       {entry.status === 'refused' ? (

@@ -21,8 +21,9 @@ import {
   TableCard,
 } from '../components/data-table';
 import { FilterSelect, Pagination } from '../components/list-controls';
-import { compactJson, formatDateTime, formatRelativeTime } from '../lib/format';
+import { compactJson, formatRelativeTime } from '../lib/format';
 import { useLocale, useNow } from '../lib/use-locale';
+import { useFormatters } from '@/web/lib/preferences';
 
 /** The actions the server records (admin.routes and its services). */
 export const AUDIT_ACTIONS = [
@@ -58,13 +59,14 @@ function Json({ value }: { value: unknown }) {
 function AuditRow({ entry, now }: { entry: AuditEntry; now: Date }) {
   const { t } = useTranslation('admin');
   const locale = useLocale();
+  const format = useFormatters();
   const target = t(`audit.targets.${keyOf(entry.targetType)}`, { defaultValue: entry.targetType });
   return (
     <TableRow>
       <TableCell className="whitespace-nowrap">
         <div className="grid gap-0.5">
           <time dateTime={entry.createdAt} className="tabular">
-            {formatDateTime(entry.createdAt, locale)}
+            {format.dateTime(entry.createdAt, { dateStyle: 'medium' })}
           </time>
           <span className="text-xs text-muted-foreground">
             {formatRelativeTime(entry.createdAt, now, locale)}

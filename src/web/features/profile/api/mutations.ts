@@ -3,16 +3,21 @@ import type { User } from '@/contracts/auth';
 import { api } from '@/web/lib/api-client';
 import { IDEMPOTENT_RETRY } from '@/web/lib/query-client';
 import { sessionKeys } from '@/web/lib/session';
+import { settingsKeys } from '@/web/lib/settings';
 import { profileKeys } from './queries';
 
 type ProfileAnswer = { user: User };
 
-/** Stores the new profile and refreshes the session's copy of the user. */
+/** Stores the new profile and refreshes the copies of the session and the settings. */
 function useStoreProfile() {
   const queryClient = useQueryClient();
   return async (answer: ProfileAnswer) => {
     queryClient.setQueryData(profileKeys.me(), answer);
-    await queryClient.invalidateQueries({ queryKey: sessionKeys.all });
+    // The settings' account carries the avatar too.
+    await Promise.all([
+      queryClient.invalidateQueries({ queryKey: sessionKeys.all }),
+      queryClient.invalidateQueries({ queryKey: settingsKeys.all }),
+    ]);
   };
 }
 

@@ -60,6 +60,56 @@ describe('UserMenu', () => {
     );
   });
 
+  it('prefers the display name of the settings, and shows its avatar', async () => {
+    setup({
+      'GET /settings': {
+        body: {
+          settings: {
+            account: {
+              displayName: 'Countess Lovelace',
+              bio: null,
+              avatarUrl: null,
+              timezone: null,
+            },
+          },
+        },
+      },
+    });
+    expect(
+      await screen.findByRole('button', { name: 'Account menu, Countess Lovelace' }),
+    ).toHaveTextContent('CL');
+  });
+
+  it("says 'User' when there is no name and no e-mail", async () => {
+    setup({}, { ...testUser, fullName: '  ', email: '' });
+    expect(await screen.findByRole('button', { name: 'Account menu, User' })).toBeInTheDocument();
+  });
+
+  it('links to every settings page, carrying only the simulation', async () => {
+    const events = userEvent.setup();
+    mockApi({ 'GET /profile': { body: { user: testUser } } });
+    renderWithProviders(<UserMenu />, { route: '/dashboard?portfolio=p1&sim=s1' });
+    await events.click(await screen.findByRole('button', { name: /Account menu/ }));
+    const expected = {
+      Account: '/settings/account',
+      Preferences: '/settings/preferences',
+      Notifications: '/settings/notifications',
+      Theme: '/settings/theme',
+      Security: '/settings/security',
+      Privacy: '/settings/privacy',
+      Subscription: '/settings/subscription',
+      Integrations: '/settings/integrations',
+      Profile: '/profile',
+    };
+    for (const [name, path] of Object.entries(expected)) {
+      expect(await screen.findByRole('menuitem', { name })).toHaveAttribute(
+        'href',
+        `${path}?sim=s1`,
+      );
+    }
+    expect(screen.getByRole('group', { name: 'Settings' })).toBeInTheDocument();
+  });
+
   it('signs out: logout call, cache cleared, back to /login', async () => {
     const { api, user, router, queryClient } = setup({
       'POST /auth/logout': { body: { ok: true } },

@@ -1,35 +1,70 @@
-import { LogOut, Shield, UserRound } from 'lucide-react';
+import {
+  Bell,
+  CreditCard,
+  Lock,
+  LogOut,
+  Palette,
+  PlugZap,
+  Shield,
+  SlidersHorizontal,
+  UserCog,
+  UserRound,
+} from 'lucide-react';
 import { useTranslation } from 'react-i18next';
-import { Link, useNavigate } from 'react-router';
+import { Link, useLocation, useNavigate } from 'react-router';
 import { toast } from 'sonner';
 import { useErrorText } from '@/web/components/ui/api-error-alert';
 import {
   DropdownMenu,
   DropdownMenuContent,
+  DropdownMenuGroup,
   DropdownMenuItem,
   DropdownMenuLabel,
   DropdownMenuSeparator,
   DropdownMenuTrigger,
 } from '@/web/components/ui/dropdown-menu';
 import { useSignOut } from '@/web/lib/session';
+import { useSettings } from '@/web/lib/settings';
+import { settingsHref } from '@/web/lib/settings-link';
 import { useProfile } from '../api/queries';
 import { displayNameOf } from '../lib/display-name';
 import { UserAvatar } from './user-avatar';
 
 export { displayNameOf, initialsOf } from '../lib/display-name';
 
+/** The settings pages the menu opens, in the settings navigation's order. */
+const SETTINGS_LINKS = [
+  { key: 'account', path: '/settings/account', icon: UserCog },
+  { key: 'preferences', path: '/settings/preferences', icon: SlidersHorizontal },
+  { key: 'notifications', path: '/settings/notifications', icon: Bell },
+  { key: 'theme', path: '/settings/theme', icon: Palette },
+  { key: 'security', path: '/settings/security', icon: Shield },
+  { key: 'privacy', path: '/settings/privacy', icon: Lock },
+  { key: 'subscription', path: '/settings/subscription', icon: CreditCard },
+  { key: 'integrations', path: '/settings/integrations', icon: PlugZap },
+] as const;
+
 /**
- * The account menu at the far right of the header: the avatar (or initials) opens Profile,
- * Security and Sign out. Signing out clears the cache and returns to /login.
+ * The account menu at the far right of the header: the avatar (or up to two initials) opens the
+ * profile, every settings page and Sign out. The name is the settings' display name, else the
+ * full name, else the e-mail before the @, else 'User'. Settings links carry only `sim`.
+ * Signing out clears the cache and returns to /login.
  */
 export function UserMenu() {
   const { t } = useTranslation('profile');
   const errorText = useErrorText();
   const navigate = useNavigate();
+  const { search } = useLocation();
   const profile = useProfile();
+  const settings = useSettings();
   const signOut = useSignOut();
   const user = profile.data;
-  const name = displayNameOf(user, t('userFallback'));
+  const account = settings.data?.account;
+  const name = displayNameOf(
+    { displayName: account?.displayName, fullName: user?.fullName, email: user?.email },
+    t('userFallback'),
+  );
+  const avatarUrl = account ? account.avatarUrl : user?.avatarUrl;
 
   const onSignOut = () => {
     signOut.mutate(undefined, {
@@ -49,7 +84,7 @@ export function UserMenu() {
           aria-label={t('menu.label', { name })}
           className="rounded-full outline-none transition-shadow focus-visible:ring-2 focus-visible:ring-ring focus-visible:ring-offset-2 focus-visible:ring-offset-background"
         >
-          <UserAvatar avatarUrl={user?.avatarUrl} name={name} className="size-8" />
+          <UserAvatar avatarUrl={avatarUrl} name={name} className="size-8" />
         </button>
       </DropdownMenuTrigger>
       <DropdownMenuContent align="end" className="w-60">
@@ -61,17 +96,28 @@ export function UserMenu() {
         </DropdownMenuLabel>
         <DropdownMenuSeparator />
         <DropdownMenuItem asChild>
-          <Link to="/profile">
+          <Link to={settingsHref('/profile', search)}>
             <UserRound aria-hidden="true" />
             {t('menu.profile')}
           </Link>
         </DropdownMenuItem>
-        <DropdownMenuItem asChild>
-          <Link to="/settings/security">
-            <Shield aria-hidden="true" />
-            {t('menu.security')}
-          </Link>
-        </DropdownMenuItem>
+        <DropdownMenuSeparator />
+        <DropdownMenuGroup aria-labelledby="user-menu-settings">
+          <DropdownMenuLabel
+            id="user-menu-settings"
+            className="py-1 text-xs font-normal text-muted-foreground"
+          >
+            {t('menu.settings')}
+          </DropdownMenuLabel>
+          {SETTINGS_LINKS.map(({ key, path, icon: Icon }) => (
+            <DropdownMenuItem key={key} asChild>
+              <Link to={settingsHref(path, search)}>
+                <Icon aria-hidden="true" />
+                {t(`menu.${key}`)}
+              </Link>
+            </DropdownMenuItem>
+          ))}
+        </DropdownMenuGroup>
         <DropdownMenuSeparator />
         <DropdownMenuItem disabled={signOut.isPending} onSelect={onSignOut}>
           <LogOut aria-hidden="true" />

@@ -7,8 +7,7 @@ import { useProfile } from '../api/queries';
 import { AvatarUploader } from '../components/avatar-uploader';
 import { ProfileDetailsForm } from '../components/profile-details-form';
 import { displayNameOf } from '../lib/display-name';
-import { formatDate } from '@/web/lib/format';
-import { useLocale } from '@/web/lib/use-locale';
+import { useFormatters } from '@/web/lib/preferences';
 
 function Section({ id, title, children }: { id: string; title: string; children: ReactNode }) {
   return (
@@ -38,7 +37,7 @@ function ProfileSkeleton() {
 /** /profile: picture, name, e-mail and role. */
 export function ProfilePage() {
   const { t } = useTranslation('profile');
-  const locale = useLocale();
+  const format = useFormatters();
   const profile = useProfile();
   const title = t('documentTitle', { page: t('title') });
   useEffect(() => {
@@ -53,7 +52,7 @@ export function ProfilePage() {
       <header className="grid gap-1">
         <h1 className="text-xl font-semibold tracking-tight">{t('title')}</h1>
         <p className="text-sm text-muted-foreground">
-          {user ? t('memberSince', { date: formatDate(user.createdAt, locale) }) : t('description')}
+          {user ? t('memberSince', { date: format.date(user.createdAt) }) : t('description')}
         </p>
       </header>
       {profile.isPending ? (

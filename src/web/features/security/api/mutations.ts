@@ -9,6 +9,7 @@ import { api } from '@/web/lib/api-client';
 import { useInvalidateFactors } from '@/web/lib/factors';
 import { IDEMPOTENT_RETRY } from '@/web/lib/query-client';
 import { sessionKeys } from '@/web/lib/session';
+import { settingsKeys } from '@/web/lib/settings';
 import { securityKeys } from './queries';
 
 const factorPath = (id: string) => `/auth/mfa/factors/${encodeURIComponent(id)}`;
@@ -131,5 +132,7 @@ export function useUpdateSecuritySettings() {
         queryClient.setQueryData(key, settings);
       }
     },
+    // The same setting is the notifications' `loginNotifications` in the user settings.
+    onSettled: () => queryClient.invalidateQueries({ queryKey: settingsKeys.all }),
   });
 }

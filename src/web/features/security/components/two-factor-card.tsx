@@ -7,8 +7,7 @@ import { ApiErrorAlert } from '@/web/components/ui/api-error-alert';
 import { Badge } from '@/web/components/ui/badge';
 import { Button } from '@/web/components/ui/button';
 import { useFactors } from '@/web/lib/factors';
-import { formatDate } from '@/web/lib/format';
-import { useLocale } from '@/web/lib/use-locale';
+import { useFormatters } from '@/web/lib/preferences';
 import { useClearFactors, useDeleteFactor } from '../api/mutations';
 import { ConfirmAction } from './confirm-action';
 import { EnrollAuthenticator } from './enroll-authenticator';
@@ -24,7 +23,7 @@ function FactorRow({
   onRemove: () => void;
 }) {
   const { t } = useTranslation('security');
-  const locale = useLocale();
+  const format = useFormatters();
   const verified = factor.status === 'verified';
   return (
     <li className="flex items-center gap-3 py-3 first:pt-0 last:pb-0">
@@ -42,7 +41,7 @@ function FactorRow({
           </Badge>
         </div>
         <span className="text-[13px] text-muted-foreground">
-          {t('twoFactor.added', { date: formatDate(factor.createdAt, locale) })}
+          {t('twoFactor.added', { date: format.date(factor.createdAt) })}
         </span>
       </div>
       <ConfirmAction

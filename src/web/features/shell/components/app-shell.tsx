@@ -26,6 +26,8 @@ export type AppShellProps = {
   userMenu?: ReactNode;
   /** Bottom of the sidebar (the portfolio switcher). */
   sidebarFooter?: ReactNode;
+  /** Under the header, above the page (the simulation banner). */
+  banner?: ReactNode;
   children: ReactNode;
 };
 
@@ -40,6 +42,7 @@ export function AppShell({
   onOpenNotifications,
   userMenu,
   sidebarFooter,
+  banner,
   children,
 }: AppShellProps) {
   const { t } = useTranslation('shell');
@@ -66,6 +69,7 @@ export function AppShell({
           userMenu={userMenu}
           hasPage={hasPage}
         />
+        {banner}
         <main id="main" tabIndex={-1} className="min-w-0 flex-1 px-4 py-6 outline-none sm:px-6">
           {children}
         </main>
