@@ -40,6 +40,8 @@ export const VALIDATION_MESSAGES = {
   timezoneInvalid: 'Choose a time zone from the list',
   timeFormat: 'Time must be in HH:MM format',
   themeNameInvalid: 'Theme names use lowercase letters, digits and dashes',
+  foreignSimulations: 'Simulation IDs must be simulations of this portfolio',
+  expiryInPast: 'The expiry date must be in the future',
 } as const;
 
 export type ValidationMessageId = keyof typeof VALIDATION_MESSAGES;

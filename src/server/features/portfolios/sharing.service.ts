@@ -30,10 +30,10 @@ type CreateInput = z.output<typeof createShareBodySchema>;
 type UpdateInput = z.output<typeof updateShareBodySchema>;
 
 export const INVITATION_LIFETIME_MS = INVITATION_LIFETIME_DAYS * DAY;
-/** Not (yet) in VALIDATION_MESSAGES: the web has no translation for them. */
+/** Checked here (they need the database or the clock), translated like every other message. */
 export const SHARE_MESSAGES = {
-  foreignSimulations: 'Simulation IDs must be simulations of this portfolio',
-  expiryInPast: 'The expiry date must be in the future',
+  foreignSimulations: VALIDATION_MESSAGES.foreignSimulations,
+  expiryInPast: VALIDATION_MESSAGES.expiryInPast,
 } as const;
 
 function validationError(path: string, message: string) {
