@@ -76,11 +76,18 @@ test.describe('accounts', () => {
     await signOut(page);
 
     await page.getByRole('link', { name: /Forgot/ }).click();
+    // The sign-in page (with its own Email field) stays until the next page's code has loaded.
+    await expect(
+      page.getByRole('heading', { level: 1, name: 'Reset your password' }),
+    ).toBeVisible();
     await page.getByLabel('Email').fill(email);
     await page.getByRole('button', { name: 'Send reset link' }).click();
     await expect(page.getByRole('heading', { name: 'Check your email' })).toBeVisible();
 
     await page.goto(await linkFromEmail(request, email, 'reset-password', '/auth/reset-password'));
+    await expect(
+      page.getByRole('heading', { level: 1, name: 'Choose a new password' }),
+    ).toBeVisible();
     const newPassword = 'Fresh-Start-2026';
     await page.getByLabel('New password', { exact: true }).fill(newPassword);
     await page.getByLabel('Confirm password').fill(newPassword);
