@@ -53,20 +53,18 @@ export async function portfolioView(
  */
 export async function listPortfolios(ctx: ServerContext, userId: string): Promise<Portfolio[]> {
   const db = ctx.database.db;
-  const [anyOwned] = await db
-    .select({ id: portfolios.id })
-    .from(portfolios)
-    .where(eq(portfolios.userId, userId))
-    .limit(1);
-  if (!anyOwned) {
+  const ownedPortfolios = () =>
+    db
+      .select()
+      .from(portfolios)
+      .where(eq(portfolios.userId, userId))
+      .orderBy(desc(portfolios.isDefault), desc(portfolios.createdAt), desc(portfolios.id));
+  let owned = await ownedPortfolios();
+  if (owned.length === 0) {
+    // An account from before portfolios existed (registration creates the default now).
     await db.transaction((tx) => ensureDefaultPortfolio(tx, userId, ctx.clock.now()));
+    owned = await ownedPortfolios();
   }
-
-  const owned = await db
-    .select()
-    .from(portfolios)
-    .where(eq(portfolios.userId, userId))
-    .orderBy(desc(portfolios.isDefault), desc(portfolios.createdAt), desc(portfolios.id));
   const shared = await db
     .select({ portfolio: portfolios, share: accountShares })
     .from(accountShares)

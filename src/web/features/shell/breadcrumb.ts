@@ -1,4 +1,4 @@
-import { withScopeParams } from './scope-params';
+import { withScopeParams } from '@/web/lib/scope-params';
 
 /** Path segments with a translated label (spec 002, section 2); others are prettified. */
 export const KNOWN_SEGMENTS = [

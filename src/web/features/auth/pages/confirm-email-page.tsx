@@ -12,7 +12,7 @@ import { AuthHeading, AuthLayout } from '../components/auth-layout';
 import { LinkProblem, ProcessingCard } from '../components/link-problem';
 import { DEFAULT_AFTER_SIGN_IN } from '../lib/safe-next';
 import { useDocumentTitle } from '../lib/use-document-title';
-import { useUrlToken } from '../lib/use-url-token';
+import { useUrlToken } from '@/web/lib/use-url-token';
 
 /** A signed-in user can ask for a new link; a signed-out one signs in first. */
 function NextSteps() {

@@ -16,7 +16,7 @@ import { PasswordStrength } from '../components/password-strength';
 import { passwordPairSchema } from '../lib/schemas';
 import { DEFAULT_AFTER_SIGN_IN } from '../lib/safe-next';
 import { useDocumentTitle } from '../lib/use-document-title';
-import { useUrlToken } from '../lib/use-url-token';
+import { useUrlToken } from '@/web/lib/use-url-token';
 
 type ResetForm = z.input<typeof passwordPairSchema>;
 type ResetValues = z.output<typeof passwordPairSchema>;

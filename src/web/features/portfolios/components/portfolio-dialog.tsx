@@ -22,9 +22,9 @@ import {
 import { FormField, useValidationText } from '@/web/components/ui/form-field';
 import { Input } from '@/web/components/ui/input';
 import { Label } from '@/web/components/ui/label';
-import { Textarea } from '@/web/components/ui/textarea';
 import { useActiveScope } from '@/web/lib/active-scope';
 import { useCreatePortfolio, useUpdatePortfolio } from '../api/mutations';
+import { DescriptionField } from './description-field';
 
 type FormInput = z.input<typeof createPortfolioBodySchema>;
 type FormOutput = z.output<typeof createPortfolioBodySchema>;
@@ -112,27 +112,16 @@ export function PortfolioDialog({ portfolio, onClose }: Props) {
               <Input {...control} autoComplete="off" autoFocus {...form.register('name')} />
             )}
           </FormField>
-          <FormField
+          <DescriptionField
             id="portfolio-description"
             label={t('portfolioDialog.description')}
-            labelAside={
-              <span className="text-[13px] text-muted-foreground">{t('common.optional')}</span>
-            }
-            description={t('common.characters', {
-              count: description.length,
-              max: PORTFOLIO_DESCRIPTION_MAX,
-            })}
+            value={description}
+            max={PORTFOLIO_DESCRIPTION_MAX}
             error={validationText(errors.description?.message)}
-          >
-            {(control) => (
-              <Textarea
-                {...control}
-                rows={3}
-                className="min-h-20"
-                {...form.register('description')}
-              />
-            )}
-          </FormField>
+            rows={3}
+            className="min-h-20"
+            registration={form.register('description')}
+          />
           {canSetDefault ? (
             <div className="flex items-start gap-2.5">
               <Checkbox id="portfolio-default" className="mt-0.5" {...form.register('isDefault')} />

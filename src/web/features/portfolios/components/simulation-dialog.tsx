@@ -25,13 +25,13 @@ import {
 import { FormField, useValidationText } from '@/web/components/ui/form-field';
 import { Input } from '@/web/components/ui/input';
 import { NativeSelect } from '@/web/components/ui/select';
-import { Textarea } from '@/web/components/ui/textarea';
 import { useActiveScope } from '@/web/lib/active-scope';
 import { cn } from '@/web/lib/cn';
 import { useFormatters } from '@/web/lib/preferences';
 import { useCreateSimulation, useUpdateSimulation } from '../api/mutations';
 import { usePortfolioDialogs } from './portfolio-dialogs';
 import { ThemePicker } from './theme-picker';
+import { DescriptionField } from './description-field';
 
 const formSchema = createSimulationBodySchema.extend({
   portfolioId: z
@@ -188,27 +188,16 @@ export function SimulationDialog({ simulation, portfolioId, fixedPortfolio, onCl
               />
             )}
           </FormField>
-          <FormField
+          <DescriptionField
             id="simulation-description"
             label={t('simulationDialog.description')}
-            labelAside={
-              <span className="text-[13px] text-muted-foreground">{t('common.optional')}</span>
-            }
-            description={t('common.characters', {
-              count: description.length,
-              max: SIMULATION_DESCRIPTION_MAX,
-            })}
+            value={description}
+            max={SIMULATION_DESCRIPTION_MAX}
             error={validationText(errors.description?.message)}
-          >
-            {(control) => (
-              <Textarea
-                {...control}
-                rows={2}
-                className="min-h-16"
-                {...form.register('description')}
-              />
-            )}
-          </FormField>
+            rows={2}
+            className="min-h-16"
+            registration={form.register('description')}
+          />
           <Controller
             control={form.control}
             name="backgroundTheme"

@@ -18,7 +18,7 @@ import { useInvitationPreview } from '../api/queries';
 import { PermissionBadge } from '../components/portfolio-badges';
 import { portfolioPath } from '../lib/paths';
 import { useDocumentTitle } from '../lib/use-document-title';
-import { useUrlToken } from '../lib/use-url-token';
+import { useUrlToken } from '@/web/lib/use-url-token';
 
 function Frame({ children }: { children: React.ReactNode }) {
   return (

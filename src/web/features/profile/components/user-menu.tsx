@@ -1,15 +1,4 @@
-import {
-  Bell,
-  CreditCard,
-  Lock,
-  LogOut,
-  Palette,
-  PlugZap,
-  Shield,
-  SlidersHorizontal,
-  UserCog,
-  UserRound,
-} from 'lucide-react';
+import { LogOut, UserRound } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useNavigate } from 'react-router';
 import { toast } from 'sonner';
@@ -26,23 +15,12 @@ import {
 import { useSignOut } from '@/web/lib/session';
 import { useSettings } from '@/web/lib/settings';
 import { settingsHref } from '@/web/lib/settings-link';
+import { SETTINGS_PAGES } from '@/web/lib/settings-pages';
 import { useProfile } from '../api/queries';
 import { displayNameOf } from '../lib/display-name';
 import { UserAvatar } from './user-avatar';
 
 export { displayNameOf, initialsOf } from '../lib/display-name';
-
-/** The settings pages the menu opens, in the settings navigation's order. */
-const SETTINGS_LINKS = [
-  { key: 'account', path: '/settings/account', icon: UserCog },
-  { key: 'preferences', path: '/settings/preferences', icon: SlidersHorizontal },
-  { key: 'notifications', path: '/settings/notifications', icon: Bell },
-  { key: 'theme', path: '/settings/theme', icon: Palette },
-  { key: 'security', path: '/settings/security', icon: Shield },
-  { key: 'privacy', path: '/settings/privacy', icon: Lock },
-  { key: 'subscription', path: '/settings/subscription', icon: CreditCard },
-  { key: 'integrations', path: '/settings/integrations', icon: PlugZap },
-] as const;
 
 /**
  * The account menu at the far right of the header: the avatar (or up to two initials) opens the
@@ -109,11 +87,11 @@ export function UserMenu() {
           >
             {t('menu.settings')}
           </DropdownMenuLabel>
-          {SETTINGS_LINKS.map(({ key, path, icon: Icon }) => (
-            <DropdownMenuItem key={key} asChild>
+          {SETTINGS_PAGES.map(({ id, path, icon: Icon }) => (
+            <DropdownMenuItem key={id} asChild>
               <Link to={settingsHref(path, search)}>
                 <Icon aria-hidden="true" />
-                {t(`menu.${key}`)}
+                {t(`menu.${id}`)}
               </Link>
             </DropdownMenuItem>
           ))}

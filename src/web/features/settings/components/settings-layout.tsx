@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, Outlet, useLocation } from 'react-router';
 import { cn } from '@/web/lib/cn';
 import { settingsHref } from '@/web/lib/settings-link';
-import { SETTINGS_PAGES } from '../lib/settings-nav';
+import { SETTINGS_PAGES } from '@/web/lib/settings-pages';
 
 /**
  * The settings area: its navigation (a side list from 768 px, a row of tabs that scrolls

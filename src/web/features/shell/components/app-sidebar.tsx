@@ -22,7 +22,7 @@ import {
   type PageLoaders,
   visibleNav,
 } from '../nav-config';
-import { withScopeParams } from '../scope-params';
+import { withScopeParams } from '@/web/lib/scope-params';
 import { SIDEBAR_ID, useSidebar } from './sidebar-provider';
 
 const rowClass =

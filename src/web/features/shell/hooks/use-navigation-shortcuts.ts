@@ -2,7 +2,7 @@ import { useEffect } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import { isInEditableField } from '../keyboard';
 import type { PageLoaders } from '../nav-config';
-import { withScopeParams } from '../scope-params';
+import { withScopeParams } from '@/web/lib/scope-params';
 
 /** Alt+1 … Alt+9, in order (spec 002, section 2). */
 export const NAVIGATION_SHORTCUTS = [

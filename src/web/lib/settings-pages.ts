@@ -7,7 +7,7 @@ import {
   PlugZap,
   Shield,
   SlidersHorizontal,
-  UserRound,
+  UserCog,
 } from 'lucide-react';
 
 export type SettingsPage = {
@@ -18,7 +18,7 @@ export type SettingsPage = {
 
 /** The settings pages, in the order the settings navigation and the user menu list them. */
 export const SETTINGS_PAGES = [
-  { id: 'account', path: '/settings/account', icon: UserRound },
+  { id: 'account', path: '/settings/account', icon: UserCog },
   { id: 'preferences', path: '/settings/preferences', icon: SlidersHorizontal },
   { id: 'notifications', path: '/settings/notifications', icon: Bell },
   { id: 'theme', path: '/settings/theme', icon: Palette },
