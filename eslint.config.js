@@ -21,7 +21,12 @@ const elements = [
   },
   { type: 'server', pattern: 'src/server/**', mode: 'full' },
   { type: 'web-feature', pattern: 'src/web/features/*/**', mode: 'full', capture: ['feature'] },
-  { type: 'web-app', pattern: ['src/web/app/**', 'src/web/main.tsx'], mode: 'full' },
+  // The two entries (the app and the public site) compose features.
+  {
+    type: 'web-app',
+    pattern: ['src/web/app/**', 'src/web/main.tsx', 'src/web/site/**'],
+    mode: 'full',
+  },
   { type: 'web-shared', pattern: 'src/web/**', mode: 'full' },
 ];
 

@@ -49,7 +49,7 @@ async function startupTimes() {
 }
 
 /** Every script the landing page requests until the network is idle, gzipped at level 9 from dist/web. */
-async function landingJavaScript(url: string, language: 'en' | 'fr') {
+export async function landingJavaScript(url: string, language: 'en' | 'fr') {
   const browser = await chromium.launch({ executablePath: CHROMIUM, args: CHROME_FLAGS });
   const page = await browser.newPage({ locale: language === 'fr' ? 'fr-FR' : 'en-US' });
   const scripts = new Set<string>();
@@ -70,7 +70,7 @@ async function landingJavaScript(url: string, language: 'en' | 'fr') {
   return { kilobytesGzipped: Math.round((gzipped / 1024) * 10) / 10, files };
 }
 
-async function lighthouseScores(url: string, formFactor: 'mobile' | 'desktop') {
+export async function lighthouseScores(url: string, formFactor: 'mobile' | 'desktop') {
   const chrome = await chromeLauncher.launch({ chromePath: CHROMIUM, chromeFlags: CHROME_FLAGS });
   try {
     const config =

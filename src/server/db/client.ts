@@ -2,10 +2,9 @@ import { mkdir, readFile, unlink, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import { sql } from 'drizzle-orm';
-import { drizzle as drizzleNodePg } from 'drizzle-orm/node-postgres';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
-import pg from 'pg';
+import type pg from 'pg';
 import * as schema from './schema';
 
 export type Schema = typeof schema;
@@ -133,7 +132,12 @@ export type PostgresOptions = {
 /** Connects a node-postgres pool to a PostgreSQL server. */
 export async function openPostgres(url: string, options: PostgresOptions = {}): Promise<Database> {
   const logger = options.logger ?? silentLogger;
-  const pool = new pg.Pool({
+  // Loaded only when a PostgreSQL server is configured: the embedded default starts faster.
+  const [{ default: pgModule }, { drizzle: drizzleNodePg }] = await Promise.all([
+    import('pg'),
+    import('drizzle-orm/node-postgres'),
+  ]);
+  const pool = new pgModule.Pool({
     connectionString: url,
     max: options.max ?? 10,
     connectionTimeoutMillis: 5_000,
@@ -153,7 +157,7 @@ export async function openPostgres(url: string, options: PostgresOptions = {}): 
       await db.execute(sql`select 1`);
     },
     async listen(channel, onPayload) {
-      const listener = new PgListener(url, channel, onPayload, logger);
+      const listener = new PgListener(pgModule, url, channel, onPayload, logger);
       listeners.add(listener);
       await listener.start();
       return async () => {
@@ -180,6 +184,7 @@ class PgListener {
   private retryTimer: NodeJS.Timeout | null = null;
 
   constructor(
+    private readonly pgModule: typeof pg,
     private readonly url: string,
     private readonly channel: string,
     private readonly onPayload: (payload: string) => void,
@@ -187,7 +192,10 @@ class PgListener {
   ) {}
 
   async start(): Promise<void> {
-    const client = new pg.Client({ connectionString: this.url, connectionTimeoutMillis: 5_000 });
+    const client = new this.pgModule.Client({
+      connectionString: this.url,
+      connectionTimeoutMillis: 5_000,
+    });
     client.on('notification', (message) => {
       if (message.channel === this.channel) this.onPayload(message.payload ?? '');
     });
@@ -198,7 +206,7 @@ class PgListener {
     client.on('end', () => this.onConnectionLost(client));
     try {
       await client.connect();
-      await client.query(`LISTEN ${pg.escapeIdentifier(this.channel)}`);
+      await client.query(`LISTEN ${this.pgModule.escapeIdentifier(this.channel)}`);
     } catch (error) {
       await client.end().catch(() => {});
       throw error;

@@ -1,9 +1,6 @@
 import { fileURLToPath } from 'node:url';
-import { drizzle as drizzleNodePg } from 'drizzle-orm/node-postgres';
-import { migrate as migrateNodePg } from 'drizzle-orm/node-postgres/migrator';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import type { PgliteDatabase } from 'drizzle-orm/pglite';
-import pg from 'pg';
 import { seedFeatureFlags } from '../platform/feature-flags';
 import type { Database } from './client';
 
@@ -34,6 +31,12 @@ export async function migrateDatabase(
   }
   if (!options.databaseUrl)
     throw new Error('migrateDatabase needs the databaseUrl of a PostgreSQL server');
+  const [{ default: pg }, { drizzle: drizzleNodePg }, { migrate: migrateNodePg }] =
+    await Promise.all([
+      import('pg'),
+      import('drizzle-orm/node-postgres'),
+      import('drizzle-orm/node-postgres/migrator'),
+    ]);
   const client = new pg.Client({ connectionString: options.databaseUrl });
   await client.connect();
   try {

@@ -1,9 +1,12 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { boot } from '@/web/lib/boot';
-import { SiteApp } from './site-app';
+import { bundleLandingTexts, SiteApp } from './site-app';
 
-createRoot(boot()).render(
+const root = boot();
+bundleLandingTexts();
+
+createRoot(root).render(
   <StrictMode>
     <SiteApp />
   </StrictMode>,

@@ -1,6 +1,5 @@
 import { randomBytes } from 'node:crypto';
 import { eq } from 'drizzle-orm';
-import sharp from 'sharp';
 import type { ServerContext } from '../../context';
 import type { Tx } from '../../db/client';
 import { profiles, users } from '../../db/schema';
@@ -104,6 +103,8 @@ function newAvatarKey() {
  * the new one if the change fails.
  */
 export async function replaceAvatar(ctx: ServerContext, userId: string, content: Buffer) {
+  // sharp (native, slow to load) is loaded on the first upload rather than at start-up.
+  const { default: sharp } = await import('sharp');
   let format: string | undefined;
   try {
     format = (await sharp(content).metadata()).format;
