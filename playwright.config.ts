@@ -27,9 +27,7 @@ export default defineConfig({
   expect: { timeout: 7_000 },
   fullyParallel: true,
   workers: 2,
-  // One retry, reported as "flaky" in the output: a known intermittent defect (a form typed into
-  // right after a page settles can lose its value; docs/decisions.md) is open. Remove when fixed.
-  retries: 1,
+  retries: 0,
   forbidOnly: true,
   reporter: [['list']],
   use: {

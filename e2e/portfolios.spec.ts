@@ -69,6 +69,9 @@ test('sharing: read-only invitation, upgrade to edit, revoke without reload', as
   request,
   expectAccessible,
 }) => {
+  // Two people, two registrations and eleven page checks: about 30 s when the suite runs two
+  // journeys at once on two CPUs, so this one gets twice the usual budget.
+  test.setTimeout(60_000);
   const ownerEmail = uniqueEmail('owner');
   const inviteeEmail = uniqueEmail('invitee');
   await register(owner, ownerEmail, { fullName: 'Olive Owner' });
