@@ -19,6 +19,7 @@ beforeAll(async () => {
   await mkdir(path.join(webRoot, 'assets'));
   await writeFile(path.join(webRoot, 'index.html'), INDEX);
   await writeFile(path.join(webRoot, 'site.html'), SITE);
+  await writeFile(path.join(webRoot, 'site.html.gz'), gzipSync(SITE));
   await writeFile(path.join(webRoot, 'assets', 'main-abc123.js'), SCRIPT);
   await writeFile(path.join(webRoot, 'assets', 'main-abc123.js.gz'), gzipSync(SCRIPT));
   await writeFile(path.join(webRoot, 'favicon.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
@@ -171,5 +172,9 @@ describe('first HTML of public pages', () => {
   it('does not serve the templates or the metadata file as files', async () => {
     expect((await app.app.inject({ method: 'GET', url: '/site.html' })).statusCode).toBe(404);
     expect((await app.app.inject({ method: 'GET', url: '/seo-meta.json' })).statusCode).toBe(404);
+    // Nor their precompressed copies, nor any .gz/.br file by its own name.
+    expect((await app.app.inject({ method: 'GET', url: '/site.html.gz' })).statusCode).toBe(404);
+    const copy = await app.app.inject({ method: 'GET', url: '/assets/main-abc123.js.gz' });
+    expect(copy.statusCode).toBe(404);
   });
 });
