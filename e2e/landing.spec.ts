@@ -93,6 +93,39 @@ test.describe('landing page', () => {
     await context.close();
   });
 
+  test('arrives already rendered in the browser language and takes it over without errors', async ({
+    browser,
+    request,
+  }) => {
+    for (const [locale, heading] of [
+      ['en-US', 'Every asset you own, in one calm place.'],
+      ['fr-FR', 'Tout votre patrimoine, au calme, au même endroit.'],
+    ] as const) {
+      // The first HTML holds the page (painted before any script runs).
+      const html = await (
+        await request.get('/', { headers: { 'accept-language': locale } })
+      ).text();
+      expect(html).toContain(`${heading}</h1>`);
+
+      const context = await browser.newContext({ locale });
+      const page = await context.newPage();
+      const errors: string[] = [];
+      page.on('console', (message) => {
+        if (message.type() === 'error') errors.push(message.text());
+      });
+      page.on('pageerror', (error) => errors.push(error.message));
+      await page.goto('/', { waitUntil: 'networkidle' });
+      await expect(page.getByRole('heading', { level: 1 })).toHaveText(heading);
+      // Hydrated: the controls answer.
+      await page.getByRole('button', { name: /^(Appearance|Apparence)/ }).click();
+      await expect(
+        page.getByRole('button', { name: /^(Appearance: Light|Apparence: Clair)$/ }),
+      ).toBeVisible();
+      expect(errors).toEqual([]);
+      await context.close();
+    }
+  });
+
   test('keeps the dark mode chosen across reloads', async ({ page, expectAccessible }) => {
     await page.goto('/');
     // System → Light → Dark.

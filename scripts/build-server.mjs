@@ -5,7 +5,9 @@ import { cp, readdir, readFile, rm, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { brotliCompress, constants, gzip } from 'node:zlib';
+import { pathToFileURL } from 'node:url';
 import { build } from 'esbuild';
+import { build as viteBuild } from 'vite';
 
 const root = path.resolve(import.meta.dirname, '..');
 const dist = path.join(root, 'dist');
@@ -37,6 +39,31 @@ for (const language of ['en', 'fr']) {
   );
 }
 await writeFile(path.join(web, 'seo-meta.json'), JSON.stringify(seo));
+
+// The landing page rendered to HTML in each language (src/web/site/prerender.tsx, built with
+// Vite's SSR build into a scratch folder): the server sends it inside #root for a first paint
+// without JavaScript.
+const prerenderOut = path.join(dist, '.prerender');
+await viteBuild({
+  configFile: path.join(root, 'vite.config.ts'),
+  logLevel: 'warn',
+  build: {
+    ssr: path.join(root, 'src/web/site/prerender.tsx'),
+    outDir: prerenderOut,
+    emptyOutDir: true,
+    sourcemap: false,
+    copyPublicDir: false,
+    rollupOptions: { input: path.join(root, 'src/web/site/prerender.tsx') },
+  },
+});
+const { prerenderLanding } = await import(
+  pathToFileURL(path.join(prerenderOut, 'prerender.js')).href
+);
+await writeFile(
+  path.join(web, 'prerendered.json'),
+  JSON.stringify({ landing: await prerenderLanding() }),
+);
+await rm(prerenderOut, { recursive: true, force: true });
 
 // Precompressed copies of text assets, served by @fastify/static when the browser accepts them.
 const gz = promisify(gzip);

@@ -23,7 +23,7 @@ import { profileRoutes } from './features/profile/profile.routes';
 import { settingsRoutes } from './features/settings/settings.routes';
 import { healthRoutes } from './features/health/health.routes';
 import { HOUSEKEEPING, runHousekeeping } from './housekeeping';
-import { loadSeoStrings, renderIndexHead } from './features/seo/seo-head';
+import { loadPrerendered, loadSeoStrings, renderIndexHead } from './features/seo/seo-head';
 import { seoRoutes } from './features/seo/seo.routes';
 import { registerAuth } from './platform/auth';
 import { type Clock, systemClock } from './platform/clock';
@@ -209,6 +209,7 @@ export async function buildApp(deps: AppDeps) {
   await registerUploads(app, storage);
   const webRoot = deps.webRoot ?? null;
   const seoStrings = webRoot ? await loadSeoStrings(webRoot) : null;
+  const prerendered = webRoot ? await loadPrerendered(webRoot) : null;
   const renderIndex: IndexRenderer | undefined = seoStrings
     ? (template, request) => {
         const url = new URL(request.url, config.publicUrl);
@@ -219,6 +220,7 @@ export async function buildApp(deps: AppDeps) {
           language: languageOf(request),
           urlLanguage: isLanguage(urlLanguage) ? urlLanguage : null,
           strings: seoStrings,
+          prerendered,
         });
       }
     : undefined;

@@ -1,10 +1,11 @@
 import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { gzipSync } from 'node:zlib';
+import { brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LANGUAGE_COOKIE } from '@/contracts/i18n';
 import { createTestApp, type TestApp } from '../testing/test-app';
+import { preferredEncoding } from './spa';
 
 let webRoot: string;
 let t: TestApp;
@@ -42,6 +43,23 @@ describe('serving the SPA', () => {
     expect(res.headers['cache-control']).toBe('no-cache');
     expect(res.body).toBe(SITE);
     expect(res.headers['content-security-policy']).toContain("script-src 'self'");
+  });
+
+  it('compresses the page for a browser that accepts it (br first, then gzip)', async () => {
+    const br = await get('/', { 'accept-encoding': 'gzip, deflate, br' });
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(br.headers.vary).toContain('Accept-Encoding');
+    expect(brotliDecompressSync(br.rawPayload).toString()).toBe(SITE);
+    const gzip = await get('/dashboard', { 'accept-encoding': 'gzip' });
+    expect(gzip.headers['content-encoding']).toBe('gzip');
+    expect(gunzipSync(gzip.rawPayload).toString()).toBe(INDEX);
+  });
+
+  it('negotiates the encoding, respecting refusals', () => {
+    expect(preferredEncoding('gzip, deflate, br, zstd')).toBe('br');
+    expect(preferredEncoding('br;q=0, gzip;q=0.8')).toBe('gzip');
+    expect(preferredEncoding('identity')).toBeNull();
+    expect(preferredEncoding(undefined)).toBeNull();
   });
 
   it('caches hashed assets for a year', async () => {
@@ -150,7 +168,7 @@ describe('first HTML of public pages', () => {
     expect(res.body).toContain('<html lang="fr">');
     expect(res.body).toContain('<title>privacy fr</title>');
     expect(res.body).toContain('href="https://cairn.example.com/privacy?lang=fr"');
-    expect(res.headers.vary).toBe('Accept-Language, Cookie');
+    expect(res.headers.vary).toBe('Accept-Language, Cookie, Accept-Encoding');
   });
 
   it('follows the saved language cookie (the one the web app writes), and ?lang= above all', async () => {

@@ -1,6 +1,7 @@
 import { existsSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
+import { brotliCompressSync, constants as zlib, gzipSync } from 'node:zlib';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { PUBLIC_PAGES } from '@/contracts/public-pages';
@@ -32,11 +33,51 @@ function looksLikeFile(url: string) {
   return /\.[a-z0-9]+$/i.test(pathname);
 }
 
+type Encoding = 'br' | 'gzip';
+
+/** br when the browser takes it, else gzip, else none (q=0 refusals are respected). */
+export function preferredEncoding(header: string | string[] | undefined): Encoding | null {
+  const accepted = new Set(
+    String(header ?? '')
+      .split(',')
+      .map((part) => part.trim().toLowerCase())
+      .filter((part) => part && !/;\s*q=0(\.0+)?$/.test(part))
+      .map((part) => part.split(';')[0]),
+  );
+  if (accepted.has('br')) return 'br';
+  if (accepted.has('gzip')) return 'gzip';
+  return null;
+}
+
+/**
+ * The pages sent are a handful of variants (page x language, with the landing page's markup
+ * inside): each is compressed once, at the highest level, and kept (at most 256 variants).
+ */
+class CompressedPages {
+  private readonly cache = new Map<string, Buffer>();
+
+  get(html: string, encoding: Encoding): Buffer {
+    const key = `${encoding}:${html}`;
+    const cached = this.cache.get(key);
+    if (cached) return cached;
+    const compressed =
+      encoding === 'br'
+        ? brotliCompressSync(html, { params: { [zlib.BROTLI_PARAM_QUALITY]: 11 } })
+        : gzipSync(html, { level: 9 });
+    if (this.cache.size >= 256) {
+      const oldest = this.cache.keys().next().value;
+      if (oldest !== undefined) this.cache.delete(oldest);
+    }
+    this.cache.set(key, compressed);
+    return compressed;
+  }
+}
+
 /** Turns an HTML template into the page sent for one request (language, meta tags). */
 export type IndexRenderer = (template: string, request: FastifyRequest) => string;
 
 /** Built files never served as they are. */
-const TEMPLATES = new Set(['/index.html', '/site.html', '/seo-meta.json']);
+const TEMPLATES = new Set(['/index.html', '/site.html', '/seo-meta.json', '/prerendered.json']);
 const PRECOMPRESSED = /\.(br|gz)$/;
 
 const PUBLIC_PATHS = new Set(PUBLIC_PAGES.flatMap((page) => [page.path, ...page.aliases]));
@@ -65,14 +106,18 @@ export async function registerSpa(
   const template = await readTemplate(webRoot, 'index.html');
   const siteTemplate = (await readTemplate(webRoot, 'site.html')) ?? template;
 
+  const pages = new CompressedPages();
   const sendIndex = (request: FastifyRequest, reply: FastifyReply) => {
     const chosen = isPublicPagePath(request.url) ? siteTemplate : template;
     if (chosen === null) throw new AppError('NOT_FOUND');
-    return reply
+    const html = renderIndex ? renderIndex(chosen, request) : chosen;
+    reply
       .header('cache-control', REVALIDATE)
-      .header('vary', 'Accept-Language, Cookie')
-      .type('text/html; charset=utf-8')
-      .send(renderIndex ? renderIndex(chosen, request) : chosen);
+      .header('vary', 'Accept-Language, Cookie, Accept-Encoding')
+      .type('text/html; charset=utf-8');
+    const encoding = preferredEncoding(request.headers['accept-encoding']);
+    if (!encoding) return reply.send(html);
+    return reply.header('content-encoding', encoding).send(pages.get(html, encoding));
   };
 
   if (template !== null && webRoot !== null) {

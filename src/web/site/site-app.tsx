@@ -69,8 +69,9 @@ function useRedirectWhenSignedIn(enabled: boolean) {
   }, [enabled]);
 }
 
-export function SiteApp() {
-  const key = publicPageFor(window.location.pathname)?.seoKey ?? 'landing';
+/** The public page for `pathname` (the landing page for an unknown one). */
+export function SiteApp({ pathname }: { pathname: string }) {
+  const key = publicPageFor(pathname)?.seoKey ?? 'landing';
   useRedirectWhenSignedIn(key === 'landing');
   const Page = PAGES[key];
   return (

@@ -4,7 +4,13 @@ import path from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { PROJECT_ROOT } from '../../start';
 import { languageFromAcceptLanguage, requestLanguage } from '../../platform/language';
-import { loadSeoStrings, publicPageFor, renderIndexHead, type SeoStrings } from './seo-head';
+import {
+  loadPrerendered,
+  loadSeoStrings,
+  publicPageFor,
+  renderIndexHead,
+  type SeoStrings,
+} from './seo-head';
 
 // The web's real `seo` namespace, as the build copies it into dist/web/seo-meta.json.
 let strings: SeoStrings;
@@ -53,6 +59,41 @@ const render = (
     urlLanguage,
     strings,
   });
+
+describe('the prerendered landing page', () => {
+  const prerendered = {
+    landing: { en: '<main><h1>Every asset</h1></main>', fr: '<main><h1>Tout</h1></main>' },
+  };
+  const withBody = (pathname: string, language: 'en' | 'fr') =>
+    renderIndexHead(TEMPLATE, {
+      origin: 'https://cairn.example.com',
+      pathname,
+      language,
+      urlLanguage: null,
+      strings,
+      prerendered,
+    });
+
+  it('goes inside #root in the visitor language, on the landing page only', () => {
+    expect(withBody('/', 'en')).toContain('<div id="root"><main><h1>Every asset</h1></main></div>');
+    expect(withBody('/', 'fr')).toContain('<div id="root"><main><h1>Tout</h1></main></div>');
+    expect(withBody('/privacy', 'en')).toContain('<div id="root"></div>');
+    expect(withBody('/dashboard', 'fr')).toContain('<div id="root"></div>');
+  });
+
+  it('is read from the build output, and missing or malformed means none', async () => {
+    const dir = await mkdtemp(path.join(os.tmpdir(), 'cairn-prerendered-'));
+    try {
+      expect(await loadPrerendered(dir)).toBeNull();
+      await writeFile(path.join(dir, 'prerendered.json'), JSON.stringify({ landing: { en: 1 } }));
+      expect(await loadPrerendered(dir)).toBeNull();
+      await writeFile(path.join(dir, 'prerendered.json'), JSON.stringify(prerendered));
+      expect(await loadPrerendered(dir)).toEqual(prerendered);
+    } finally {
+      await rm(dir, { recursive: true, force: true });
+    }
+  });
+});
 
 describe('first-HTML head tags', () => {
   it('gives each public page its own title, description and canonical URL per language', () => {

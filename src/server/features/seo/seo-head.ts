@@ -28,6 +28,20 @@ export async function loadSeoStrings(webRoot: string): Promise<SeoStrings | null
   }
 }
 
+const prerenderedSchema = z.object({ landing: z.object({ en: z.string(), fr: z.string() }) });
+export type Prerendered = z.infer<typeof prerenderedSchema>;
+
+/** Reads dist/web/prerendered.json (the landing page's HTML per language), written by the build. */
+export async function loadPrerendered(webRoot: string): Promise<Prerendered | null> {
+  try {
+    return prerenderedSchema.parse(
+      JSON.parse(await readFile(path.join(webRoot, 'prerendered.json'), 'utf8')),
+    );
+  } catch {
+    return null;
+  }
+}
+
 /** The public page a path shows (aliases included), or null for app paths. */
 export function publicPageFor(pathname: string): PublicPage | null {
   return (
@@ -57,6 +71,8 @@ export function renderIndexHead(
     /** The language the URL itself names (?lang=), if any: it stays in the canonical URL. */
     urlLanguage: Language | null;
     strings: SeoStrings;
+    /** The landing page's markup, put inside #root so it paints before any script runs. */
+    prerendered?: Prerendered | null;
   },
 ): string {
   const { origin, pathname, language, strings } = options;
@@ -98,5 +114,7 @@ export function renderIndexHead(
   html = replaceBetween(html, 'page-meta', indent(head));
   html = replaceBetween(html, 'social-meta', indent(social));
   if (language === 'fr') html = html.replace('href="/manifest.json"', 'href="/manifest-fr.json"');
+  const body = page?.seoKey === 'landing' ? options.prerendered?.landing[language] : undefined;
+  if (body) html = html.replace('<div id="root"></div>', () => `<div id="root">${body}</div>`);
   return html;
 }
