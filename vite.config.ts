@@ -21,10 +21,41 @@ const publicSiteInDev: Plugin = {
   },
 };
 
+/**
+ * Preloads the Latin subset of Inter (the only one English and French text needs) in both HTML
+ * entries: the prerendered landing page paints before the CSS would discover the font, and a late
+ * font swap moves the text (layout shift).
+ */
+const preloadFont: Plugin = {
+  name: 'cairn-preload-font',
+  transformIndexHtml: {
+    order: 'post',
+    handler(_html, context) {
+      const font = Object.keys(context.bundle ?? {}).find((file) =>
+        /inter-latin-wght-normal-[\w-]+\.woff2$/.test(file),
+      );
+      if (!font) return [];
+      return [
+        {
+          tag: 'link',
+          attrs: {
+            rel: 'preload',
+            as: 'font',
+            type: 'font/woff2',
+            href: `/${font}`,
+            crossorigin: '',
+          },
+          injectTo: 'head',
+        },
+      ];
+    },
+  },
+};
+
 export default defineConfig({
   root: path.resolve(import.meta.dirname, 'src/web'),
   publicDir: 'public',
-  plugins: [react(), tailwindcss(), publicSiteInDev],
+  plugins: [react(), tailwindcss(), publicSiteInDev, preloadFont],
   define: { __APP_VERSION__: JSON.stringify(packageJson.version) },
   resolve: { alias: { '@': path.resolve(import.meta.dirname, 'src') } },
   build: {
