@@ -1,6 +1,7 @@
 /** `npm run bench`: runs every benchmark against the production build and writes bench/results/. */
 import { authBench } from './auth.bench';
 import { foundationBench } from './foundation.bench';
+import { ledgerBench } from './ledger.bench';
 import { ensureBuilt, writeResult } from './lib';
 
 await ensureBuilt();
@@ -26,4 +27,16 @@ Sign-in (${authFile})
   ${auth.clients} concurrent clients for ${auth.durationSeconds} s on loopback (${auth.cpus} CPUs, ${auth.database})
   ${auth.requests} sign-ins, ${auth.failures} failed: ${auth.requestsPerSecond} per second
   latency p50 ${auth.latencyMs.p50} ms, p95 ${auth.latencyMs.p95} ms, p99 ${auth.latencyMs.p99} ms
+`);
+
+const ledger = await ledgerBench();
+const ledgerFile = await writeResult('ledger', ledger);
+console.log(`
+Ledger replay (${ledgerFile}): lots and tax for ${ledger.transactions} transactions over ${ledger.holdings} holdings
+${Object.entries(ledger.methods)
+  .map(
+    ([method, figures]) =>
+      `  ${method.padEnd(14)} ${figures.medianMs} ms (target < 100 ms ${check(figures.medianMs < 100)}), ${figures.sales} sales; formatting every estimate ${figures.formatMs} ms`,
+  )
+  .join('\n')}
 `);

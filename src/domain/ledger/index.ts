@@ -1,0 +1,5 @@
+export * from './errors';
+export * from './lots';
+export * from './replay';
+export * from './tax';
+export * from './types';

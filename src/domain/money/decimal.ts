@@ -1,0 +1,104 @@
+import DecimalJs from 'decimal.js';
+
+/**
+ * The one decimal type of the ledger (spec 002, section 9): 28 significant digits, half-up
+ * rounding. A clone, so the library's global defaults (which other code may use) stay untouched.
+ * Money and quantities are never JavaScript numbers.
+ */
+export const Decimal = DecimalJs.clone({ precision: 28, rounding: DecimalJs.ROUND_HALF_UP });
+export type Decimal = DecimalJs;
+
+export type DecimalInput = string | number | DecimalJs;
+
+/** Fiat amounts show 2 decimals; crypto quantities keep 8. */
+export const FIAT_DECIMALS = 2;
+export const CRYPTO_DECIMALS = 8;
+/** Two amounts closer than this are equal (spec 002, section 9). */
+export const EQUALITY_TOLERANCE = '0.01';
+export const MONTHS_PER_YEAR = 12;
+
+export const ZERO = new Decimal(0);
+
+/** Errors of the financial maths, with a stable code (the server maps it, the web translates it). */
+export class FinancialMathError extends Error {
+  constructor(
+    readonly code:
+      'DIVISION_BY_ZERO' | 'EXCHANGE_RATE_ZERO' | 'EXCHANGE_RATE_NEGATIVE' | 'NOT_A_NUMBER',
+    message: string,
+  ) {
+    super(message);
+    this.name = 'FinancialMathError';
+  }
+}
+
+// Decimals are immutable, so a parsed string can be shared: a ledger meets the same fees, rates
+// and quantities ("0", "1", "1.5", "10") thousands of times. Bounded; cleared when full.
+const parsed = new Map<string, Decimal>();
+const PARSED_MAX = 4096;
+
+/** A decimal from a string, number or decimal; NaN and infinities are refused. */
+export function dec(value: DecimalInput): Decimal {
+  if (value instanceof Decimal) return value;
+  if (typeof value === 'string') {
+    const known = parsed.get(value);
+    if (known) return known;
+  }
+  const result = new Decimal(value);
+  if (!result.isFinite())
+    throw new FinancialMathError('NOT_A_NUMBER', `Not a number: ${String(value)}`);
+  if (typeof value === 'string' && value.length <= 24) {
+    if (parsed.size >= PARSED_MAX) parsed.clear();
+    parsed.set(value, result);
+  }
+  return result;
+}
+
+export function safeDivide(numerator: DecimalInput, denominator: DecimalInput): Decimal {
+  const d = dec(denominator);
+  if (d.isZero()) {
+    throw new FinancialMathError(
+      'DIVISION_BY_ZERO',
+      'Division by zero is not allowed in financial calculations',
+    );
+  }
+  return dec(numerator).div(d);
+}
+
+/** An amount in another currency at `rate` units of the target per unit of the source. */
+export function convert(amount: DecimalInput, rate: DecimalInput): Decimal {
+  const r = dec(rate);
+  if (r.isZero())
+    throw new FinancialMathError('EXCHANGE_RATE_ZERO', 'Exchange rate cannot be zero');
+  if (r.isNegative()) {
+    throw new FinancialMathError('EXCHANGE_RATE_NEGATIVE', 'Exchange rate cannot be negative');
+  }
+  return dec(amount).mul(r);
+}
+
+export const ONE = new Decimal(1);
+
+/** An amount at an exchange rate already checked (the ledger's hot path: a rate of 1 is free). */
+export const toBase = (amount: Decimal, rate: Decimal) =>
+  rate.eq(ONE) ? amount : amount.mul(rate);
+
+export const roundFiat = (value: DecimalInput) => dec(value).toDecimalPlaces(FIAT_DECIMALS);
+export const roundCrypto = (value: DecimalInput) => dec(value).toDecimalPlaces(CRYPTO_DECIMALS);
+
+/** Equal within the tolerance (0.01 unless given). */
+export function approxEqual(
+  a: DecimalInput,
+  b: DecimalInput,
+  tolerance: DecimalInput = EQUALITY_TOLERANCE,
+) {
+  return dec(a).minus(dec(b)).abs().lte(dec(tolerance));
+}
+
+/** A plain decimal string: no exponent, no trailing zeros ("12.5", "0.00001", "3"). */
+export function toPlain(value: DecimalInput): string {
+  const d = dec(value);
+  const fixed = d.toFixed();
+  return fixed.includes('.') ? fixed.replace(/\.?0+$/, '') : fixed === '-0' ? '0' : fixed;
+}
+
+/** A fiat amount as a string with exactly 2 decimals ("104.00"). */
+export const toFiat = (value: DecimalInput) => dec(value).toFixed(FIAT_DECIMALS);
