@@ -1,4 +1,5 @@
 export * from './admin';
+export * from './holdings';
 export * from './invites';
 export * from './mail';
 export * from './mfa';

@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEFAULT_PORTFOLIO } from '@/contracts/portfolios';
 import { portfolios } from '../../db/schema';
 import { type Agent, registerUser } from '../../testing/agent';
+import { insertLedgerRows } from '../../testing/holdings';
 import {
   insertPortfolio,
   insertShare,
@@ -291,8 +292,20 @@ describe('deleting a portfolio', () => {
     await db().execute(
       sql`insert into test_portfolio_items (portfolio_id, label) values (${p.id}, 'a'), (${p.id}, 'b')`,
     );
+    await insertLedgerRows(db(), { portfolioId: p.id, userId });
     const res = await agent.get(`/api/v1/portfolios/${p.id}/contents`);
-    expect(res.json()).toEqual({ simulations: 1, shares: 1, items: { test_portfolio_items: 2 } });
+    expect(res.json()).toEqual({
+      simulations: 1,
+      shares: 1,
+      items: {
+        holdings: 1,
+        tax_calculations: 1,
+        test_portfolio_items: 2,
+        transaction_audit_trail: 1,
+        transaction_lots: 1,
+        transactions: 2,
+      },
+    });
   });
 
   it('leaves no row behind in any table with a portfolio_id', async () => {
@@ -309,6 +322,8 @@ describe('deleting a portfolio', () => {
     await db().execute(
       sql`insert into test_portfolio_items (portfolio_id, simulation_id, label) values (${p.id}, null, 'real'), (${p.id}, ${simulation.id}, 'sim')`,
     );
+    await insertLedgerRows(db(), { portfolioId: p.id, userId });
+    await insertLedgerRows(db(), { portfolioId: p.id, userId, simulationId: simulation.id });
     const tables = await tablesWithPortfolioId(db());
     expect(tables).toEqual(
       expect.arrayContaining(['account_shares', 'portfolio_simulations', 'test_portfolio_items']),
