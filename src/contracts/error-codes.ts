@@ -53,6 +53,22 @@ export const ERROR_STATUS = {
   OPERATION_IN_PROGRESS: 429,
   UNKNOWN_ERROR: 500,
   SERVICE_UNAVAILABLE: 503,
+  HOLDING_NOT_FOUND: 404,
+  TRANSACTION_NOT_FOUND: 404,
+  UNSUPPORTED_TRANSACTION_TYPE: 400,
+  INSUFFICIENT_BALANCE: 422,
+  INSUFFICIENT_LOT_QUANTITY: 422,
+  SELECTED_LOTS_MISMATCH: 422,
+  LOT_CONSUMED: 409,
+  ASSET_TYPE_MISMATCH: 400,
+  REAL_ASSET_IN_SIMULATION: 403,
+  TIER_ASSET_LIMIT: 403,
+  EARLY_WITHDRAWAL_PENALTY: 422,
+  DIVISION_BY_ZERO: 400,
+  EXCHANGE_RATE_INVALID: 400,
+  IMPORT_INVALID: 400,
+  NOT_A_SAVINGS_ACCOUNT: 400,
+  ALERT_NOT_FOUND: 404,
 } as const satisfies Record<string, number>;
 
 export type ErrorCode = keyof typeof ERROR_STATUS;
@@ -112,6 +128,25 @@ export const DEFAULT_ERROR_MESSAGES: Record<ErrorCode, string> = {
   OPERATION_IN_PROGRESS: 'Clear operation already in progress',
   UNKNOWN_ERROR: 'An unexpected error occurred',
   SERVICE_UNAVAILABLE: 'Service temporarily unavailable',
+  HOLDING_NOT_FOUND: 'Asset not found',
+  TRANSACTION_NOT_FOUND: 'Transaction not found',
+  UNSUPPORTED_TRANSACTION_TYPE: 'Unsupported transaction type',
+  INSUFFICIENT_BALANCE: 'Insufficient balance',
+  INSUFFICIENT_LOT_QUANTITY: 'Insufficient lot quantity to complete sale',
+  SELECTED_LOTS_MISMATCH: 'Selected lot quantities must add up to the quantity sold',
+  LOT_CONSUMED:
+    'This purchase cannot be deleted: a later sale used its shares. Delete that sale first.',
+  ASSET_TYPE_MISMATCH: 'The asset type does not match this asset',
+  REAL_ASSET_IN_SIMULATION:
+    'Cannot delete real assets in simulation mode. Switch to real portfolio to delete real assets.',
+  TIER_ASSET_LIMIT:
+    'Your plan’s asset limit for this portfolio is reached. Upgrade your plan to add more.',
+  EARLY_WITHDRAWAL_PENALTY: 'Early withdrawal penalty applies',
+  DIVISION_BY_ZERO: 'Division by zero is not allowed in financial calculations',
+  EXCHANGE_RATE_INVALID: 'Exchange rate cannot be zero',
+  IMPORT_INVALID: 'The file has errors: nothing was imported',
+  NOT_A_SAVINGS_ACCOUNT: 'This asset is not a savings account',
+  ALERT_NOT_FOUND: 'Alert not found',
 };
 
 export function isErrorCode(value: unknown): value is ErrorCode {

@@ -105,8 +105,8 @@ export const percentage = () =>
   z
     .union([z.string(), z.number()])
     .transform((value) => String(value).trim())
-    .refine((value) => !value.startsWith('-'), M.percentageNegative)
-    .refine((value) => DECIMAL.test(value), M.numberInvalid)
+    .refine((value) => !value.startsWith('-'), { message: M.percentageNegative, abort: true })
+    .refine((value) => DECIMAL.test(value), { message: M.numberInvalid, abort: true })
     .refine((value) => Number(value) <= 100, M.percentageMax);
 
 /** An interest rate in percent, 0 to 100 (shared rules table). */
@@ -114,8 +114,8 @@ export const interestRatePercent = () =>
   z
     .union([z.string(), z.number()])
     .transform((value) => String(value).trim())
-    .refine((value) => !value.startsWith('-'), M.interestRateNegative)
-    .refine((value) => DECIMAL.test(value), M.numberInvalid)
+    .refine((value) => !value.startsWith('-'), { message: M.interestRateNegative, abort: true })
+    .refine((value) => DECIMAL.test(value), { message: M.numberInvalid, abort: true })
     .refine((value) => Number(value) <= 100, M.interestRateMax);
 
 /** A calendar date, YYYY-MM-DD. */
@@ -274,3 +274,86 @@ export const createHoldingBodySchema = z.discriminatedUnion('class', [
 ]);
 export type CreateHoldingBody = z.input<typeof createHoldingBodySchema>;
 export type CreateHoldingInput = z.output<typeof createHoldingBodySchema>;
+
+/** Partial changes to a holding: the class's fields, all optional (the class cannot change). */
+export const updateHoldingBodySchema = z.object({
+  name: name().optional(),
+  symbol: z.string().trim().max(20, M.textTooLong).optional().nullable(),
+  currentPrice: positiveDecimal(M.currentPricePositive).optional(),
+  currency: currency().optional(),
+  status: z.string().trim().min(1).max(30).optional(),
+  /** The class's own fields (checked against the class's schema on the server). */
+  details: z.record(z.string(), z.unknown()).optional(),
+});
+export type UpdateHoldingBody = z.input<typeof updateHoldingBodySchema>;
+
+/** The spec's category of each class (category aggregation rows, transactions' asset type). */
+export const HOLDING_CATEGORY = {
+  market: 'market_investment',
+  crypto: 'crypto_investment',
+  real_estate: 'real_estate_investment',
+  crowdfunding: 'crowdfunding_investment',
+  savings: 'savings_account',
+  generic: 'other',
+} as const satisfies Record<HoldingClass, string>;
+export type HoldingCategory = (typeof HOLDING_CATEGORY)[HoldingClass];
+
+/** A holding as the API answers it; amounts are decimal strings in the holding's currency. */
+export const holdingSchema = z.object({
+  id: z.uuid(),
+  portfolioId: z.uuid(),
+  simulationId: z.uuid().nullable(),
+  class: z.enum(HOLDING_CLASSES),
+  name: z.string(),
+  symbol: z.string().nullable(),
+  /** Units held (real estate and crowdfunding: 1 while held; savings: the balance). */
+  quantity: z.string(),
+  /** Average cost of a unit held, fees included. */
+  purchasePrice: z.string(),
+  currentPrice: z.string(),
+  purchaseDate: z.string(),
+  currency: z.enum(CURRENCIES),
+  status: z.string(),
+  isActive: z.boolean(),
+  /** quantity x purchasePrice. */
+  costBasis: z.string(),
+  /** quantity x currentPrice. */
+  marketValue: z.string(),
+  gainLoss: z.string(),
+  /** Percent of the cost basis; null when nothing is held. */
+  gainLossPercent: z.string().nullable(),
+  /** The class's own fields (sector, walletAddress, address, bankName, ...). */
+  details: z.record(z.string(), z.unknown()),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+});
+export type Holding = z.infer<typeof holdingSchema>;
+
+export const holdingResponseSchema = z.object({ holding: holdingSchema });
+export const holdingsResponseSchema = z.object({ holdings: z.array(holdingSchema) });
+
+/** One category aggregation row (spec 002, section 3), per currency. */
+export const categoryTotalsSchema = z.object({
+  class: z.enum(HOLDING_CLASSES),
+  category: z.string(),
+  currency: z.enum(CURRENCIES),
+  itemCount: z.number().int(),
+  totalCost: z.string(),
+  totalValue: z.string(),
+  lastUpdated: z.string().nullable(),
+});
+export type CategoryTotals = z.infer<typeof categoryTotalsSchema>;
+export const summaryResponseSchema = z.object({
+  categories: z.array(categoryTotalsSchema),
+  /** The portfolio owner's plan and how many assets it allows here (null: unlimited). */
+  limits: z.object({
+    tier: z.enum(['free', 'classic', 'pro']),
+    assetLimit: z.number().int().nullable(),
+    assetCount: z.number().int(),
+  }),
+});
+export type Summary = z.infer<typeof summaryResponseSchema>;
+
+/** Assets a portfolio may hold per plan (spec 002, section 6); null is unlimited. */
+export const TIER_ASSET_LIMITS = { free: 10, classic: 50, pro: null } as const;
+export type Tier = keyof typeof TIER_ASSET_LIMITS;

@@ -70,6 +70,15 @@ export const VALIDATION_MESSAGES = {
   balanceInvalid: 'Balance must be a number of zero or more',
   openingDateRequired: 'Opening date is required',
   taxRateInvalid: 'Tax rate must be between 0 and 1',
+  assetIdRequired: 'Asset ID is required',
+  priceNegative: 'Price cannot be negative',
+  feesNegative: 'Fees cannot be negative',
+  exchangeRatePositive: 'Exchange rate must be above zero',
+  settlementBeforeTrade: 'Settlement date cannot be before trade date',
+  transactionTypeInvalid: 'Choose buy, sell, transfer, dividend, interest or fee',
+  costBasisMethodInvalid: 'Choose FIFO, LIFO, average cost or specific lots',
+  selectedLotsRequired: 'Choose the lots to sell',
+  noChanges: 'Nothing to change',
 } as const;
 
 export type ValidationMessageId = keyof typeof VALIDATION_MESSAGES;

@@ -4,13 +4,14 @@ import type { DbOrTx } from '../db/client';
 import {
   notificationSettings,
   portfolios,
+  subscriptions,
   themeSettings,
   userPreferences,
   userSettings,
 } from '../db/schema';
 
 /**
- * What every account has from its first moment: the four settings rows and a default portfolio.
+ * What every account has from its first moment: the four settings rows, the free plan and a default portfolio.
  * Registration creates them in its transaction; GET /settings and GET /portfolios create what is
  * missing (accounts made before these tables existed, or by other paths), idempotently.
  */
@@ -28,7 +29,7 @@ export async function lockOwnerPortfolios(tx: DbOrTx, userId: string) {
   );
 }
 
-/** The four settings rows with their defaults; rows that exist are left as they are. */
+/** The four settings rows and the plan, with their defaults; rows that exist are left as they are. */
 export async function ensureSettingsRows(
   db: DbOrTx,
   userId: string,
@@ -49,6 +50,11 @@ export async function ensureSettingsRows(
     .onConflictDoNothing();
   await db
     .insert(themeSettings)
+    .values({ userId, ...times })
+    .onConflictDoNothing();
+  // The plan: free until changed (spec 002, section 3), so nobody waits for it to appear.
+  await db
+    .insert(subscriptions)
     .values({ userId, ...times })
     .onConflictDoNothing();
 }

@@ -7,9 +7,8 @@ import type { DbOrTx } from '../db/client';
  * Simulations use it to copy the real holdings into a new simulation (`copyHoldings`), to count
  * and value a simulation's content (stats), and to delete a simulation's rows with it.
  *
- * No table is registered yet: holdings arrive with the next issue, whose features call
- * `registerSimulationScopedTable` for each of their tables. Until then a simulation copies
- * nothing and its statistics are zero.
+ * The holdings feature registers `holdings` (with their transactions, lots and rates copied
+ * together) and `transactions` (features/holdings/simulation-tables.ts).
  */
 export type SimulationScopedTable = {
   /** The SQL table name (unique in the registry); it must have portfolio_id and simulation_id. */

@@ -149,6 +149,7 @@ CREATE TABLE "transactions" (
 	"notes" text,
 	"status" text DEFAULT 'completed' NOT NULL,
 	"cost_basis_method" text,
+	"selected_lots" jsonb,
 	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
 	"updated_at" timestamp with time zone DEFAULT now() NOT NULL,
 	CONSTRAINT "transactions_quantity_positive" CHECK ("transactions"."quantity" > 0),

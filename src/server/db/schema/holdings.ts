@@ -94,6 +94,8 @@ export const transactions = pgTable(
     notes: text('notes'),
     status: text('status').notNull().default('completed'),
     costBasisMethod: text('cost_basis_method'),
+    /** A specific-lot sale's choice, kept so the ledger can be replayed ([{ lotId, quantity }]). */
+    selectedLots: jsonb('selected_lots').$type<{ lotId: string; quantity: string }[] | null>(),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },

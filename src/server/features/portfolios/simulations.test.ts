@@ -103,8 +103,11 @@ describe('creating simulations', () => {
 });
 
 describe('simulation-scoped tables (copyHoldings, stats, deletion)', () => {
-  it('has nothing registered yet: a simulation copies nothing and its stats are zero', async () => {
-    expect(simulationScopedTables()).toEqual([]);
+  it('has holdings and transactions registered; an empty portfolio copies nothing', async () => {
+    expect(simulationScopedTables().map((entry) => [entry.table, entry.kind])).toEqual([
+      ['holdings', 'asset'],
+      ['transactions', 'transaction'],
+    ]);
     const res = await owner.post(`/api/v1/portfolios/${portfolioId}/simulations`, {
       name: 'Copy of nothing',
       copyHoldings: true,

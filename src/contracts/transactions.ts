@@ -1,0 +1,203 @@
+import { z } from 'zod';
+import { COST_BASIS_METHODS, LOT_STATUSES, TRANSACTION_TYPES } from '@/domain/ledger/types';
+import { decimalString, isoDate, positiveDecimal } from './holdings';
+import { CURRENCIES } from './settings';
+import { VALIDATION_MESSAGES as M } from './validation-messages';
+
+/**
+ * Transactions, lots and the tax estimate (spec 002, sections 3 to 5 and 9). Amounts are decimal
+ * strings; dates are YYYY-MM-DD.
+ */
+
+export { COST_BASIS_METHODS, TRANSACTION_TYPES };
+export type { CostBasisMethod, TransactionType } from '@/domain/ledger/types';
+
+/** Not listed by the spec (docs/decisions.md); a cancelled transaction leaves the lots alone. */
+export const TRANSACTION_STATUSES = ['pending', 'completed', 'cancelled'] as const;
+export type TransactionStatus = (typeof TRANSACTION_STATUSES)[number];
+export const TRANSACTIONS_PAGE_SIZE = 50;
+export const TRANSACTION_SORTS = [
+  'settlementDate',
+  'tradeDate',
+  'amount',
+  'quantity',
+  'price',
+] as const;
+
+const optionalText = (max: number) =>
+  z
+    .string()
+    .trim()
+    .max(max, M.textTooLong)
+    .optional()
+    .nullable()
+    .transform((value) => (value ? value : null));
+
+/** Zero or more; a minus sign gets `message` rather than the generic number message. */
+const nonNegative = (message: string) =>
+  z
+    .union([z.string(), z.number()])
+    .transform((value) => String(value).trim())
+    .refine((value) => !value.startsWith('-'), { message, abort: true })
+    .refine((value) => /^\d{1,15}(\.\d{1,12})?$/.test(value), M.numberInvalid);
+
+export const lotSelectionSchema = z.object({
+  lotId: z.uuid(),
+  quantity: positiveDecimal(M.quantityPositive),
+});
+
+/** What a new transaction carries; the server fills defaults (fees 0, rate 1, currency, dates). */
+export const createTransactionBodySchema = z
+  .object({
+    assetId: z.uuid({ message: M.assetIdRequired }),
+    /** The class's asset type; when given it must match the holding's. */
+    assetType: z.string().trim().max(40).optional(),
+    transactionType: z.string({ message: M.transactionTypeInvalid }).trim().min(1),
+    quantity: positiveDecimal(M.quantityPositive),
+    price: nonNegative(M.priceNegative),
+    fees: nonNegative(M.feesNegative).optional(),
+    currency: z.enum(CURRENCIES, { message: M.currencyInvalid }).optional(),
+    exchangeRateToBase: positiveDecimal(M.exchangeRatePositive).optional(),
+    tradeDate: isoDate(),
+    settlementDate: isoDate().optional().nullable(),
+    costBasisMethod: z.enum(COST_BASIS_METHODS, { message: M.costBasisMethodInvalid }).optional(),
+    selectedLots: z.array(lotSelectionSchema).max(10_000).optional().nullable(),
+    broker: optionalText(100),
+    accountId: optionalText(100),
+    notes: optionalText(2000),
+    status: z.enum(TRANSACTION_STATUSES).optional(),
+  })
+  .refine((body) => !body.settlementDate || body.settlementDate >= body.tradeDate, {
+    message: M.settlementBeforeTrade,
+    path: ['settlementDate'],
+  })
+  .refine(
+    (body) => body.costBasisMethod !== 'specific_id' || (body.selectedLots?.length ?? 0) > 0,
+    { message: M.selectedLotsRequired, path: ['selectedLots'] },
+  );
+export type CreateTransactionBody = z.input<typeof createTransactionBodySchema>;
+export type CreateTransactionInput = z.output<typeof createTransactionBodySchema>;
+
+/** Changes to a transaction; amounts and dates replay the holding's lots. */
+export const updateTransactionBodySchema = z
+  .object({
+    status: z.enum(TRANSACTION_STATUSES).optional(),
+    quantity: positiveDecimal(M.quantityPositive).optional(),
+    price: nonNegative(M.priceNegative).optional(),
+    fees: nonNegative(M.feesNegative).optional(),
+    tradeDate: isoDate().optional(),
+    settlementDate: isoDate().optional(),
+    broker: optionalText(100),
+    accountId: optionalText(100),
+    notes: optionalText(2000),
+  })
+  .refine((body) => Object.values(body).some((value) => value !== undefined), M.noChanges);
+export type UpdateTransactionBody = z.input<typeof updateTransactionBodySchema>;
+
+export const taxLineSchema = z.object({
+  lotId: z.uuid(),
+  lotNumber: z.number().int(),
+  quantity: z.string(),
+  proceeds: z.string(),
+  costBasis: z.string(),
+  gainLoss: z.string(),
+  holdingPeriodDays: z.number().int(),
+  isLongTerm: z.boolean(),
+  taxRate: z.string(),
+  taxAmount: z.string(),
+});
+export const taxEstimateSchema = z.object({
+  lots: z.array(taxLineSchema),
+  total: z.object({
+    proceeds: z.string(),
+    costBasis: z.string(),
+    gainLoss: z.string(),
+    taxAmount: z.string(),
+  }),
+  jurisdiction: z.literal('FR'),
+  taxYear: z.number().int(),
+});
+export type TaxEstimateJson = z.infer<typeof taxEstimateSchema>;
+
+export const transactionSchema = z.object({
+  id: z.uuid(),
+  portfolioId: z.uuid(),
+  simulationId: z.uuid().nullable(),
+  assetId: z.uuid(),
+  assetType: z.string(),
+  assetName: z.string(),
+  assetSymbol: z.string().nullable(),
+  transactionType: z.enum(TRANSACTION_TYPES),
+  quantity: z.string(),
+  price: z.string(),
+  fees: z.string(),
+  /** quantity x price. */
+  amount: z.string(),
+  currency: z.enum(CURRENCIES),
+  exchangeRateToBase: z.string(),
+  tradeDate: z.string(),
+  settlementDate: z.string(),
+  broker: z.string().nullable(),
+  accountId: z.string().nullable(),
+  notes: z.string().nullable(),
+  status: z.enum(TRANSACTION_STATUSES),
+  costBasisMethod: z.enum(COST_BASIS_METHODS).nullable(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+  /** Sells: the tax estimate, one line per lot used. */
+  tax: taxEstimateSchema.nullable(),
+});
+export type Transaction = z.infer<typeof transactionSchema>;
+export const transactionResponseSchema = z.object({ transaction: transactionSchema });
+
+export const transactionListQuerySchema = z.object({
+  sim: z.uuid().optional(),
+  type: z.enum(TRANSACTION_TYPES).optional(),
+  assetId: z.uuid().optional(),
+  from: isoDate().optional(),
+  to: isoDate().optional(),
+  minAmount: decimalString().optional(),
+  maxAmount: decimalString().optional(),
+  sort: z.enum(TRANSACTION_SORTS).default('settlementDate'),
+  order: z.enum(['asc', 'desc']).default('desc'),
+  page: z.coerce.number().int().min(1).max(100_000).default(1),
+  pageSize: z.coerce.number().int().min(1).max(200).default(TRANSACTIONS_PAGE_SIZE),
+});
+export type TransactionListQuery = z.input<typeof transactionListQuerySchema>;
+
+export const transactionListResponseSchema = z.object({
+  transactions: z.array(transactionSchema),
+  page: z.number().int(),
+  pageSize: z.number().int(),
+  total: z.number().int(),
+});
+
+/** Totals of the transactions a filter selects, in the base currency (amount x rate). */
+export const transactionTotalsResponseSchema = z.object({
+  count: z.number().int(),
+  bought: z.string(),
+  sold: z.string(),
+  income: z.string(),
+  fees: z.string(),
+});
+export type TransactionTotals = z.infer<typeof transactionTotalsResponseSchema>;
+
+export const lotSchema = z.object({
+  id: z.uuid(),
+  lotNumber: z.number().int(),
+  acquisitionDate: z.string(),
+  acquisitionPrice: z.string(),
+  exchangeRateToBase: z.string(),
+  originalQuantity: z.string(),
+  remainingQuantity: z.string(),
+  feesAllocated: z.string(),
+  /** What the units still in the lot cost, in the base currency, fees included. */
+  remainingCost: z.string(),
+  costBasisMethod: z.string(),
+  status: z.enum(LOT_STATUSES),
+});
+export type LotJson = z.infer<typeof lotSchema>;
+export const lotsResponseSchema = z.object({ lots: z.array(lotSchema) });
+
+/** A sale worked out without saving it (the sell form shows it before confirming). */
+export const sellPreviewResponseSchema = z.object({ tax: taxEstimateSchema });

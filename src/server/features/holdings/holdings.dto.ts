@@ -1,0 +1,85 @@
+import type { ZodError } from 'zod';
+import type { Holding, HoldingClass } from '@/contracts/holdings';
+import type { Currency } from '@/contracts/settings';
+import type { Transaction, TransactionStatus } from '@/contracts/transactions';
+import type { CostBasisMethod, TaxEstimate, TransactionType } from '@/domain/ledger';
+import { dec, toPlain } from '@/domain/money/decimal';
+import type { transactions } from '../../db/schema';
+import { AppError, joinIssues } from '../../platform/errors';
+import type { HoldingRow } from './scope';
+
+export type TransactionRow = typeof transactions.$inferSelect;
+
+/** A numeric column as the API writes it: "1500.5", "3", never "1500.5000" or "1e+3". */
+export const plain = (value: string) => toPlain(value);
+
+export function toHolding(row: HoldingRow): Holding {
+  const quantity = dec(row.quantity);
+  const costBasis = quantity.mul(row.purchasePrice);
+  const marketValue = quantity.mul(row.currentPrice);
+  const gainLoss = marketValue.minus(costBasis);
+  return {
+    id: row.id,
+    portfolioId: row.portfolioId,
+    simulationId: row.simulationId,
+    class: row.class as HoldingClass,
+    name: row.name,
+    symbol: row.symbol,
+    quantity: plain(row.quantity),
+    purchasePrice: plain(row.purchasePrice),
+    currentPrice: plain(row.currentPrice),
+    purchaseDate: row.purchaseDate,
+    currency: row.currency as Currency,
+    status: row.status,
+    isActive: row.isActive,
+    costBasis: costBasis.toFixed(2),
+    marketValue: marketValue.toFixed(2),
+    gainLoss: gainLoss.toFixed(2),
+    gainLossPercent: costBasis.isZero() ? null : gainLoss.div(costBasis).mul(100).toFixed(2),
+    details: row.details,
+    createdAt: row.createdAt.toISOString(),
+    updatedAt: row.updatedAt.toISOString(),
+  };
+}
+
+export function toTransaction(
+  row: TransactionRow,
+  asset: { name: string; symbol: string | null },
+  tax: TaxEstimate | null = null,
+): Transaction {
+  return {
+    id: row.id,
+    portfolioId: row.portfolioId,
+    simulationId: row.simulationId,
+    assetId: row.holdingId,
+    assetType: row.assetType,
+    assetName: asset.name,
+    assetSymbol: asset.symbol,
+    transactionType: row.transactionType as TransactionType,
+    quantity: plain(row.quantity),
+    price: plain(row.price),
+    fees: plain(row.fees),
+    amount: dec(row.quantity).mul(row.price).toFixed(2),
+    currency: row.currency as Currency,
+    exchangeRateToBase: plain(row.exchangeRateToBase),
+    tradeDate: row.tradeDate,
+    settlementDate: row.settlementDate,
+    broker: row.broker,
+    accountId: row.accountId,
+    notes: row.notes,
+    status: row.status as TransactionStatus,
+    costBasisMethod: (row.costBasisMethod as CostBasisMethod | null) ?? null,
+    createdAt: row.createdAt.toISOString(),
+    updatedAt: row.updatedAt.toISOString(),
+    tax,
+  };
+}
+
+/** A zod failure met inside a service, answered like a request-schema failure. */
+export function validationError(error: ZodError, prefix = 'body'): AppError {
+  const issues = error.issues.map((issue) => ({
+    path: issue.path.map(String).join('.') || prefix,
+    message: issue.message,
+  }));
+  return new AppError('VALIDATION_ERROR', { issues }, joinIssues(issues));
+}

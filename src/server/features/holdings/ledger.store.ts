@@ -1,0 +1,185 @@
+import { and, asc, eq, inArray, ne } from 'drizzle-orm';
+import {
+  type CostBasisMethod,
+  type HoldingLedger,
+  type LedgerTransaction,
+  LedgerError,
+  replayHolding,
+  type TransactionType,
+} from '@/domain/ledger';
+import { dec, FinancialMathError, toPlain } from '@/domain/money/decimal';
+import type { DbOrTx } from '../../db/client';
+import {
+  holdings,
+  lotAllocations,
+  taxCalculations,
+  transactionLots,
+  transactions,
+} from '../../db/schema';
+import { AppError } from '../../platform/errors';
+import type { TransactionRow } from './holdings.dto';
+import type { HoldingRow } from './scope';
+
+/** What the ledger needs of a stored transaction. */
+export function toLedgerTransaction(row: TransactionRow): LedgerTransaction {
+  return {
+    id: row.id,
+    type: row.transactionType as TransactionType,
+    quantity: row.quantity,
+    price: row.price,
+    fees: row.fees,
+    exchangeRateToBase: row.exchangeRateToBase,
+    tradeDate: row.tradeDate,
+    costBasisMethod: (row.costBasisMethod as CostBasisMethod | null) ?? null,
+    selectedLots: row.selectedLots ?? null,
+  };
+}
+
+/** A rule of the ledger or of the financial maths, as the API answers it. */
+export function ledgerFailure(error: unknown): never {
+  if (error instanceof LedgerError) throw new AppError(error.code, error.details, error.message);
+  if (error instanceof FinancialMathError) {
+    throw new AppError(
+      error.code === 'DIVISION_BY_ZERO' ? 'DIVISION_BY_ZERO' : 'EXCHANGE_RATE_INVALID',
+      null,
+      error.message,
+    );
+  }
+  throw error;
+}
+
+/** A holding's transactions in ledger order: trade date, then the order they were recorded. */
+export async function ledgerRows(tx: DbOrTx, holdingId: string): Promise<TransactionRow[]> {
+  return tx
+    .select()
+    .from(transactions)
+    .where(and(eq(transactions.holdingId, holdingId), ne(transactions.status, 'cancelled')))
+    .orderBy(asc(transactions.tradeDate), asc(transactions.createdAt), asc(transactions.id));
+}
+
+/** Replays rows; a broken rule becomes the API's error. */
+export function replayRows(rows: readonly TransactionRow[]): HoldingLedger {
+  try {
+    return replayHolding(rows.map(toLedgerTransaction));
+  } catch (error) {
+    return ledgerFailure(error);
+  }
+}
+
+/**
+ * Replays a holding's whole ledger and writes what follows from it, in the caller's
+ * transaction: its lots, what each sale took from them, each sale's tax rows, and the holding's
+ * quantity and average cost. Any broken rule (a sale above what is held at its date...) throws
+ * before anything is written, and the caller's transaction rolls back whatever it did first.
+ *
+ * Replaying instead of patching is what makes back-dated, edited, cancelled and deleted
+ * transactions give the same lots as if the history had always been so.
+ */
+export async function rebuildHolding(
+  tx: DbOrTx,
+  holding: HoldingRow,
+  now: Date,
+): Promise<{ ledger: HoldingLedger; rows: TransactionRow[] }> {
+  const rows = await ledgerRows(tx, holding.id);
+  const ledger = replayRows(rows);
+  const scope = {
+    userId: holding.userId,
+    portfolioId: holding.portfolioId,
+    simulationId: holding.simulationId,
+    holdingId: holding.id,
+  };
+  const methodOf = new Map(rows.map((row) => [row.id, row.costBasisMethod ?? 'fifo']));
+
+  await tx.delete(transactionLots).where(eq(transactionLots.holdingId, holding.id));
+  const ids = rows.map((row) => row.id);
+  if (ids.length) {
+    await tx.delete(taxCalculations).where(inArray(taxCalculations.transactionId, ids));
+  }
+  if (ledger.lots.length) {
+    await tx.insert(transactionLots).values(
+      ledger.lots.map((lot) => ({
+        ...scope,
+        id: lot.id,
+        lotNumber: lot.lotNumber,
+        acquisitionDate: lot.acquisitionDate,
+        acquisitionPrice: toPlain(lot.acquisitionPrice),
+        exchangeRateToBase: toPlain(lot.exchangeRateToBase),
+        originalQuantity: toPlain(lot.originalQuantity),
+        remainingQuantity: toPlain(lot.remainingQuantity),
+        costBasisMethod: methodOf.get(lot.id) ?? 'fifo',
+        feesAllocated: toPlain(lot.feesAllocated),
+        feesRemaining: toPlain(lot.feesRemaining),
+        pooledUnitCost: lot.pooledUnitCost ? toPlain(lot.pooledUnitCost) : null,
+        status: lot.status,
+        createdAt: now,
+        updatedAt: now,
+      })),
+    );
+  }
+  const allocations = ledger.sales.flatMap((sale) =>
+    sale.allocations.map((allocation) => ({
+      sellTransactionId: sale.transactionId,
+      lotId: allocation.lotId,
+      quantity: toPlain(allocation.quantity),
+      costBasis: toPlain(allocation.costBasis),
+      fees: toPlain(allocation.fees),
+    })),
+  );
+  // A specific-lot sale may name one lot twice: one row per (sale, lot), quantities summed.
+  const merged = new Map<string, (typeof allocations)[number]>();
+  for (const allocation of allocations) {
+    const key = `${allocation.sellTransactionId}:${allocation.lotId}`;
+    const seen = merged.get(key);
+    merged.set(
+      key,
+      seen
+        ? {
+            ...seen,
+            quantity: toPlain(dec(seen.quantity).plus(allocation.quantity)),
+            costBasis: toPlain(dec(seen.costBasis).plus(allocation.costBasis)),
+            fees: toPlain(dec(seen.fees).plus(allocation.fees)),
+          }
+        : allocation,
+    );
+  }
+  if (merged.size) await tx.insert(lotAllocations).values([...merged.values()]);
+  const taxRows = ledger.sales.flatMap((sale) => {
+    const figures = sale.figures;
+    return figures.lots.map((line) => ({
+      transactionId: sale.transactionId,
+      lotId: line.lotId,
+      userId: holding.userId,
+      portfolioId: holding.portfolioId,
+      simulationId: holding.simulationId,
+      quantity: toPlain(line.quantity),
+      proceeds: line.proceeds.toFixed(2),
+      costBasis: line.costBasis.toFixed(2),
+      gainLoss: line.gainLoss.toFixed(2),
+      holdingPeriodDays: line.holdingPeriodDays,
+      isLongTerm: line.isLongTerm,
+      taxRate: toPlain(line.taxRate),
+      taxAmount: line.taxAmount.toFixed(2),
+      taxJurisdiction: figures.jurisdiction,
+      taxYear: figures.taxYear,
+      createdAt: now,
+    }));
+  });
+  if (taxRows.length) await tx.insert(taxCalculations).values(taxRows);
+
+  // A savings account's balance moves with its own deposits and withdrawals (savings service).
+  if (holding.class !== 'savings') {
+    const quantity = ledger.quantity;
+    await tx
+      .update(holdings)
+      .set({
+        quantity: toPlain(quantity),
+        // The average cost of what is held, fees included; kept as it was once all is sold.
+        ...(quantity.isZero()
+          ? {}
+          : { purchasePrice: toPlain(ledger.remainingCost.div(quantity).toDecimalPlaces(12)) }),
+        updatedAt: now,
+      })
+      .where(eq(holdings.id, holding.id));
+  }
+  return { ledger, rows };
+}

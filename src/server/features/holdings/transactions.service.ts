@@ -1,0 +1,535 @@
+import { and, asc, count, desc, eq, gte, inArray, lte, type SQL, sql } from 'drizzle-orm';
+import type { z } from 'zod';
+import {
+  type CreateTransactionInput,
+  type LotJson,
+  type Transaction,
+  type TransactionListQuery,
+  transactionListQuerySchema,
+  type TransactionTotals,
+  type UpdateTransactionBody,
+  updateTransactionBodySchema,
+} from '@/contracts/transactions';
+import {
+  type HoldingLedger,
+  remainingCost,
+  replayHolding,
+  type TaxEstimate,
+  TRANSACTION_TYPES,
+} from '@/domain/ledger';
+import { dec } from '@/domain/money/decimal';
+import type { ServerContext } from '../../context';
+import type { DbOrTx } from '../../db/client';
+import {
+  holdings,
+  lotAllocations,
+  taxCalculations,
+  transactionLots,
+  transactions,
+} from '../../db/schema';
+import { AppError } from '../../platform/errors';
+import { type Actor, recordLedgerAudit } from './actor';
+import { ASSET_TYPE_OF, isAssetType, settlementDateFor } from './holdings.service';
+import { plain, toTransaction, type TransactionRow } from './holdings.dto';
+import { ledgerFailure, ledgerRows, rebuildHolding, toLedgerTransaction } from './ledger.store';
+import { type HoldingRow, requireHolding, requireScope, type Scope, simulationIs } from './scope';
+
+type ListQuery = z.output<typeof transactionListQuerySchema>;
+const TYPES = new Set<string>(TRANSACTION_TYPES);
+
+/** The tax estimate of a sale as the latest replay worked it out. */
+function taxOf(ledger: HoldingLedger, transactionId: string): TaxEstimate | null {
+  return ledger.sales.find((sale) => sale.transactionId === transactionId)?.tax ?? null;
+}
+
+/** The stored tax rows of sales, as estimates (the list and detail answers). */
+async function storedTax(db: DbOrTx, sellIds: string[]): Promise<Map<string, TaxEstimate>> {
+  const result = new Map<string, TaxEstimate>();
+  if (!sellIds.length) return result;
+  const rows = await db
+    .select({
+      tax: taxCalculations,
+      lotNumber: sql<number>`(select lot_number from transaction_lots where id = ${taxCalculations.lotId})`,
+    })
+    .from(taxCalculations)
+    .where(inArray(taxCalculations.transactionId, sellIds))
+    .orderBy(asc(taxCalculations.transactionId), asc(taxCalculations.createdAt));
+  for (const { tax, lotNumber } of rows) {
+    const estimate = result.get(tax.transactionId) ?? {
+      lots: [],
+      total: { proceeds: '0', costBasis: '0', gainLoss: '0', taxAmount: '0' },
+      jurisdiction: 'FR' as const,
+      taxYear: tax.taxYear,
+    };
+    estimate.lots.push({
+      lotId: tax.lotId,
+      lotNumber: Number(lotNumber ?? 0),
+      quantity: plain(tax.quantity),
+      proceeds: dec(tax.proceeds).toFixed(2),
+      costBasis: dec(tax.costBasis).toFixed(2),
+      gainLoss: dec(tax.gainLoss).toFixed(2),
+      holdingPeriodDays: tax.holdingPeriodDays,
+      isLongTerm: tax.isLongTerm,
+      taxRate: plain(tax.taxRate),
+      taxAmount: dec(tax.taxAmount).toFixed(2),
+    });
+    const add = (a: string, b: string) => dec(a).plus(b).toFixed(2);
+    estimate.total = {
+      proceeds: add(estimate.total.proceeds, tax.proceeds),
+      costBasis: add(estimate.total.costBasis, tax.costBasis),
+      gainLoss: add(estimate.total.gainLoss, tax.gainLoss),
+      taxAmount: add(estimate.total.taxAmount, tax.taxAmount),
+    };
+    result.set(tax.transactionId, estimate);
+  }
+  for (const estimate of result.values()) estimate.lots.sort((a, b) => a.lotNumber - b.lotNumber);
+  return result;
+}
+
+const amountSql = sql`(${transactions.quantity} * ${transactions.price})`;
+
+function filters(scope: Scope, query: ListQuery): SQL | undefined {
+  return and(
+    eq(transactions.portfolioId, scope.portfolioId),
+    simulationIs(transactions.simulationId, scope.simulationId),
+    query.type ? eq(transactions.transactionType, query.type) : undefined,
+    query.assetId ? eq(transactions.holdingId, query.assetId) : undefined,
+    query.from ? gte(transactions.settlementDate, query.from) : undefined,
+    query.to ? lte(transactions.settlementDate, query.to) : undefined,
+    query.minAmount ? sql`${amountSql} >= ${query.minAmount}::numeric` : undefined,
+    query.maxAmount ? sql`${amountSql} <= ${query.maxAmount}::numeric` : undefined,
+  );
+}
+
+const SORT_COLUMNS = {
+  settlementDate: transactions.settlementDate,
+  tradeDate: transactions.tradeDate,
+  quantity: transactions.quantity,
+  price: transactions.price,
+} as const;
+
+/**
+ * One page of a scope's transactions (default: settlement date, newest first; 50 a page) with
+ * the total count for paging. The totals of the selection come from `transactionTotals` (a
+ * separate call, so a page stays one index walk).
+ */
+export async function listTransactions(
+  ctx: ServerContext,
+  actor: Actor,
+  portfolioId: string,
+  rawQuery: TransactionListQuery,
+) {
+  const query = transactionListQuerySchema.parse(rawQuery);
+  const db = ctx.database.db;
+  const scope = await requireScope(db, actor.userId, portfolioId, query.sim, 'view', {
+    log: actor.log,
+  });
+  const where = filters(scope, query);
+  const direction = query.order === 'asc' ? asc : desc;
+  const primary =
+    query.sort === 'amount' ? direction(amountSql) : direction(SORT_COLUMNS[query.sort]);
+  const [rows, [total]] = await Promise.all([
+    db
+      .select({ transaction: transactions, name: holdings.name, symbol: holdings.symbol })
+      .from(transactions)
+      .innerJoin(holdings, eq(holdings.id, transactions.holdingId))
+      .where(where)
+      .orderBy(primary, direction(transactions.createdAt), direction(transactions.id))
+      .limit(query.pageSize)
+      .offset((query.page - 1) * query.pageSize),
+    db.select({ n: count() }).from(transactions).where(where),
+  ]);
+  return {
+    transactions: rows.map((row) => toTransaction(row.transaction, row)),
+    page: query.page,
+    pageSize: query.pageSize,
+    total: Number(total?.n ?? 0),
+  };
+}
+
+/** Totals of the selection in the base currency: bought, sold, income (dividends, interest), fees. */
+export async function transactionTotals(
+  ctx: ServerContext,
+  actor: Actor,
+  portfolioId: string,
+  rawQuery: TransactionListQuery,
+): Promise<TransactionTotals> {
+  const query = transactionListQuerySchema.parse(rawQuery);
+  const db = ctx.database.db;
+  const scope = await requireScope(db, actor.userId, portfolioId, query.sim, 'view', {
+    log: actor.log,
+  });
+  const base = sql`${amountSql} * ${transactions.exchangeRateToBase}`;
+  const sumWhen = (types: string[]) =>
+    sql<string>`coalesce(sum(case when ${inArray(transactions.transactionType, types)} then ${base} else 0 end), 0)::text`;
+  const [row] = await db
+    .select({
+      count: count(),
+      bought: sumWhen(['buy']),
+      sold: sumWhen(['sell']),
+      income: sumWhen(['dividend', 'interest']),
+      fees: sql<string>`coalesce(sum(${transactions.fees} * ${transactions.exchangeRateToBase}), 0)::text`,
+    })
+    .from(transactions)
+    .where(and(filters(scope, query), sql`${transactions.status} <> 'cancelled'`));
+  return {
+    count: Number(row?.count ?? 0),
+    bought: dec(row?.bought ?? '0').toFixed(2),
+    sold: dec(row?.sold ?? '0').toFixed(2),
+    income: dec(row?.income ?? '0').toFixed(2),
+    fees: dec(row?.fees ?? '0').toFixed(2),
+  };
+}
+
+/** The holding a new transaction is for: in the request's scope, of the type it claims. */
+async function holdingForTransaction(
+  tx: DbOrTx,
+  scope: Scope,
+  input: CreateTransactionInput,
+): Promise<HoldingRow> {
+  const [holding] = await tx
+    .select()
+    .from(holdings)
+    .where(
+      and(
+        eq(holdings.id, input.assetId),
+        eq(holdings.portfolioId, scope.portfolioId),
+        simulationIs(holdings.simulationId, scope.simulationId),
+        eq(holdings.isActive, true),
+      ),
+    )
+    .for('update');
+  if (!holding) throw new AppError('HOLDING_NOT_FOUND');
+  // The spec's asset types; the class names are accepted too ('market' for 'market_investment').
+  const expected = ASSET_TYPE_OF[holding.class as keyof typeof ASSET_TYPE_OF];
+  if (
+    input.assetType &&
+    input.assetType !== expected &&
+    !(!isAssetType(input.assetType) && input.assetType === holding.class)
+  ) {
+    throw new AppError('ASSET_TYPE_MISMATCH', { assetType: input.assetType });
+  }
+  return holding;
+}
+
+function checkType(type: string) {
+  if (!TYPES.has(type)) {
+    throw new AppError(
+      'UNSUPPORTED_TRANSACTION_TYPE',
+      { type },
+      `Unsupported transaction type: ${type}`,
+    );
+  }
+}
+
+/** The row a new transaction becomes (defaults of spec 002, section 9). */
+function newRow(
+  actor: Actor,
+  scope: Scope,
+  holding: HoldingRow,
+  input: CreateTransactionInput,
+  now: Date,
+): typeof transactions.$inferInsert {
+  const sell = input.transactionType === 'sell';
+  return {
+    userId: actor.userId,
+    portfolioId: scope.portfolioId,
+    simulationId: scope.simulationId,
+    holdingId: holding.id,
+    assetType: ASSET_TYPE_OF[holding.class as keyof typeof ASSET_TYPE_OF],
+    transactionType: input.transactionType,
+    quantity: input.quantity,
+    price: input.price,
+    fees: input.fees ?? '0',
+    currency: input.currency ?? 'EUR',
+    exchangeRateToBase: input.exchangeRateToBase ?? '1',
+    tradeDate: input.tradeDate,
+    settlementDate: input.settlementDate ?? settlementDateFor(holding, input.tradeDate),
+    broker: input.broker,
+    accountId: input.accountId,
+    notes: input.notes,
+    status: input.status ?? 'completed',
+    // The sell flow uses FIFO unless told otherwise (spec 002, section 9).
+    costBasisMethod: sell ? (input.costBasisMethod ?? 'fifo') : null,
+    selectedLots:
+      sell && input.costBasisMethod === 'specific_id' ? (input.selectedLots ?? null) : null,
+    createdAt: now,
+    updatedAt: now,
+  };
+}
+
+/**
+ * Records a transaction: the row, then the holding's ledger replayed with it (lots, what sales
+ * took, tax rows, the holding's quantity and cost), an audit row, all in one database
+ * transaction. A sell's answer carries its tax estimate.
+ */
+export async function createTransaction(
+  ctx: ServerContext,
+  actor: Actor,
+  portfolioId: string,
+  simulationId: string | undefined,
+  input: CreateTransactionInput,
+): Promise<Transaction> {
+  checkType(input.transactionType);
+  const now = ctx.clock.now();
+  return ctx.database.db.transaction(async (tx) => {
+    const scope = await requireScope(tx, actor.userId, portfolioId, simulationId, 'edit', {
+      log: actor.log,
+    });
+    const holding = await holdingForTransaction(tx, scope, input);
+    const [row] = await tx
+      .insert(transactions)
+      .values(newRow(actor, scope, holding, input, now))
+      .returning();
+    if (!row) throw new Error('transaction insert returned nothing');
+    const { ledger } = await rebuildHolding(tx, holding, now);
+    await recordLedgerAudit(
+      tx,
+      actor,
+      {
+        portfolioId: scope.portfolioId,
+        action: 'create',
+        entityType: 'transaction',
+        entityId: row.id,
+        newValues: auditValues(row),
+      },
+      now,
+    );
+    return toTransaction(row, holding, taxOf(ledger, row.id));
+  });
+}
+
+/** A sale worked out against the holding's ledger as it stands, without saving anything. */
+export async function previewSale(
+  ctx: ServerContext,
+  actor: Actor,
+  portfolioId: string,
+  simulationId: string | undefined,
+  input: CreateTransactionInput,
+): Promise<TaxEstimate> {
+  if (input.transactionType !== 'sell') checkType(input.transactionType);
+  const db = ctx.database.db;
+  const scope = await requireScope(db, actor.userId, portfolioId, simulationId, 'view', {
+    log: actor.log,
+  });
+  const [holding] = await db
+    .select()
+    .from(holdings)
+    .where(
+      and(
+        eq(holdings.id, input.assetId),
+        eq(holdings.portfolioId, scope.portfolioId),
+        simulationIs(holdings.simulationId, scope.simulationId),
+      ),
+    );
+  if (!holding) throw new AppError('HOLDING_NOT_FOUND');
+  const rows = await ledgerRows(db, holding.id);
+  const draft = {
+    ...newRow(actor, scope, holding, { ...input, transactionType: 'sell' }, ctx.clock.now()),
+    id: 'preview',
+  } as TransactionRow;
+  // In ledger order: after everything on or before its trade date.
+  const ordered = [
+    ...rows.filter((row) => row.tradeDate <= draft.tradeDate),
+    draft,
+    ...rows.filter((row) => row.tradeDate > draft.tradeDate),
+  ];
+  try {
+    const ledger = replayHolding(ordered.map(toLedgerTransaction));
+    const tax = taxOf(ledger, 'preview');
+    if (!tax) throw new AppError('BAD_REQUEST');
+    return tax;
+  } catch (error) {
+    return ledgerFailure(error);
+  }
+}
+
+function auditValues(row: TransactionRow): Record<string, unknown> {
+  return {
+    transactionType: row.transactionType,
+    quantity: row.quantity,
+    price: row.price,
+    fees: row.fees,
+    tradeDate: row.tradeDate,
+    settlementDate: row.settlementDate,
+    status: row.status,
+    costBasisMethod: row.costBasisMethod,
+  };
+}
+
+async function requireTransaction(
+  tx: DbOrTx,
+  actor: Actor,
+  id: string,
+  action: 'view' | 'edit',
+): Promise<{ row: TransactionRow; holding: HoldingRow; scope: Scope }> {
+  const query = tx.select().from(transactions).where(eq(transactions.id, id));
+  const [row] = action === 'edit' ? await query.for('update') : await query;
+  if (!row) throw new AppError('TRANSACTION_NOT_FOUND');
+  try {
+    const { holding, scope } = await requireHolding(tx, actor.userId, row.holdingId, action, {
+      forUpdate: action === 'edit',
+      log: actor.log,
+    });
+    return { row, holding, scope };
+  } catch (error) {
+    if (error instanceof AppError && error.code === 'HOLDING_NOT_FOUND') {
+      throw new AppError('TRANSACTION_NOT_FOUND');
+    }
+    throw error;
+  }
+}
+
+export async function getTransaction(ctx: ServerContext, actor: Actor, id: string) {
+  const db = ctx.database.db;
+  const { row, holding } = await requireTransaction(db, actor, id, 'view');
+  const tax = row.transactionType === 'sell' ? (await storedTax(db, [row.id])).get(row.id) : null;
+  return toTransaction(row, holding, tax ?? null);
+}
+
+/**
+ * Changes a transaction and replays its holding: a new quantity, price, date or status gives the
+ * lots and tax as if it had always been so; a change the ledger refuses (a sale above what is
+ * then held) changes nothing.
+ */
+export async function updateTransaction(
+  ctx: ServerContext,
+  actor: Actor,
+  id: string,
+  body: UpdateTransactionBody,
+) {
+  const input = updateTransactionBodySchema.parse(body);
+  const now = ctx.clock.now();
+  return ctx.database.db.transaction(async (tx) => {
+    const { row, holding, scope } = await requireTransaction(tx, actor, id, 'edit');
+    const tradeDate = input.tradeDate ?? row.tradeDate;
+    const settlementDate =
+      input.settlementDate ??
+      (input.tradeDate ? settlementDateFor(holding, tradeDate) : row.settlementDate);
+    if (settlementDate < tradeDate) {
+      throw new AppError(
+        'VALIDATION_ERROR',
+        {
+          issues: [
+            { path: 'settlementDate', message: 'Settlement date cannot be before trade date' },
+          ],
+        },
+        'settlementDate: Settlement date cannot be before trade date',
+      );
+    }
+    const [updated] = await tx
+      .update(transactions)
+      .set({
+        ...(input.status !== undefined ? { status: input.status } : {}),
+        ...(input.quantity !== undefined ? { quantity: input.quantity } : {}),
+        ...(input.price !== undefined ? { price: input.price } : {}),
+        ...(input.fees !== undefined ? { fees: input.fees } : {}),
+        ...(input.broker !== undefined ? { broker: input.broker } : {}),
+        ...(input.accountId !== undefined ? { accountId: input.accountId } : {}),
+        ...(input.notes !== undefined ? { notes: input.notes } : {}),
+        tradeDate,
+        settlementDate,
+        updatedAt: now,
+      })
+      .where(eq(transactions.id, row.id))
+      .returning();
+    if (!updated) throw new AppError('TRANSACTION_NOT_FOUND');
+    const { ledger } = await rebuildHolding(tx, holding, now);
+    await recordLedgerAudit(
+      tx,
+      actor,
+      {
+        portfolioId: scope.portfolioId,
+        action: 'update',
+        entityType: 'transaction',
+        entityId: row.id,
+        newValues: auditValues(updated),
+      },
+      now,
+    );
+    return toTransaction(updated, holding, taxOf(ledger, updated.id));
+  });
+}
+
+/**
+ * Deletes a transaction and replays its holding. Deleting a sale gives back what it took from the
+ * lots; deleting a buy deletes its lot, and is refused while a sale uses that lot ('Delete that
+ * sale first').
+ */
+export async function deleteTransaction(ctx: ServerContext, actor: Actor, id: string) {
+  const now = ctx.clock.now();
+  await ctx.database.db.transaction(async (tx) => {
+    const { row, holding, scope } = await requireTransaction(tx, actor, id, 'edit');
+    if (row.transactionType === 'buy') {
+      const [used] = await tx
+        .select({ n: count() })
+        .from(lotAllocations)
+        .where(eq(lotAllocations.lotId, row.id));
+      if (Number(used?.n ?? 0) > 0) {
+        throw new AppError(
+          'LOT_CONSUMED',
+          null,
+          'This purchase cannot be deleted: a later sale used its shares. Delete that sale first.',
+        );
+      }
+    }
+    await tx.delete(transactions).where(eq(transactions.id, row.id));
+    await rebuildHolding(tx, holding, now);
+    await recordLedgerAudit(
+      tx,
+      actor,
+      {
+        portfolioId: scope.portfolioId,
+        action: 'delete',
+        entityType: 'transaction',
+        entityId: row.id,
+        newValues: null,
+      },
+      now,
+    );
+  });
+}
+
+/** A holding's lots, oldest first, as stored by the last replay. */
+export async function holdingLots(
+  ctx: ServerContext,
+  actor: Actor,
+  holdingId: string,
+): Promise<LotJson[]> {
+  const db = ctx.database.db;
+  const { holding } = await requireHolding(db, actor.userId, holdingId, 'view', {
+    log: actor.log,
+  });
+  const rows = await db
+    .select()
+    .from(transactionLots)
+    .where(eq(transactionLots.holdingId, holding.id))
+    .orderBy(asc(transactionLots.acquisitionDate), asc(transactionLots.lotNumber));
+  return rows.map((row) => ({
+    id: row.id,
+    lotNumber: row.lotNumber,
+    acquisitionDate: row.acquisitionDate,
+    acquisitionPrice: plain(row.acquisitionPrice),
+    exchangeRateToBase: plain(row.exchangeRateToBase),
+    originalQuantity: plain(row.originalQuantity),
+    remainingQuantity: plain(row.remainingQuantity),
+    feesAllocated: plain(row.feesAllocated),
+    remainingCost: remainingCost({
+      id: row.id,
+      lotNumber: row.lotNumber,
+      acquisitionDate: row.acquisitionDate,
+      acquisitionPrice: dec(row.acquisitionPrice),
+      exchangeRateToBase: dec(row.exchangeRateToBase),
+      originalQuantity: dec(row.originalQuantity),
+      remainingQuantity: dec(row.remainingQuantity),
+      feesAllocated: dec(row.feesAllocated),
+      feesRemaining: dec(row.feesRemaining),
+      pooledUnitCost: row.pooledUnitCost ? dec(row.pooledUnitCost) : null,
+      status: row.status === 'depleted' ? 'depleted' : 'active',
+    }).toFixed(2),
+    costBasisMethod: row.costBasisMethod,
+    status: row.status === 'depleted' ? 'depleted' : 'active',
+  }));
+}
+
+export { storedTax };
