@@ -20,9 +20,17 @@ import {
   transactionTotalsResponseSchema,
   updateTransactionBodySchema,
 } from '@/contracts/transactions';
+import {
+  changeRateBodySchema,
+  savingsDetailResponseSchema,
+  savingsMovementBodySchema,
+  savingsMovementResponseSchema,
+  savingsRateResponseSchema,
+} from '@/contracts/savings';
 import type { ServerContext } from '../../context';
 import { actorOf } from './actor';
 import * as holdingsService from './holdings.service';
+import * as savingsService from './savings.service';
 import { registerHoldingTables } from './simulation-tables';
 import * as transactionsService from './transactions.service';
 
@@ -327,6 +335,83 @@ export async function holdingRoutes(app: FastifyInstance, { ctx }: { ctx: Server
     },
     async (request, reply) => {
       await transactionsService.deleteTransaction(ctx, actorOf(request), request.params.id);
+      return empty(reply);
+    },
+  );
+
+  // Savings accounts -----------------------------------------------------------------------------
+  routes.get(
+    '/api/v1/holdings/:id/savings',
+    {
+      schema: {
+        tags: ['savings'],
+        summary:
+          'A savings account’s rate history, movements, open alerts and interest accrual (raises due alerts).',
+        params: idParams,
+        response: { 200: savingsDetailResponseSchema, ...errors },
+      },
+    },
+    async (request) => savingsService.savingsDetail(ctx, actorOf(request), request.params.id),
+  );
+
+  routes.post(
+    '/api/v1/holdings/:id/savings/rate',
+    {
+      schema: {
+        tags: ['savings'],
+        summary:
+          'Change the interest rate (percent) from a date: closes the open rate, opens the new one when above 0.',
+        params: idParams,
+        body: changeRateBodySchema,
+        response: { 201: savingsRateResponseSchema, ...errors },
+      },
+    },
+    async (request, reply) => {
+      const rate = await savingsService.changeRate(
+        ctx,
+        actorOf(request),
+        request.params.id,
+        request.body,
+      );
+      return reply.status(201).send({ rate });
+    },
+  );
+
+  routes.post(
+    '/api/v1/holdings/:id/savings/transactions',
+    {
+      schema: {
+        tags: ['savings'],
+        summary:
+          'Record a deposit, withdrawal, interest (tax withheld unless exempt) or fee; early withdrawals with a penalty are blocked.',
+        params: idParams,
+        body: savingsMovementBodySchema,
+        response: { 201: savingsMovementResponseSchema, ...errors },
+      },
+    },
+    async (request, reply) => {
+      const result = await savingsService.recordMovement(
+        ctx,
+        actorOf(request),
+        request.params.id,
+        request.body,
+      );
+      return reply.status(201).send(result);
+    },
+  );
+
+  routes.post(
+    '/api/v1/savings-alerts/:id/acknowledge',
+    {
+      schema: {
+        tags: ['savings'],
+        summary: 'Acknowledge a savings alert.',
+        params: idParams,
+        response: { ...noContent, ...errors },
+      },
+    },
+    async (request, reply) => {
+      await savingsService.acknowledgeAlert(ctx, actorOf(request), request.params.id);
       return empty(reply);
     },
   );

@@ -182,7 +182,7 @@ export async function transactionTotals(
 }
 
 /** The holding a new transaction is for: in the request's scope, of the type it claims. */
-async function holdingForTransaction(
+export async function holdingForTransaction(
   tx: DbOrTx,
   scope: Scope,
   input: CreateTransactionInput,
@@ -212,7 +212,7 @@ async function holdingForTransaction(
   return holding;
 }
 
-function checkType(type: string) {
+export function checkType(type: string) {
   if (!TYPES.has(type)) {
     throw new AppError(
       'UNSUPPORTED_TRANSACTION_TYPE',
@@ -223,7 +223,7 @@ function checkType(type: string) {
 }
 
 /** The row a new transaction becomes (defaults of spec 002, section 9). */
-function newRow(
+export function newRow(
   actor: Actor,
   scope: Scope,
   holding: HoldingRow,
