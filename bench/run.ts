@@ -2,6 +2,7 @@
 import { authBench } from './auth.bench';
 import { foundationBench } from './foundation.bench';
 import { ledgerBench } from './ledger.bench';
+import { transactionsBench } from './transactions.bench';
 import { ensureBuilt, writeResult } from './lib';
 
 await ensureBuilt();
@@ -39,4 +40,16 @@ ${Object.entries(ledger.methods)
       `  ${method.padEnd(14)} ${figures.medianMs} ms (target < 100 ms ${check(figures.medianMs < 100)}), ${figures.sales} sales; formatting every estimate ${figures.formatMs} ms`,
   )
   .join('\n')}
+`);
+
+const list = await transactionsBench();
+const listFile = await writeResult('transactions', list);
+const line = (label: string, figures: { p50: number; p95: number; failures: number }) =>
+  `  ${label.padEnd(30)} p50 ${figures.p50} ms, p95 ${figures.p95} ms${figures.failures ? `, ${figures.failures} failed` : ''}`;
+console.log(`
+Transactions list (${listFile}): pages of 50 from ${list.transactions} transactions over ${list.holdings} holdings, ${list.database}, ${list.requests} requests each
+${line('first page', list.firstPage)}   target p95 < 20 ms  ${check(list.firstPage.p95 < 20 && list.firstPage.failures === 0)}
+${line('page 1000 (offset 49,950)', list.page1000)}
+${line('filtered by type', list.filteredByType)}
+${line('sorted by amount', list.sortedByAmount)}
 `);

@@ -165,11 +165,16 @@ export const transactionListQuerySchema = z.object({
 });
 export type TransactionListQuery = z.input<typeof transactionListQuerySchema>;
 
+/**
+ * A page; how many there are in all comes from the totals call (`count`), made alongside, so a
+ * page never waits for a count of the whole history.
+ */
 export const transactionListResponseSchema = z.object({
   transactions: z.array(transactionSchema),
   page: z.number().int(),
   pageSize: z.number().int(),
-  total: z.number().int(),
+  /** Another page follows this one. */
+  hasMore: z.boolean(),
 });
 
 /** Totals of the transactions a filter selects, in the base currency (amount x rate). */

@@ -194,5 +194,8 @@ CREATE INDEX "savings_transactions_holding_idx" ON "savings_transactions" USING 
 CREATE INDEX "tax_calculations_transaction_idx" ON "tax_calculations" USING btree ("transaction_id");--> statement-breakpoint
 CREATE INDEX "transaction_audit_trail_entity_idx" ON "transaction_audit_trail" USING btree ("entity_id","created_at");--> statement-breakpoint
 CREATE UNIQUE INDEX "transaction_lots_number_key" ON "transaction_lots" USING btree ("holding_id","lot_number");--> statement-breakpoint
-CREATE INDEX "transactions_list_idx" ON "transactions" USING btree ("portfolio_id","simulation_id","settlement_date" DESC NULLS LAST,"created_at" DESC NULLS LAST,"id");--> statement-breakpoint
+CREATE INDEX "transactions_real_list_idx" ON "transactions" USING btree ("portfolio_id","settlement_date" DESC NULLS FIRST,"created_at" DESC NULLS FIRST,"id" DESC NULLS FIRST) WHERE "transactions"."simulation_id" is null;--> statement-breakpoint
+CREATE INDEX "transactions_simulation_list_idx" ON "transactions" USING btree ("portfolio_id","simulation_id","settlement_date" DESC NULLS FIRST,"created_at" DESC NULLS FIRST,"id" DESC NULLS FIRST) WHERE "transactions"."simulation_id" is not null;--> statement-breakpoint
+CREATE INDEX "transactions_real_amount_idx" ON "transactions" USING btree ("portfolio_id",("quantity" * "price") desc,"created_at" DESC NULLS FIRST,"id" DESC NULLS FIRST) WHERE "transactions"."simulation_id" is null;--> statement-breakpoint
+CREATE INDEX "transactions_simulation_amount_idx" ON "transactions" USING btree ("portfolio_id","simulation_id",("quantity" * "price") desc,"created_at" DESC NULLS FIRST,"id" DESC NULLS FIRST) WHERE "transactions"."simulation_id" is not null;--> statement-breakpoint
 CREATE INDEX "transactions_holding_idx" ON "transactions" USING btree ("holding_id","trade_date","created_at");

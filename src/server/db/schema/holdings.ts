@@ -100,14 +100,44 @@ export const transactions = pgTable(
     updatedAt: updatedAt(),
   },
   (t) => [
-    // The list's default order (settlement date, newest first) within a portfolio or simulation.
-    index('transactions_list_idx').on(
-      t.portfolioId,
-      t.simulationId,
-      t.settlementDate.desc(),
-      t.createdAt.desc(),
-      t.id,
-    ),
+    // The list's default order (settlement date, newest first) within the real portfolio, and
+    // within a simulation: partial indexes, because `simulation_id is null` is not an equality
+    // the planner can order by. NULLS FIRST matches ORDER BY ... DESC.
+    index('transactions_real_list_idx')
+      .on(
+        t.portfolioId,
+        t.settlementDate.desc().nullsFirst(),
+        t.createdAt.desc().nullsFirst(),
+        t.id.desc().nullsFirst(),
+      )
+      .where(sql`${t.simulationId} is null`),
+    index('transactions_simulation_list_idx')
+      .on(
+        t.portfolioId,
+        t.simulationId,
+        t.settlementDate.desc().nullsFirst(),
+        t.createdAt.desc().nullsFirst(),
+        t.id.desc().nullsFirst(),
+      )
+      .where(sql`${t.simulationId} is not null`),
+    // Sorting by amount (quantity x price) without sorting the whole portfolio.
+    index('transactions_real_amount_idx')
+      .on(
+        t.portfolioId,
+        sql`(${t.quantity} * ${t.price}) desc`,
+        t.createdAt.desc().nullsFirst(),
+        t.id.desc().nullsFirst(),
+      )
+      .where(sql`${t.simulationId} is null`),
+    index('transactions_simulation_amount_idx')
+      .on(
+        t.portfolioId,
+        t.simulationId,
+        sql`(${t.quantity} * ${t.price}) desc`,
+        t.createdAt.desc().nullsFirst(),
+        t.id.desc().nullsFirst(),
+      )
+      .where(sql`${t.simulationId} is not null`),
     index('transactions_holding_idx').on(t.holdingId, t.tradeDate, t.createdAt),
     check('transactions_quantity_positive', sql`${t.quantity} > 0`),
     check('transactions_price_non_negative', sql`${t.price} >= 0`),

@@ -744,3 +744,53 @@ describe('a failure in the middle of a sale', () => {
     expect(await state()).toEqual(before);
   });
 });
+
+describe('the transactions list', () => {
+  it('pages by settlement date, newest first, filters, and totals the selection', async () => {
+    const id = await portfolio();
+    const holding = (await add(id, market({ quantity: '10', purchasePrice: '100' }))).json()
+      .holding;
+    for (const [type, quantity, price, date] of [
+      ['buy', '5', '110', '2024-02-01'],
+      ['sell', '3', '130', '2024-03-01'],
+      ['dividend', '15', '0.5', '2024-04-01'],
+    ] as const) {
+      const res = await trade(id, {
+        assetId: holding.id,
+        transactionType: type,
+        quantity,
+        price,
+        fees: '1',
+        tradeDate: date,
+      });
+      expect(res.statusCode).toBe(201);
+    }
+    const page = async (query: string) =>
+      (await owner.get(`/api/v1/portfolios/${id}/transactions?${query}`)).json();
+    const first = await page('pageSize=2');
+    expect(
+      first.transactions.map((row: { transactionType: string }) => row.transactionType),
+    ).toEqual(['dividend', 'sell']);
+    expect(first).toMatchObject({ page: 1, pageSize: 2, hasMore: true });
+    const second = await page('pageSize=2&page=2');
+    expect(
+      second.transactions.map((row: { transactionType: string }) => row.transactionType),
+    ).toEqual(['buy', 'buy']);
+    expect(second.hasMore).toBe(false);
+    expect((await page('type=sell')).transactions).toHaveLength(1);
+    expect(
+      (await page('minAmount=500&sort=amount&order=asc')).transactions.map(
+        (row: { amount: string }) => row.amount,
+      ),
+    ).toEqual(['550.00', '1000.00']);
+    expect((await page('from=2024-03-01&to=2024-03-31')).transactions).toHaveLength(1);
+    const totals = (await owner.get(`/api/v1/portfolios/${id}/transactions/totals`)).json();
+    expect(totals).toEqual({
+      count: 4,
+      bought: '1550.00',
+      sold: '390.00',
+      income: '7.50',
+      fees: '3.00',
+    });
+  });
+});

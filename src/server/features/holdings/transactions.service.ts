@@ -109,9 +109,9 @@ const SORT_COLUMNS = {
 } as const;
 
 /**
- * One page of a scope's transactions (default: settlement date, newest first; 50 a page) with
- * the total count for paging. The totals of the selection come from `transactionTotals` (a
- * separate call, so a page stays one index walk).
+ * One page of a scope's transactions (default: settlement date, newest first; 50 a page). The
+ * count and totals of the selection come from `transactionTotals` (a separate call, so a page
+ * stays one short index walk: see bench/transactions.bench.ts).
  */
 export async function listTransactions(
   ctx: ServerContext,
@@ -128,22 +128,20 @@ export async function listTransactions(
   const direction = query.order === 'asc' ? asc : desc;
   const primary =
     query.sort === 'amount' ? direction(amountSql) : direction(SORT_COLUMNS[query.sort]);
-  const [rows, [total]] = await Promise.all([
-    db
-      .select({ transaction: transactions, name: holdings.name, symbol: holdings.symbol })
-      .from(transactions)
-      .innerJoin(holdings, eq(holdings.id, transactions.holdingId))
-      .where(where)
-      .orderBy(primary, direction(transactions.createdAt), direction(transactions.id))
-      .limit(query.pageSize)
-      .offset((query.page - 1) * query.pageSize),
-    db.select({ n: count() }).from(transactions).where(where),
-  ]);
+  // One row more than the page says whether another page follows (no count of the whole history).
+  const rows = await db
+    .select({ transaction: transactions, name: holdings.name, symbol: holdings.symbol })
+    .from(transactions)
+    .innerJoin(holdings, eq(holdings.id, transactions.holdingId))
+    .where(where)
+    .orderBy(primary, direction(transactions.createdAt), direction(transactions.id))
+    .limit(query.pageSize + 1)
+    .offset((query.page - 1) * query.pageSize);
   return {
-    transactions: rows.map((row) => toTransaction(row.transaction, row)),
+    transactions: rows.slice(0, query.pageSize).map((row) => toTransaction(row.transaction, row)),
     page: query.page,
     pageSize: query.pageSize,
-    total: Number(total?.n ?? 0),
+    hasMore: rows.length > query.pageSize,
   };
 }
 
