@@ -346,5 +346,6 @@ export type PortfolioAccessEvent = { type: 'portfolio-access'; portfolioId: stri
 export type PortfolioChangedEvent = {
   type: 'portfolio-changed';
   portfolioId: string;
-  entity: 'portfolio' | 'simulations' | 'shares';
+  /** `holdings`: holdings, transactions or savings movements changed (refetch the scope's data). */
+  entity: 'portfolio' | 'simulations' | 'shares' | 'holdings';
 };

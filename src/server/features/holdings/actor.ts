@@ -1,4 +1,6 @@
 import type { FastifyBaseLogger, FastifyRequest } from 'fastify';
+import type { PortfolioChangedEvent } from '@/contracts/portfolios';
+import type { ServerContext } from '../../context';
 import type { DbOrTx } from '../../db/client';
 import { transactionAuditTrail } from '../../db/schema';
 import { requireAuth } from '../../platform/auth';
@@ -49,4 +51,14 @@ export async function recordLedgerAudit(
     userAgent: actor.userAgent,
     createdAt: now,
   });
+}
+
+/** Tells the portfolio's open tabs its holdings or transactions changed; sent if `tx` commits. */
+export async function publishHoldingsChanged(ctx: ServerContext, tx: DbOrTx, portfolioId: string) {
+  const event: PortfolioChangedEvent = {
+    type: 'portfolio-changed',
+    portfolioId,
+    entity: 'holdings',
+  };
+  await ctx.realtime.publish(`portfolio:${portfolioId}`, event, tx);
 }

@@ -24,7 +24,7 @@ import type { ServerContext } from '../../context';
 import type { DbOrTx } from '../../db/client';
 import { holdings, savingsInterestRates, subscriptions, transactions } from '../../db/schema';
 import { AppError } from '../../platform/errors';
-import { type Actor, recordLedgerAudit } from './actor';
+import { type Actor, publishHoldingsChanged, recordLedgerAudit } from './actor';
 import { toHolding, validationError } from './holdings.dto';
 import { rebuildHolding } from './ledger.store';
 import { type HoldingRow, requireHolding, requireScope, type Scope, simulationIs } from './scope';
@@ -397,6 +397,7 @@ export async function createHolding(
     });
     await enforceAssetLimit(tx, scope);
     const row = await insertHolding(tx, actor, scope, input, now);
+    await publishHoldingsChanged(ctx, tx, scope.portfolioId);
     return toHolding(await reload(tx, row.id));
   });
 }
@@ -484,6 +485,7 @@ export async function updateHolding(
       changes.details = details;
     }
     await tx.update(holdings).set(changes).where(eq(holdings.id, holding.id));
+    await publishHoldingsChanged(ctx, tx, scope.portfolioId);
     await recordLedgerAudit(
       tx,
       actor,
@@ -529,6 +531,7 @@ export async function deleteHolding(
     } else {
       await tx.delete(holdings).where(eq(holdings.id, holding.id));
     }
+    await publishHoldingsChanged(ctx, tx, scope.portfolioId);
     await recordLedgerAudit(
       tx,
       actor,

@@ -12,7 +12,8 @@ import {
 } from '../../db/schema';
 import { type Agent, registerUser } from '../../testing/agent';
 import { insertPortfolio, insertSimulation } from '../../testing/portfolios';
-import { createTestApp, type TestApp } from '../../testing/test-app';
+import { createTestApp, TEST_ORIGIN, type TestApp } from '../../testing/test-app';
+import { TestSocket } from '../../testing/ws-client';
 
 let t: TestApp;
 let owner: Agent;
@@ -792,5 +793,38 @@ describe('the transactions list', () => {
       income: '7.50',
       fees: '3.00',
     });
+  });
+});
+
+describe('real time', () => {
+  it('tells the portfolio’s open tabs when its holdings or transactions change', async () => {
+    const id = await portfolio();
+    const address = await t.app.listen({ port: 0, host: '127.0.0.1' });
+    const socket = await TestSocket.open(`${address.replace('http', 'ws')}/api/v1/realtime`, {
+      origin: TEST_ORIGIN,
+      cookie: owner.cookieHeader(),
+    });
+    try {
+      socket.send({ type: 'subscribe', topic: `portfolio:${id}` });
+      await socket.next((m) => m.type === 'subscribed' && m.topic === `portfolio:${id}`);
+      const holding = (await add(id, market())).json().holding;
+      expect(
+        await socket.next((m) => m.type === 'event' && m.topic === `portfolio:${id}`),
+      ).toMatchObject({
+        payload: { type: 'portfolio-changed', portfolioId: id, entity: 'holdings' },
+      });
+      await trade(id, {
+        assetId: holding.id,
+        transactionType: 'dividend',
+        quantity: '10',
+        price: '0.24',
+        tradeDate: '2024-05-01',
+      });
+      expect(
+        await socket.next((m) => m.type === 'event' && m.topic === `portfolio:${id}`),
+      ).toMatchObject({ payload: { entity: 'holdings' } });
+    } finally {
+      socket.close();
+    }
   });
 });

@@ -27,7 +27,7 @@ import {
   savingsTransactions,
 } from '../../db/schema';
 import { AppError } from '../../platform/errors';
-import { type Actor, recordLedgerAudit } from './actor';
+import { type Actor, publishHoldingsChanged, recordLedgerAudit } from './actor';
 import { DEFAULT_SAVINGS_TAX_RATE } from './holdings.service';
 import { plain } from './holdings.dto';
 import { type HoldingRow, requireHolding } from './scope';
@@ -276,6 +276,7 @@ export async function changeRate(
         updatedAt: now,
       })
       .where(eq(holdings.id, holding.id));
+    await publishHoldingsChanged(ctx, tx, holding.portfolioId);
     await recordLedgerAudit(
       tx,
       actor,
@@ -371,6 +372,7 @@ export async function recordMovement(
       .update(holdings)
       .set({ quantity: toPlain(next), updatedAt: now })
       .where(eq(holdings.id, holding.id));
+    await publishHoldingsChanged(ctx, tx, holding.portfolioId);
     await recordLedgerAudit(
       tx,
       actor,

@@ -28,7 +28,7 @@ import {
   transactions,
 } from '../../db/schema';
 import { AppError } from '../../platform/errors';
-import { type Actor, recordLedgerAudit } from './actor';
+import { type Actor, publishHoldingsChanged, recordLedgerAudit } from './actor';
 import { ASSET_TYPE_OF, isAssetType, settlementDateFor } from './holdings.service';
 import { plain, toTransaction, type TransactionRow } from './holdings.dto';
 import { ledgerFailure, ledgerRows, rebuildHolding, toLedgerTransaction } from './ledger.store';
@@ -281,6 +281,7 @@ export async function createTransaction(
       .returning();
     if (!row) throw new Error('transaction insert returned nothing');
     const { ledger } = await rebuildHolding(tx, holding, now);
+    await publishHoldingsChanged(ctx, tx, scope.portfolioId);
     await recordLedgerAudit(
       tx,
       actor,
@@ -433,6 +434,7 @@ export async function updateTransaction(
       .returning();
     if (!updated) throw new AppError('TRANSACTION_NOT_FOUND');
     const { ledger } = await rebuildHolding(tx, holding, now);
+    await publishHoldingsChanged(ctx, tx, scope.portfolioId);
     await recordLedgerAudit(
       tx,
       actor,
@@ -473,6 +475,7 @@ export async function deleteTransaction(ctx: ServerContext, actor: Actor, id: st
     }
     await tx.delete(transactions).where(eq(transactions.id, row.id));
     await rebuildHolding(tx, holding, now);
+    await publishHoldingsChanged(ctx, tx, scope.portfolioId);
     await recordLedgerAudit(
       tx,
       actor,

@@ -145,8 +145,16 @@ export function ActiveScopeProvider({ userId, children }: Props) {
       refreshPortfolios();
   });
   useRealtime(portfolioId ? `portfolio:${portfolioId}` : null, (payload) => {
-    if (eventType(payload) === ('portfolio-changed' satisfies PortfolioChangedEvent['type']))
-      refreshPortfolios();
+    if (eventType(payload) !== ('portfolio-changed' satisfies PortfolioChangedEvent['type']))
+      return;
+    // Holdings and transactions changed (here or in another tab or by an invitee): refetch the
+    // portfolio's data; anything else about the portfolio: refetch the list.
+    if ((payload as Partial<PortfolioChangedEvent>).entity === 'holdings') {
+      if (portfolioId)
+        void queryClient.invalidateQueries({
+          queryKey: portfolioScopedKeys.portfolio(portfolioId),
+        });
+    } else refreshPortfolios();
   });
 
   const portfolios = list.data;
