@@ -90,6 +90,8 @@ export function computeTax(
   const quantity = dec(sale.quantity);
   const exchangeRate = dec(sale.exchangeRateToBase);
   let feesLeft = fees;
+  // The sale's fees per unit, worked out once (only when they are spread over several lots).
+  const unitFee = allocations.length > 1 && !fees.isZero() ? fees.div(quantity) : ZERO;
   let proceedsTotal: Decimal = ZERO;
   let costTotal: Decimal = ZERO;
   let taxTotal: Decimal = ZERO;
@@ -98,7 +100,7 @@ export function computeTax(
     // always add up to the whole (no division at all for a sale from one lot).
     let feeShare = feesLeft;
     if (index < allocations.length - 1 && !fees.isZero()) {
-      feeShare = fees.mul(allocation.quantity).div(quantity);
+      feeShare = unitFee.mul(allocation.quantity);
       feesLeft = feesLeft.minus(feeShare);
     }
     const gross = allocation.quantity.mul(price);
