@@ -1,4 +1,5 @@
 import { and, asc, count, eq, sql } from 'drizzle-orm';
+import type { z } from 'zod';
 import {
   type CategoryTotals,
   type CreateHoldingInput,
@@ -460,8 +461,15 @@ export async function updateHolding(
     const changes: Partial<typeof holdings.$inferInsert> = { updatedAt: now };
     if (input.name !== undefined) changes.name = input.name;
     if (input.symbol !== undefined) {
-      changes.symbol =
-        holdingClass === 'crypto' ? (input.symbol?.toUpperCase() ?? null) : input.symbol;
+      // The class's own symbol rule (market: the stock-symbol rule; crypto: upper-cased).
+      const symbolRule = CLASS_SCHEMAS[holdingClass].shape as { symbol?: z.ZodType };
+      if (symbolRule.symbol && input.symbol !== null) {
+        const parsed = symbolRule.symbol.safeParse(input.symbol);
+        if (!parsed.success) throw validationError(parsed.error, 'symbol');
+        changes.symbol = parsed.data as string | null;
+      } else {
+        changes.symbol = input.symbol;
+      }
     }
     if (input.currentPrice !== undefined) changes.currentPrice = input.currentPrice;
     if (input.currency !== undefined) changes.currency = input.currency;

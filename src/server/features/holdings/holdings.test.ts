@@ -828,3 +828,33 @@ describe('real time', () => {
     }
   });
 });
+
+describe('changing a holding', () => {
+  it('updates the price and the class’s fields with the class’s rules', async () => {
+    const id = await portfolio();
+    const holding = (await add(id, market())).json().holding;
+    const res = await owner.patch(`/api/v1/holdings/${holding.id}`, {
+      currentPrice: '190',
+      details: { sector: 'Healthcare', quantity: '999' },
+    });
+    expect(res.statusCode).toBe(200);
+    expect(res.json().holding).toMatchObject({
+      currentPrice: '190',
+      quantity: '10',
+      marketValue: '1900.00',
+      details: expect.objectContaining({ sector: 'Healthcare' }),
+    });
+    const badSymbol = await owner.patch(`/api/v1/holdings/${holding.id}`, { symbol: 'aapl' });
+    expect(badSymbol.statusCode).toBe(400);
+    expect(badSymbol.json().error.message).toBe(
+      'symbol: Symbol must contain only uppercase letters, numbers, dots, and hyphens',
+    );
+    const badSector = await owner.patch(`/api/v1/holdings/${holding.id}`, {
+      details: { sector: 'Astrology' },
+    });
+    expect(badSector.statusCode).toBe(400);
+    expect((await owner.get(`/api/v1/holdings/${holding.id}`)).json().holding.details.sector).toBe(
+      'Healthcare',
+    );
+  });
+});
