@@ -5,6 +5,13 @@
 export const PAGE_LOADERS = {
   '/dashboard': () => import('@/web/features/dashboard/pages/dashboard-page'),
   '/profile': () => import('@/web/features/profile/pages/profile-page'),
+  '/assets': () => import('@/web/features/holdings/pages/asset-pages'),
+  '/assets/market': () => import('@/web/features/holdings/pages/asset-pages'),
+  '/assets/crypto': () => import('@/web/features/holdings/pages/asset-pages'),
+  '/assets/real-estate': () => import('@/web/features/holdings/pages/asset-pages'),
+  '/assets/crowdfunding': () => import('@/web/features/holdings/pages/asset-pages'),
+  '/assets/savings': () => import('@/web/features/holdings/pages/asset-pages'),
+  '/transactions': () => import('@/web/features/ledger/pages/transactions-page'),
   '/portfolio-management': () =>
     import('@/web/features/portfolios/pages/portfolio-management-page'),
   '/settings/account': () => import('@/web/features/settings/pages/account-settings-page'),

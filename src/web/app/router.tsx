@@ -42,6 +42,17 @@ function PublicPage() {
   return null;
 }
 
+/** A legacy path (spec 002: deprecated aliases) to its page, keeping ?portfolio= and ?sim=. */
+function Alias({ to }: { to: string }) {
+  const { search } = useLocation();
+  return <Navigate to={`${to}${search}`} replace />;
+}
+
+const HOLDING_NAMESPACES = ['holdings', 'validation'];
+type AssetPages = Awaited<ReturnType<(typeof PAGE_LOADERS)['/assets']>>;
+const assetPage = (path: keyof typeof PAGE_LOADERS, pick: (m: AssetPages) => ComponentType) =>
+  lazyPage(PAGE_LOADERS[path] as () => Promise<AssetPages>, pick, HOLDING_NAMESPACES);
+
 /** /settings/profile (the spec's "complete your profile" target) is the profile page. */
 function ToProfile() {
   const { search } = useLocation();
@@ -352,6 +363,35 @@ export const routes: RouteObject[] = [
               PORTFOLIO_NAMESPACES,
             ),
           },
+          { path: 'assets', lazy: assetPage('/assets', (m) => m.AssetsOverviewPage) },
+          {
+            path: 'transactions',
+            lazy: lazyPage(PAGE_LOADERS['/transactions'], (m) => m.TransactionsPage, [
+              'ledger',
+              'validation',
+            ]),
+          },
+          { path: 'assets/market', lazy: assetPage('/assets/market', (m) => m.MarketPage) },
+          { path: 'assets/crypto', lazy: assetPage('/assets/crypto', (m) => m.CryptoPage) },
+          {
+            path: 'assets/real-estate',
+            lazy: assetPage('/assets/real-estate', (m) => m.RealEstatePage),
+          },
+          {
+            path: 'assets/crowdfunding',
+            lazy: assetPage('/assets/crowdfunding', (m) => m.CrowdfundingPage),
+          },
+          { path: 'assets/savings', lazy: assetPage('/assets/savings', (m) => m.SavingsPage) },
+          ...(
+            [
+              ['market', '/assets/market'],
+              ['crypto', '/assets/crypto'],
+              ['crowdfunding', '/assets/crowdfunding'],
+              ['real-estate', '/assets/real-estate'],
+              ['savings', '/assets/savings'],
+              ['savings/accounts', '/assets/savings'],
+            ] as const
+          ).map(([path, to]) => ({ path, element: <Alias to={to} /> })),
           { path: 'settings/profile', element: <ToProfile /> },
           settingsRoutes,
           adminRoutes,

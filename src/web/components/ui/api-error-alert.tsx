@@ -56,7 +56,14 @@ export function useErrorText() {
         if (date) return t('errors:RECOVERY_LOCKED', { date });
       }
       const scope = detail(error, 'action') ?? detail(error, 'operation');
+      // The figures some messages carry ('Available: {{available}}', '{{amount}} {{currency}}').
+      const values = Object.fromEntries(
+        Object.entries(error.details ?? {}).filter(
+          ([, value]) => typeof value === 'string' || typeof value === 'number',
+        ),
+      );
       return t(`errors:${error.code}`, {
+        ...values,
         status: error.status,
         context: scope === 'enroll' ? 'enroll' : undefined,
       });

@@ -1,0 +1,192 @@
+import { type FormEvent, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { toast } from 'sonner';
+import { createHoldingBodySchema, type HoldingClass } from '@/contracts/holdings';
+import { ApiErrorAlert } from '@/web/components/ui/api-error-alert';
+import { Button } from '@/web/components/ui/button';
+import {
+  Dialog,
+  DialogContent,
+  DialogDescription,
+  DialogFooter,
+  DialogHeader,
+  DialogTitle,
+} from '@/web/components/ui/dialog';
+import { FormField, useValidationText } from '@/web/components/ui/form-field';
+import { Input } from '@/web/components/ui/input';
+import { NativeSelect } from '@/web/components/ui/select';
+import { Textarea } from '@/web/components/ui/textarea';
+import { ApiError } from '@/web/lib/api-client';
+import { cn } from '@/web/lib/cn';
+import { useCreateHolding } from '../api/holdings';
+import { CLASS_FIELDS, type FieldSpec, toCreateBody } from '../lib/classes';
+
+const today = () => new Date().toISOString().slice(0, 10);
+
+function initialValues(holdingClass: HoldingClass) {
+  return Object.fromEntries(
+    CLASS_FIELDS[holdingClass].map((field) => [
+      field.name,
+      field.initial ?? (field.kind === 'date' && field.required ? today() : ''),
+    ]),
+  );
+}
+
+/** Field errors from zod issues or the server's `details.issues` (first message per field). */
+function errorsFrom(issues: { path: string; message: string }[]) {
+  const errors: Record<string, string> = {};
+  for (const issue of issues) {
+    const field = issue.path.split('.')[0] ?? '';
+    errors[field] ??= issue.message;
+  }
+  return errors;
+}
+
+/**
+ * Adds a holding of one class: the class's fields, checked with the API's own schema before
+ * sending, the server's answer mapped back onto the fields. Adding records the opening purchase,
+ * hence 'Asset added successfully - check Transactions page'.
+ */
+export function AddHoldingDialog({
+  holdingClass,
+  open,
+  onOpenChange,
+}: {
+  holdingClass: HoldingClass;
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+}) {
+  const { t } = useTranslation('holdings');
+  const validationText = useValidationText();
+  const create = useCreateHolding();
+  const [values, setValues] = useState<Record<string, string>>(() => initialValues(holdingClass));
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const fields = CLASS_FIELDS[holdingClass];
+  const formId = `add-${holdingClass}`;
+
+  const close = (next: boolean) => {
+    if (!next) {
+      setValues(initialValues(holdingClass));
+      setErrors({});
+      create.reset();
+    }
+    onOpenChange(next);
+  };
+
+  const submit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const body = toCreateBody(holdingClass, values);
+    const parsed = createHoldingBodySchema.safeParse(body);
+    if (!parsed.success) {
+      const found = errorsFrom(
+        parsed.error.issues.map((issue) => ({
+          path: issue.path.map(String).join('.'),
+          message: issue.message,
+        })),
+      );
+      setErrors(found);
+      const first = fields.find((field) => found[field.name]);
+      if (first) document.getElementById(`${formId}-${first.name}`)?.focus();
+      return;
+    }
+    setErrors({});
+    create.mutate(body as Parameters<typeof create.mutate>[0], {
+      onSuccess: () => {
+        toast.success(t(holdingClass === 'crypto' ? 'toasts.cryptoAdded' : 'toasts.added'));
+        close(false);
+      },
+      onError: (error) => {
+        if (error instanceof ApiError && error.code === 'VALIDATION_ERROR') {
+          const issues = error.details?.issues;
+          if (Array.isArray(issues))
+            setErrors(errorsFrom(issues as { path: string; message: string }[]));
+        }
+      },
+    });
+  };
+
+  const control = (
+    field: FieldSpec,
+    props: { id: string; 'aria-invalid': true | undefined; 'aria-describedby': string | undefined },
+  ) => {
+    const common = {
+      ...props,
+      name: field.name,
+      value: values[field.name] ?? '',
+      onChange: (event: { target: { value: string } }) =>
+        setValues((current) => ({ ...current, [field.name]: event.target.value })),
+    };
+    switch (field.kind) {
+      case 'select':
+        return (
+          <NativeSelect {...common} className="w-full">
+            {field.required ? null : <option value="">{t('form.none')}</option>}
+            {field.options?.map((option) => (
+              <option key={option} value={option}>
+                {field.raw ? option : t(`options.${field.name}.${option}`)}
+              </option>
+            ))}
+          </NativeSelect>
+        );
+      case 'textarea':
+        return <Textarea {...common} rows={3} />;
+      case 'date':
+        return <Input {...common} type="date" />;
+      case 'integer':
+        return <Input {...common} inputMode="numeric" className="tabular" />;
+      case 'decimal':
+        return <Input {...common} inputMode="decimal" className="tabular" autoComplete="off" />;
+      default:
+        return <Input {...common} autoComplete="off" />;
+    }
+  };
+
+  return (
+    <Dialog open={open} onOpenChange={close}>
+      <DialogContent className="max-h-[90dvh] overflow-y-auto sm:max-w-2xl" closeLabel={t('form.close')}>
+        <DialogHeader>
+          <DialogTitle>{t(`add.title.${holdingClass}`)}</DialogTitle>
+          <DialogDescription>{t('add.description')}</DialogDescription>
+        </DialogHeader>
+        <form id={formId} noValidate onSubmit={submit} className="grid gap-4 sm:grid-cols-2">
+          {fields.map((field) => (
+            <FormField
+              key={field.name}
+              id={`${formId}-${field.name}`}
+              className={cn(field.wide && 'sm:col-span-2')}
+              label={
+                <>
+                  {t(`fields.${field.name}`)}
+                  {field.required ? null : (
+                    <span className="ml-1 font-normal text-muted-foreground">
+                      {t('form.optional')}
+                    </span>
+                  )}
+                </>
+              }
+              description={t(`hints.${field.name}`, { defaultValue: '' }) || undefined}
+              error={validationText(errors[field.name])}
+            >
+              {(props) => control(field, props)}
+            </FormField>
+          ))}
+        </form>
+        <ApiErrorAlert
+          error={
+            create.error instanceof ApiError && create.error.code === 'VALIDATION_ERROR'
+              ? null
+              : create.error
+          }
+        />
+        <DialogFooter>
+          <Button variant="outline" onClick={() => close(false)}>
+            {t('form.cancel')}
+          </Button>
+          <Button type="submit" form={formId} disabled={create.isPending}>
+            {create.isPending ? t('form.adding') : t('form.add')}
+          </Button>
+        </DialogFooter>
+      </DialogContent>
+    </Dialog>
+  );
+}

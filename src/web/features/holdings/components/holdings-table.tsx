@@ -1,0 +1,304 @@
+import { ChevronDown, ChevronRight } from 'lucide-react';
+import { Fragment, type ReactNode, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { Holding, HoldingClass } from '@/contracts/holdings';
+import type { Currency } from '@/contracts/settings';
+import { ChangeIndicator } from '@/web/components/finance/change-indicator';
+import { Badge } from '@/web/components/ui/badge';
+import { Button } from '@/web/components/ui/button';
+import {
+  Table,
+  TableBody,
+  TableCaption,
+  TableCell,
+  TableContainer,
+  TableHead,
+  TableHeader,
+  TableRow,
+} from '@/web/components/ui/table';
+import { type Formatters, useFormatters } from '@/web/lib/preferences';
+import { HoldingActions } from './holding-actions';
+import { SavingsPanel } from './savings-panel';
+
+type Column = {
+  id: string;
+  numeric?: boolean;
+  cell: (holding: Holding, format: Formatters) => ReactNode;
+};
+
+const text = (value: unknown) => (typeof value === 'string' && value ? value : null);
+const money = (format: Formatters, holding: Holding, amount: string | null | undefined) =>
+  amount ? format.money(amount, { currency: holding.currency as Currency, decimals: true }) : '—';
+
+function NameCell({ holding, sub }: { holding: Holding; sub?: ReactNode }) {
+  return (
+    <span className="grid min-w-40 gap-0.5">
+      <span className="font-medium">
+        {holding.symbol ? <span className="mr-2 font-semibold">{holding.symbol}</span> : null}
+        {holding.name}
+      </span>
+      {sub ? <span className="text-xs text-muted-foreground">{sub}</span> : null}
+    </span>
+  );
+}
+
+function Gain({ holding }: { holding: Holding }) {
+  const format = useFormatters();
+  const value = Number(holding.gainLoss);
+  const amount = format.money(holding.gainLoss, {
+    currency: holding.currency as Currency,
+    decimals: true,
+    signed: true,
+  });
+  const percent =
+    holding.gainLossPercent === null
+      ? ''
+      : ` (${format.percent(holding.gainLossPercent, { decimals: 2, signed: true })})`;
+  return <ChangeIndicator value={value} label={`${amount}${percent}`} className="justify-end" />;
+}
+
+const value: Column = { id: 'value', numeric: true, cell: (h, f) => money(f, h, h.marketValue) };
+const gain: Column = { id: 'gain', numeric: true, cell: (h) => <Gain holding={h} /> };
+const quantity: Column = {
+  id: 'quantity',
+  numeric: true,
+  cell: (h, f) => f.number(h.quantity, 8),
+};
+const averageCost: Column = {
+  id: 'averageCost',
+  numeric: true,
+  cell: (h, f) => money(f, h, h.purchasePrice),
+};
+const price: Column = { id: 'price', numeric: true, cell: (h, f) => money(f, h, h.currentPrice) };
+
+function useColumns(holdingClass: HoldingClass | 'all'): Column[] {
+  const { t } = useTranslation('holdings');
+  switch (holdingClass) {
+    case 'market':
+      return [
+        {
+          id: 'name',
+          cell: (h) => (
+            <NameCell
+              holding={h}
+              sub={[
+                text(h.details.sector) && t(`options.sector.${h.details.sector as string}`),
+                text(h.details.exchange),
+              ]
+                .filter(Boolean)
+                .join(' · ')}
+            />
+          ),
+        },
+        quantity,
+        averageCost,
+        price,
+        value,
+        gain,
+      ];
+    case 'crypto':
+      return [
+        {
+          id: 'name',
+          cell: (h) => (
+            <NameCell
+              holding={h}
+              sub={[text(h.details.exchange), text(h.details.walletAddress)]
+                .filter(Boolean)
+                .join(' · ')}
+            />
+          ),
+        },
+        quantity,
+        averageCost,
+        price,
+        value,
+        gain,
+      ];
+    case 'real_estate':
+      return [
+        {
+          id: 'name',
+          cell: (h) => (
+            <NameCell
+              holding={h}
+              sub={[
+                t(`options.propertyType.${String(h.details.propertyType)}`),
+                text(h.details.city),
+              ]
+                .filter(Boolean)
+                .join(' · ')}
+            />
+          ),
+        },
+        { id: 'purchasePrice', numeric: true, cell: (h, f) => money(f, h, h.costBasis) },
+        { id: 'currentValue', numeric: true, cell: (h, f) => money(f, h, h.marketValue) },
+        {
+          id: 'rentalIncome',
+          numeric: true,
+          cell: (h, f) => money(f, h, text(h.details.rentalIncome)),
+        },
+        gain,
+      ];
+    case 'crowdfunding':
+      return [
+        { id: 'name', cell: (h) => <NameCell holding={h} sub={text(h.details.platform)} /> },
+        { id: 'amountInvested', numeric: true, cell: (h, f) => money(f, h, h.costBasis) },
+        { id: 'valuation', numeric: true, cell: (h, f) => money(f, h, h.marketValue) },
+        {
+          id: 'expectedReturn',
+          numeric: true,
+          cell: (h, f) =>
+            text(h.details.expectedReturn)
+              ? f.percent(h.details.expectedReturn as string, { decimals: 2 })
+              : '—',
+        },
+        {
+          id: 'duration',
+          numeric: true,
+          cell: (h) =>
+            typeof h.details.duration === 'number'
+              ? t('table.months', { count: h.details.duration })
+              : '—',
+        },
+        {
+          id: 'status',
+          cell: (h) => <Badge variant="outline">{t(`options.status.${h.status}`)}</Badge>,
+        },
+        gain,
+      ];
+    case 'savings':
+      return [
+        {
+          id: 'name',
+          cell: (h) => <NameCell holding={h} sub={text(h.details.bankName)} />,
+        },
+        {
+          id: 'accountType',
+          cell: (h) => (
+            <span className="flex flex-wrap items-center gap-1.5">
+              {t(`options.accountType.${String(h.details.accountType)}`)}
+              {h.details.isTaxExempt ? (
+                <Badge variant="success">{t('table.taxExempt')}</Badge>
+              ) : null}
+            </span>
+          ),
+        },
+        { id: 'balance', numeric: true, cell: (h, f) => money(f, h, h.quantity) },
+        {
+          id: 'rate',
+          numeric: true,
+          cell: (h, f) => f.percent(Number(h.details.interestRate ?? 0) * 100, { decimals: 2 }),
+        },
+        {
+          id: 'maturityDate',
+          numeric: true,
+          cell: (h, f) =>
+            text(h.details.maturityDate) ? f.date(h.details.maturityDate as string) : '—',
+        },
+      ];
+    default:
+      return [
+        { id: 'name', cell: (h) => <NameCell holding={h} /> },
+        { id: 'class', cell: (h) => t(`classes.${h.class}`) },
+        { id: 'cost', numeric: true, cell: (h, f) => money(f, h, h.costBasis) },
+        value,
+        gain,
+      ];
+  }
+}
+
+/**
+ * Holdings as a dense table: the class's own columns, values in the holding's currency, gains
+ * with sign and arrow. Savings rows open a panel (accrual, movements, rates, alerts).
+ */
+export function HoldingsTable({
+  holdings,
+  holdingClass,
+  canEdit,
+  caption,
+  header,
+}: {
+  holdings: Holding[];
+  holdingClass: HoldingClass | 'all';
+  canEdit: boolean;
+  caption: string;
+  /** Sortable header cells (the overview), keyed by column id. */
+  header?: (id: string, label: string) => ReactNode;
+}) {
+  const { t } = useTranslation('holdings');
+  const format = useFormatters();
+  const columns = useColumns(holdingClass);
+  const [open, setOpen] = useState<string | null>(null);
+  const expandable = holdingClass === 'savings';
+  const span = columns.length + (canEdit ? 1 : 0) + (expandable ? 1 : 0);
+
+  return (
+    <TableContainer tabIndex={0} aria-label={caption}>
+      <Table>
+        <TableCaption>{caption}</TableCaption>
+        <TableHeader>
+          <TableRow>
+            {expandable ? (
+              <TableHead className="w-10">
+                <span className="sr-only">{t('table.details')}</span>
+              </TableHead>
+            ) : null}
+            {columns.map((column) => (
+              <TableHead key={column.id} numeric={column.numeric}>
+                {header ? header(column.id, t(`columns.${column.id}`)) : t(`columns.${column.id}`)}
+              </TableHead>
+            ))}
+            {canEdit ? (
+              <TableHead className="w-12">
+                <span className="sr-only">{t('table.actions')}</span>
+              </TableHead>
+            ) : null}
+          </TableRow>
+        </TableHeader>
+        <TableBody>
+          {holdings.map((holding) => (
+            <Fragment key={holding.id}>
+              <TableRow data-state={open === holding.id ? 'selected' : undefined}>
+                {expandable ? (
+                  <TableCell className="w-10 pr-0">
+                    <Button
+                      variant="ghost"
+                      size="icon-sm"
+                      aria-expanded={open === holding.id}
+                      aria-label={t('table.showDetails', { name: holding.name })}
+                      onClick={() => setOpen(open === holding.id ? null : holding.id)}
+                    >
+                      {open === holding.id ? (
+                        <ChevronDown aria-hidden="true" />
+                      ) : (
+                        <ChevronRight aria-hidden="true" />
+                      )}
+                    </Button>
+                  </TableCell>
+                ) : null}
+                {columns.map((column) => (
+                  <TableCell key={column.id} numeric={column.numeric}>
+                    {column.cell(holding, format)}
+                  </TableCell>
+                ))}
+                {canEdit ? (
+                  <TableCell className="w-12 text-right">
+                    <HoldingActions holding={holding} />
+                  </TableCell>
+                ) : null}
+              </TableRow>
+              {expandable && open === holding.id ? (
+                <TableRow className="hover:bg-transparent">
+                  <TableCell colSpan={span} className="bg-muted/20 p-0">
+                    <SavingsPanel holding={holding} canEdit={canEdit} />
+                  </TableCell>
+                </TableRow>
+              ) : null}
+            </Fragment>
+          ))}
+        </TableBody>
+      </Table>
+    </TableContainer>
+  );
+}

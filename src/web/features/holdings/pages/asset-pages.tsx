@@ -1,0 +1,378 @@
+import { ArrowDown, ArrowUp, ArrowUpDown, Plus } from 'lucide-react';
+import { type ReactNode, useEffect, useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useSearchParams } from 'react-router';
+import { can } from '@/contracts/portfolios';
+import {
+  type CategoryTotals,
+  type Holding,
+  HOLDING_CLASSES,
+  type HoldingClass,
+} from '@/contracts/holdings';
+import type { Currency } from '@/contracts/settings';
+import { ChangeIndicator } from '@/web/components/finance/change-indicator';
+import { ApiErrorAlert } from '@/web/components/ui/api-error-alert';
+import { Button } from '@/web/components/ui/button';
+import { Card } from '@/web/components/ui/card';
+import { Input } from '@/web/components/ui/input';
+import { NativeSelect } from '@/web/components/ui/select';
+import { Skeleton } from '@/web/components/ui/skeleton';
+import { useFormatters } from '@/web/lib/preferences';
+import { useHoldings, useScopeIds, useSummary } from '../api/holdings';
+import { AddHoldingDialog } from '../components/add-holding-dialog';
+import { HoldingsTable } from '../components/holdings-table';
+import { CLASS_PATHS, PAGE_CLASSES } from '../lib/classes';
+
+function useTitle(title: string) {
+  useEffect(() => {
+    document.title = `${title} · Cairn`;
+  }, [title]);
+}
+
+/** Scope-scoped query string (?portfolio=&sim=) for links that stay in the active scope. */
+function useScopeSearch() {
+  const [params] = useSearchParams();
+  const next = new URLSearchParams();
+  for (const key of ['portfolio', 'sim']) {
+    const value = params.get(key);
+    if (value) next.set(key, value);
+  }
+  const text = next.toString();
+  return text ? `?${text}` : '';
+}
+
+function PageHeader({
+  title,
+  description,
+  action,
+}: {
+  title: string;
+  description: string;
+  action?: ReactNode;
+}) {
+  return (
+    <header className="flex flex-wrap items-end justify-between gap-3">
+      <div className="grid gap-1">
+        <h1 className="text-xl font-semibold tracking-tight">{title}</h1>
+        <p className="text-[13px] text-muted-foreground">{description}</p>
+      </div>
+      {action}
+    </header>
+  );
+}
+
+function TableSkeleton() {
+  return (
+    <div className="grid gap-2 p-4" aria-busy="true">
+      {Array.from({ length: 5 }, (_, i) => (
+        <Skeleton key={i} className="h-9" />
+      ))}
+    </div>
+  );
+}
+
+function NoPortfolio() {
+  const { t } = useTranslation('holdings');
+  return (
+    <Card className="p-6 text-[13px]" role="status">
+      {t('noPortfolio')}
+    </Card>
+  );
+}
+
+/** One class's page: its holdings with their own columns, add, edit and delete. */
+export function AssetClassPage({ holdingClass }: { holdingClass: HoldingClass }) {
+  const { t } = useTranslation('holdings');
+  const { scope, portfolioId } = useScopeIds();
+  const holdings = useHoldings(holdingClass);
+  const [adding, setAdding] = useState(false);
+  const canEdit = can(scope.permission ?? undefined, 'edit');
+  useTitle(t(`pages.${holdingClass}.title`));
+
+  const add = canEdit ? (
+    <Button onClick={() => setAdding(true)} disabled={!portfolioId}>
+      <Plus aria-hidden="true" />
+      {t(`add.button.${holdingClass}`)}
+    </Button>
+  ) : null;
+
+  return (
+    <div className="grid gap-4">
+      <PageHeader
+        title={t(`pages.${holdingClass}.title`)}
+        description={t(`pages.${holdingClass}.description`)}
+        action={add}
+      />
+      {!portfolioId && scope.status !== 'loading' ? (
+        <NoPortfolio />
+      ) : (
+        <Card className="overflow-hidden p-0">
+          {holdings.isPending ? (
+            <TableSkeleton />
+          ) : holdings.isError ? (
+            <ApiErrorAlert className="m-4" error={holdings.error} />
+          ) : holdings.data.length === 0 ? (
+            <div className="grid justify-items-start gap-3 p-6 text-[13px]">
+              <p className="text-muted-foreground">{t(`pages.${holdingClass}.empty`)}</p>
+              {add}
+            </div>
+          ) : (
+            <HoldingsTable
+              holdings={holdings.data}
+              holdingClass={holdingClass}
+              canEdit={canEdit}
+              caption={t(`pages.${holdingClass}.title`)}
+            />
+          )}
+        </Card>
+      )}
+      <AddHoldingDialog holdingClass={holdingClass} open={adding} onOpenChange={setAdding} />
+    </div>
+  );
+}
+
+export const MarketPage = () => <AssetClassPage holdingClass="market" />;
+export const CryptoPage = () => <AssetClassPage holdingClass="crypto" />;
+export const RealEstatePage = () => <AssetClassPage holdingClass="real_estate" />;
+export const CrowdfundingPage = () => <AssetClassPage holdingClass="crowdfunding" />;
+export const SavingsPage = () => <AssetClassPage holdingClass="savings" />;
+
+/** Category totals: one card per class, a line per currency (the spec's category aggregation). */
+function CategoryCards({ categories }: { categories: CategoryTotals[] }) {
+  const { t } = useTranslation('holdings');
+  const format = useFormatters();
+  const search = useScopeSearch();
+  const byClass = HOLDING_CLASSES.map((holdingClass) => ({
+    holdingClass,
+    rows: categories.filter((row) => row.class === holdingClass),
+  })).filter((group) => group.rows.length > 0);
+  return (
+    <ul className="grid gap-3 sm:grid-cols-2 xl:grid-cols-3" aria-label={t('overview.categories')}>
+      {byClass.map(({ holdingClass, rows }) => (
+        <li key={holdingClass}>
+          <Card className="grid gap-2 p-4" data-testid={`category-${holdingClass}`}>
+            <div className="flex items-baseline justify-between gap-2">
+              <h2 className="text-sm font-semibold">
+                {holdingClass === 'generic' ? (
+                  t(`classes.${holdingClass}`)
+                ) : (
+                  <Link className="hover:underline" to={`${CLASS_PATHS[holdingClass]}${search}`}>
+                    {t(`classes.${holdingClass}`)}
+                  </Link>
+                )}
+              </h2>
+              <span className="tabular text-xs text-muted-foreground">
+                {t('overview.items', { count: rows.reduce((sum, row) => sum + row.itemCount, 0) })}
+              </span>
+            </div>
+            {rows.map((row) => {
+              const currency = row.currency as Currency;
+              const gainValue = Number(row.totalValue) - Number(row.totalCost);
+              return (
+                <dl key={row.currency} className="grid grid-cols-3 gap-2 text-[13px]">
+                  <div>
+                    <dt className="text-xs text-muted-foreground">{t('overview.value')}</dt>
+                    <dd className="tabular font-semibold">
+                      {format.money(row.totalValue, { currency, decimals: true })}
+                    </dd>
+                  </div>
+                  <div>
+                    <dt className="text-xs text-muted-foreground">{t('overview.cost')}</dt>
+                    <dd className="tabular">
+                      {format.money(row.totalCost, { currency, decimals: true })}
+                    </dd>
+                  </div>
+                  <div>
+                    <dt className="text-xs text-muted-foreground">{t('overview.gain')}</dt>
+                    <dd>
+                      <ChangeIndicator
+                        value={gainValue}
+                        label={format.money(gainValue.toFixed(2), {
+                          currency,
+                          decimals: true,
+                          signed: true,
+                        })}
+                      />
+                    </dd>
+                  </div>
+                </dl>
+              );
+            })}
+          </Card>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+type SortKey = 'name' | 'class' | 'value' | 'gain';
+
+/** Everything the scope holds: category totals, then one sortable, filterable list. */
+export function AssetsOverviewPage() {
+  const { t } = useTranslation('holdings');
+  const { scope, portfolioId } = useScopeIds();
+  const summary = useSummary();
+  const holdings = useHoldings();
+  const [filter, setFilter] = useState<HoldingClass | ''>('');
+  const [query, setQuery] = useState('');
+  const [sort, setSort] = useState<{ key: SortKey; desc: boolean }>({ key: 'value', desc: true });
+  const [adding, setAdding] = useState<HoldingClass | null>(null);
+  const canEdit = can(scope.permission ?? undefined, 'edit');
+  useTitle(t('pages.overview.title'));
+
+  const rows = useMemo(() => {
+    const words = query.trim().toLowerCase();
+    const list = (holdings.data ?? []).filter(
+      (holding: Holding) =>
+        (!filter || holding.class === filter) &&
+        (!words || `${holding.name} ${holding.symbol ?? ''}`.toLowerCase().includes(words)),
+    );
+    const key = (holding: Holding): string | number =>
+      sort.key === 'name'
+        ? holding.name.toLowerCase()
+        : sort.key === 'class'
+          ? holding.class
+          : Number(sort.key === 'value' ? holding.marketValue : holding.gainLoss);
+    return [...list].sort((a, b) => {
+      const x = key(a);
+      const y = key(b);
+      const order = x < y ? -1 : x > y ? 1 : 0;
+      return sort.desc ? -order : order;
+    });
+  }, [holdings.data, filter, query, sort]);
+
+  const sortable = new Set(['name', 'class', 'value', 'gain']);
+  const header = (id: string, label: string) => {
+    if (!sortable.has(id)) return label;
+    const active = sort.key === id;
+    const Icon = active ? (sort.desc ? ArrowDown : ArrowUp) : ArrowUpDown;
+    return (
+      <button
+        type="button"
+        className="inline-flex items-center gap-1 rounded-sm outline-none hover:text-foreground focus-visible:ring-2 focus-visible:ring-ring"
+        onClick={() =>
+          setSort({
+            key: id as SortKey,
+            desc: active ? !sort.desc : id !== 'name' && id !== 'class',
+          })
+        }
+      >
+        {label}
+        <Icon aria-hidden="true" className="size-3.5" />
+        {active ? (
+          <span className="sr-only">
+            {t(sort.desc ? 'overview.sortedDesc' : 'overview.sortedAsc')}
+          </span>
+        ) : null}
+      </button>
+    );
+  };
+
+  const limits = summary.data?.limits;
+  return (
+    <div className="grid gap-4">
+      <PageHeader
+        title={t('pages.overview.title')}
+        description={t('pages.overview.description')}
+        action={
+          canEdit && portfolioId ? (
+            <div className="flex flex-wrap items-center gap-2">
+              <NativeSelect
+                aria-label={t('overview.addKind')}
+                value=""
+                onChange={(event) => setAdding((event.target.value || null) as HoldingClass | null)}
+              >
+                <option value="">{t('overview.addAsset')}</option>
+                {[...PAGE_CLASSES, 'generic' as const].map((holdingClass) => (
+                  <option key={holdingClass} value={holdingClass}>
+                    {t(`classes.${holdingClass}`)}
+                  </option>
+                ))}
+              </NativeSelect>
+            </div>
+          ) : null
+        }
+      />
+      {!portfolioId && scope.status !== 'loading' ? (
+        <NoPortfolio />
+      ) : (
+        <>
+          {limits ? (
+            <p className="tabular text-[13px] text-muted-foreground" data-testid="tier-usage">
+              {limits.assetLimit === null
+                ? t('overview.usageUnlimited', {
+                    count: limits.assetCount,
+                    plan: t(`plans.${limits.tier}`),
+                  })
+                : t('overview.usage', {
+                    count: limits.assetCount,
+                    limit: limits.assetLimit,
+                    plan: t(`plans.${limits.tier}`),
+                  })}
+            </p>
+          ) : null}
+          {summary.isPending ? (
+            <div className="grid gap-3 sm:grid-cols-2 xl:grid-cols-3" aria-busy="true">
+              {Array.from({ length: 3 }, (_, i) => (
+                <Skeleton key={i} className="h-28 rounded-xl" />
+              ))}
+            </div>
+          ) : summary.isError ? (
+            <ApiErrorAlert error={summary.error} />
+          ) : summary.data.categories.length ? (
+            <CategoryCards categories={summary.data.categories} />
+          ) : null}
+          <Card className="overflow-hidden p-0">
+            <div className="flex flex-wrap items-center gap-2 border-b p-3">
+              <Input
+                type="search"
+                aria-label={t('overview.search')}
+                placeholder={t('overview.search')}
+                className="h-8 max-w-64"
+                value={query}
+                onChange={(event) => setQuery(event.target.value)}
+              />
+              <NativeSelect
+                aria-label={t('overview.filter')}
+                value={filter}
+                onChange={(event) => setFilter(event.target.value as HoldingClass | '')}
+              >
+                <option value="">{t('overview.allClasses')}</option>
+                {HOLDING_CLASSES.map((holdingClass) => (
+                  <option key={holdingClass} value={holdingClass}>
+                    {t(`classes.${holdingClass}`)}
+                  </option>
+                ))}
+              </NativeSelect>
+            </div>
+            {holdings.isPending ? (
+              <TableSkeleton />
+            ) : holdings.isError ? (
+              <ApiErrorAlert className="m-4" error={holdings.error} />
+            ) : holdings.data.length === 0 ? (
+              <p className="p-6 text-[13px] text-muted-foreground">{t('pages.overview.empty')}</p>
+            ) : rows.length === 0 ? (
+              <p className="p-6 text-[13px] text-muted-foreground">{t('overview.noMatch')}</p>
+            ) : (
+              <HoldingsTable
+                holdings={rows}
+                holdingClass="all"
+                canEdit={canEdit}
+                caption={t('pages.overview.title')}
+                header={header}
+              />
+            )}
+          </Card>
+        </>
+      )}
+      {adding ? (
+        <AddHoldingDialog
+          key={adding}
+          holdingClass={adding}
+          open
+          onOpenChange={(open) => (open ? null : setAdding(null))}
+        />
+      ) : null}
+    </div>
+  );
+}

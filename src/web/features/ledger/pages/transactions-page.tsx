@@ -1,0 +1,468 @@
+import {
+  ArrowDown,
+  ArrowUp,
+  ArrowUpDown,
+  ChevronLeft,
+  ChevronRight,
+  Plus,
+  Trash2,
+} from 'lucide-react';
+import { type ReactNode, useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useSearchParams } from 'react-router';
+import { toast } from 'sonner';
+import { can } from '@/contracts/portfolios';
+import {
+  type Transaction,
+  TRANSACTION_STATUSES,
+  TRANSACTION_TYPES,
+  type TransactionStatus,
+  TRANSACTIONS_PAGE_SIZE,
+} from '@/contracts/transactions';
+import { ApiErrorAlert, useErrorText } from '@/web/components/ui/api-error-alert';
+import {
+  AlertDialog,
+  AlertDialogContent,
+  AlertDialogDescription,
+  AlertDialogFooter,
+  AlertDialogHeader,
+  AlertDialogTitle,
+} from '@/web/components/ui/alert-dialog';
+import { Badge } from '@/web/components/ui/badge';
+import { Button } from '@/web/components/ui/button';
+import { Card } from '@/web/components/ui/card';
+import { Input } from '@/web/components/ui/input';
+import { NativeSelect } from '@/web/components/ui/select';
+import { Skeleton } from '@/web/components/ui/skeleton';
+import {
+  Table,
+  TableBody,
+  TableCaption,
+  TableCell,
+  TableContainer,
+  TableHead,
+  TableHeader,
+  TableRow,
+} from '@/web/components/ui/table';
+import type { Currency } from '@/web/lib/format';
+import { useFormatters } from '@/web/lib/preferences';
+import {
+  type ListFilters,
+  useDeleteTransaction,
+  useScope,
+  useScopeHoldings,
+  useTotals,
+  useTransactions,
+  useUpdateTransaction,
+} from '../api/transactions';
+import { TransactionDialog } from '../components/transaction-dialog';
+
+const FILTER_KEYS = ['type', 'assetId', 'from', 'to', 'minAmount', 'maxAmount'] as const;
+const SORTABLE = ['settlementDate', 'tradeDate', 'amount', 'quantity', 'price'] as const;
+
+/** The list's state lives in the URL (?type=&from=...&sort=&order=&page=), next to ?portfolio=&sim=. */
+function useListParams() {
+  const [params, setParams] = useSearchParams();
+  const filters: ListFilters = {};
+  for (const key of FILTER_KEYS) {
+    const value = params.get(key);
+    if (value) filters[key] = value;
+  }
+  const sort = params.get('sort');
+  const order = params.get('order');
+  if (sort) filters.sort = sort;
+  if (order) filters.order = order;
+  const page = Number(params.get('page') ?? '1');
+  if (page > 1) filters.page = page;
+  const update = (changes: Record<string, string | null>, keepPage = false) =>
+    setParams(
+      (current) => {
+        const next = new URLSearchParams(current);
+        for (const [key, value] of Object.entries(changes)) {
+          if (value) next.set(key, value);
+          else next.delete(key);
+        }
+        if (!keepPage) next.delete('page');
+        return next;
+      },
+      { replace: true },
+    );
+  return { filters, update };
+}
+
+function DeleteDialog({ transaction, onClose }: { transaction: Transaction; onClose: () => void }) {
+  const { t } = useTranslation('ledger');
+  const remove = useDeleteTransaction();
+  return (
+    <AlertDialog open onOpenChange={(open) => (open ? null : onClose())}>
+      <AlertDialogContent>
+        <AlertDialogHeader>
+          <AlertDialogTitle>{t('delete.title')}</AlertDialogTitle>
+          <AlertDialogDescription>
+            {transaction.transactionType === 'sell' ? t('delete.sell') : t('delete.description')}
+          </AlertDialogDescription>
+        </AlertDialogHeader>
+        <ApiErrorAlert error={remove.error} />
+        <AlertDialogFooter>
+          <Button variant="outline" onClick={onClose}>
+            {t('form.cancel')}
+          </Button>
+          <Button
+            variant="destructive"
+            disabled={remove.isPending}
+            onClick={() =>
+              remove.mutate(transaction.id, {
+                onSuccess: () => {
+                  toast.success(t('toasts.deleted'));
+                  onClose();
+                },
+              })
+            }
+          >
+            {t('delete.confirm')}
+          </Button>
+        </AlertDialogFooter>
+      </AlertDialogContent>
+    </AlertDialog>
+  );
+}
+
+function StatusSelect({ transaction }: { transaction: Transaction }) {
+  const { t } = useTranslation('ledger');
+  const errorText = useErrorText();
+  const update = useUpdateTransaction();
+  return (
+    <NativeSelect
+      aria-label={t('table.statusOf', { name: transaction.assetName })}
+      className="h-8 [&_select]:h-8 [&_select]:text-xs"
+      value={transaction.status}
+      disabled={update.isPending}
+      onChange={(event) =>
+        update.mutate(
+          { id: transaction.id, body: { status: event.target.value as TransactionStatus } },
+          {
+            onSuccess: () => toast.success(t('toasts.updated')),
+            onError: (error) => toast.error(errorText(error)),
+          },
+        )
+      }
+    >
+      {TRANSACTION_STATUSES.map((status) => (
+        <option key={status} value={status}>
+          {t(`statuses.${status}`)}
+        </option>
+      ))}
+    </NativeSelect>
+  );
+}
+
+function Total({ label, value }: { label: string; value: ReactNode }) {
+  return (
+    <div className="grid gap-0.5">
+      <dt className="text-xs text-muted-foreground">{label}</dt>
+      <dd className="tabular text-sm font-semibold">{value}</dd>
+    </div>
+  );
+}
+
+/** /transactions: filters, totals, the sortable and paged list, recording, status and deletion. */
+export function TransactionsPage() {
+  const { t } = useTranslation('ledger');
+  const format = useFormatters();
+  const { scope, portfolioId } = useScope();
+  const { filters, update } = useListParams();
+  const list = useTransactions(filters);
+  const totals = useTotals(filters);
+  const holdings = useScopeHoldings();
+  const [creating, setCreating] = useState(false);
+  const [deleting, setDeleting] = useState<Transaction | null>(null);
+  const canEdit = can(scope.permission ?? undefined, 'edit');
+  const title = t('title');
+  useEffect(() => {
+    document.title = `${title} · Cairn`;
+  }, [title]);
+
+  const page = filters.page ?? 1;
+  const pages = totals.data
+    ? Math.max(1, Math.ceil(totals.data.count / TRANSACTIONS_PAGE_SIZE))
+    : null;
+  const sort = filters.sort ?? 'settlementDate';
+  const desc = (filters.order ?? 'desc') === 'desc';
+  const money = (amount: string, currency: Currency = format.currency) =>
+    format.money(amount, { currency, decimals: true });
+
+  const header = (id: (typeof SORTABLE)[number] | string, label: string, numeric = false) => {
+    if (!(SORTABLE as readonly string[]).includes(id)) {
+      return (
+        <TableHead key={id} numeric={numeric}>
+          {label}
+        </TableHead>
+      );
+    }
+    const active = sort === id;
+    const Icon = active ? (desc ? ArrowDown : ArrowUp) : ArrowUpDown;
+    return (
+      <TableHead
+        key={id}
+        numeric={numeric}
+        aria-sort={active ? (desc ? 'descending' : 'ascending') : undefined}
+      >
+        <button
+          type="button"
+          className="inline-flex items-center gap-1 rounded-sm outline-none hover:text-foreground focus-visible:ring-2 focus-visible:ring-ring"
+          onClick={() =>
+            update({
+              sort: id === 'settlementDate' ? null : id,
+              order: active && desc ? 'asc' : null,
+            })
+          }
+        >
+          {label}
+          <Icon aria-hidden="true" className="size-3.5" />
+        </button>
+      </TableHead>
+    );
+  };
+
+  const create = canEdit ? (
+    <Button onClick={() => setCreating(true)} disabled={!portfolioId}>
+      <Plus aria-hidden="true" />
+      {t('new')}
+    </Button>
+  ) : null;
+
+  if (!portfolioId && scope.status !== 'loading') {
+    return (
+      <div className="grid gap-4">
+        <h1 className="text-xl font-semibold tracking-tight">{title}</h1>
+        <Card className="p-6 text-[13px]" role="status">
+          {t('noPortfolio')}
+        </Card>
+      </div>
+    );
+  }
+
+  return (
+    <div className="grid gap-4">
+      <header className="flex flex-wrap items-end justify-between gap-3">
+        <div className="grid gap-1">
+          <h1 className="text-xl font-semibold tracking-tight">{title}</h1>
+          <p className="text-[13px] text-muted-foreground">{t('description')}</p>
+        </div>
+        {create}
+      </header>
+
+      <Card className="grid gap-3 p-3">
+        <div
+          className="grid grid-cols-2 gap-2 sm:grid-cols-3 lg:grid-cols-6"
+          role="search"
+          aria-label={t('filters.label')}
+        >
+          <NativeSelect
+            aria-label={t('filters.type')}
+            value={filters.type ?? ''}
+            onChange={(event) => update({ type: event.target.value || null })}
+          >
+            <option value="">{t('filters.allTypes')}</option>
+            {TRANSACTION_TYPES.map((type) => (
+              <option key={type} value={type}>
+                {t(`types.${type}`)}
+              </option>
+            ))}
+          </NativeSelect>
+          <NativeSelect
+            aria-label={t('filters.asset')}
+            value={filters.assetId ?? ''}
+            onChange={(event) => update({ assetId: event.target.value || null })}
+          >
+            <option value="">{t('filters.allAssets')}</option>
+            {holdings.data?.map((holding) => (
+              <option key={holding.id} value={holding.id}>
+                {holding.symbol ?? holding.name}
+              </option>
+            ))}
+          </NativeSelect>
+          <Input
+            type="date"
+            aria-label={t('filters.from')}
+            value={filters.from ?? ''}
+            onChange={(event) => update({ from: event.target.value || null })}
+          />
+          <Input
+            type="date"
+            aria-label={t('filters.to')}
+            value={filters.to ?? ''}
+            onChange={(event) => update({ to: event.target.value || null })}
+          />
+          <Input
+            inputMode="decimal"
+            aria-label={t('filters.minAmount')}
+            placeholder={t('filters.minAmount')}
+            className="tabular"
+            defaultValue={filters.minAmount ?? ''}
+            onBlur={(event) => update({ minAmount: event.target.value.replace(',', '.') || null })}
+          />
+          <Input
+            inputMode="decimal"
+            aria-label={t('filters.maxAmount')}
+            placeholder={t('filters.maxAmount')}
+            className="tabular"
+            defaultValue={filters.maxAmount ?? ''}
+            onBlur={(event) => update({ maxAmount: event.target.value.replace(',', '.') || null })}
+          />
+        </div>
+        {totals.data ? (
+          <dl className="grid grid-cols-2 gap-3 border-t pt-3 sm:grid-cols-5" data-testid="totals">
+            <Total label={t('totals.count')} value={format.number(totals.data.count)} />
+            <Total label={t('totals.bought')} value={money(totals.data.bought)} />
+            <Total label={t('totals.sold')} value={money(totals.data.sold)} />
+            <Total label={t('totals.income')} value={money(totals.data.income)} />
+            <Total label={t('totals.fees')} value={money(totals.data.fees)} />
+          </dl>
+        ) : (
+          <Skeleton className="h-10" />
+        )}
+      </Card>
+
+      <Card className="overflow-hidden p-0">
+        {list.isPending ? (
+          <div className="grid gap-2 p-4" aria-busy="true">
+            {Array.from({ length: 6 }, (_, i) => (
+              <Skeleton key={i} className="h-9" />
+            ))}
+          </div>
+        ) : list.isError ? (
+          <ApiErrorAlert className="m-4" error={list.error} />
+        ) : list.data.transactions.length === 0 ? (
+          <div className="grid justify-items-start gap-3 p-6 text-[13px]">
+            <p className="text-muted-foreground">
+              {Object.keys(filters).some((key) => (FILTER_KEYS as readonly string[]).includes(key))
+                ? t('noMatch')
+                : t('empty')}
+            </p>
+            {create}
+          </div>
+        ) : (
+          <TableContainer tabIndex={0} aria-label={title}>
+            <Table>
+              <TableCaption>{title}</TableCaption>
+              <TableHeader>
+                <TableRow>
+                  {header('settlementDate', t('table.settlementDate'))}
+                  {header('tradeDate', t('table.tradeDate'))}
+                  {header('type', t('table.type'))}
+                  {header('asset', t('table.asset'))}
+                  {header('quantity', t('table.quantity'), true)}
+                  {header('price', t('table.price'), true)}
+                  {header('fees', t('table.fees'), true)}
+                  {header('amount', t('table.amount'), true)}
+                  {header('status', t('table.status'))}
+                  {canEdit ? (
+                    <TableHead className="w-12">
+                      <span className="sr-only">{t('table.actions')}</span>
+                    </TableHead>
+                  ) : null}
+                </TableRow>
+              </TableHeader>
+              <TableBody>
+                {list.data.transactions.map((row) => {
+                  const currency = row.currency as Currency;
+                  return (
+                    <TableRow
+                      key={row.id}
+                      className={row.status === 'cancelled' ? 'opacity-60' : undefined}
+                    >
+                      <TableCell className="tabular whitespace-nowrap">
+                        {format.date(row.settlementDate)}
+                      </TableCell>
+                      <TableCell className="tabular whitespace-nowrap text-muted-foreground">
+                        {format.date(row.tradeDate)}
+                      </TableCell>
+                      <TableCell>
+                        <Badge
+                          variant={
+                            row.transactionType === 'sell'
+                              ? 'warning'
+                              : row.transactionType === 'buy'
+                                ? 'secondary'
+                                : 'outline'
+                          }
+                        >
+                          {t(`types.${row.transactionType}`)}
+                        </Badge>
+                      </TableCell>
+                      <TableCell>
+                        <span className="font-medium">{row.assetSymbol ?? row.assetName}</span>
+                        {row.assetSymbol ? (
+                          <span className="ml-1.5 text-muted-foreground">{row.assetName}</span>
+                        ) : null}
+                      </TableCell>
+                      <TableCell numeric>{format.number(row.quantity, 8)}</TableCell>
+                      <TableCell numeric>{money(row.price, currency)}</TableCell>
+                      <TableCell numeric>{money(row.fees, currency)}</TableCell>
+                      <TableCell numeric className="font-medium">
+                        {row.transactionType === 'sell' ||
+                        row.transactionType === 'dividend' ||
+                        row.transactionType === 'interest'
+                          ? '+'
+                          : row.transactionType === 'buy' || row.transactionType === 'fee'
+                            ? '−'
+                            : ''}
+                        {money(row.amount, currency)}
+                      </TableCell>
+                      <TableCell>
+                        {canEdit ? <StatusSelect transaction={row} /> : t(`statuses.${row.status}`)}
+                      </TableCell>
+                      {canEdit ? (
+                        <TableCell className="w-12 text-right">
+                          <Button
+                            variant="ghost"
+                            size="icon-sm"
+                            aria-label={t('table.delete', { name: row.assetName })}
+                            onClick={() => setDeleting(row)}
+                          >
+                            <Trash2 aria-hidden="true" />
+                          </Button>
+                        </TableCell>
+                      ) : null}
+                    </TableRow>
+                  );
+                })}
+              </TableBody>
+            </Table>
+          </TableContainer>
+        )}
+        {list.data && (page > 1 || list.data.hasMore) ? (
+          <nav
+            className="flex items-center justify-end gap-2 border-t p-2 text-[13px]"
+            aria-label={t('paging.label')}
+          >
+            <span className="tabular text-muted-foreground">
+              {pages ? t('paging.pageOf', { page, pages }) : t('paging.page', { page })}
+            </span>
+            <Button
+              variant="outline"
+              size="icon-sm"
+              aria-label={t('paging.previous')}
+              disabled={page <= 1}
+              onClick={() => update({ page: page - 1 > 1 ? String(page - 1) : null }, true)}
+            >
+              <ChevronLeft aria-hidden="true" />
+            </Button>
+            <Button
+              variant="outline"
+              size="icon-sm"
+              aria-label={t('paging.next')}
+              disabled={!list.data.hasMore}
+              onClick={() => update({ page: String(page + 1) }, true)}
+            >
+              <ChevronRight aria-hidden="true" />
+            </Button>
+          </nav>
+        ) : null}
+      </Card>
+      <TransactionDialog open={creating} onOpenChange={setCreating} />
+      {deleting ? <DeleteDialog transaction={deleting} onClose={() => setDeleting(null)} /> : null}
+    </div>
+  );
+}
