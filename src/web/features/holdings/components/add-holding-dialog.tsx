@@ -143,7 +143,10 @@ export function AddHoldingDialog({
 
   return (
     <Dialog open={open} onOpenChange={close}>
-      <DialogContent className="max-h-[90dvh] overflow-y-auto sm:max-w-2xl" closeLabel={t('form.close')}>
+      <DialogContent
+        className="max-h-[90dvh] overflow-y-auto sm:max-w-2xl"
+        closeLabel={t('form.close')}
+      >
         <DialogHeader>
           <DialogTitle>{t(`add.title.${holdingClass}`)}</DialogTitle>
           <DialogDescription>{t('add.description')}</DialogDescription>
