@@ -23,6 +23,8 @@ import { SavingsPanel } from './savings-panel';
 type Column = {
   id: string;
   numeric?: boolean;
+  /** Hidden under 640 px, where name, value and gain matter most. */
+  secondary?: boolean;
   cell: (holding: Holding, format: Formatters) => ReactNode;
 };
 
@@ -62,14 +64,21 @@ const gain: Column = { id: 'gain', numeric: true, cell: (h) => <Gain holding={h}
 const quantity: Column = {
   id: 'quantity',
   numeric: true,
+  secondary: true,
   cell: (h, f) => f.number(h.quantity, 8),
 };
 const averageCost: Column = {
   id: 'averageCost',
   numeric: true,
+  secondary: true,
   cell: (h, f) => money(f, h, h.purchasePrice),
 };
-const price: Column = { id: 'price', numeric: true, cell: (h, f) => money(f, h, h.currentPrice) };
+const price: Column = {
+  id: 'price',
+  numeric: true,
+  secondary: true,
+  cell: (h, f) => money(f, h, h.currentPrice),
+};
 
 function useColumns(holdingClass: HoldingClass | 'all'): Column[] {
   const { t } = useTranslation('holdings');
@@ -131,11 +140,17 @@ function useColumns(holdingClass: HoldingClass | 'all'): Column[] {
             />
           ),
         },
-        { id: 'purchasePrice', numeric: true, cell: (h, f) => money(f, h, h.costBasis) },
+        {
+          id: 'purchasePrice',
+          numeric: true,
+          secondary: true,
+          cell: (h, f) => money(f, h, h.costBasis),
+        },
         { id: 'currentValue', numeric: true, cell: (h, f) => money(f, h, h.marketValue) },
         {
           id: 'rentalIncome',
           numeric: true,
+          secondary: true,
           cell: (h, f) => money(f, h, text(h.details.rentalIncome)),
         },
         gain,
@@ -143,11 +158,17 @@ function useColumns(holdingClass: HoldingClass | 'all'): Column[] {
     case 'crowdfunding':
       return [
         { id: 'name', cell: (h) => <NameCell holding={h} sub={text(h.details.platform)} /> },
-        { id: 'amountInvested', numeric: true, cell: (h, f) => money(f, h, h.costBasis) },
+        {
+          id: 'amountInvested',
+          numeric: true,
+          secondary: true,
+          cell: (h, f) => money(f, h, h.costBasis),
+        },
         { id: 'valuation', numeric: true, cell: (h, f) => money(f, h, h.marketValue) },
         {
           id: 'expectedReturn',
           numeric: true,
+          secondary: true,
           cell: (h, f) =>
             text(h.details.expectedReturn)
               ? f.percent(h.details.expectedReturn as string, { decimals: 2 })
@@ -156,6 +177,7 @@ function useColumns(holdingClass: HoldingClass | 'all'): Column[] {
         {
           id: 'duration',
           numeric: true,
+          secondary: true,
           cell: (h) =>
             typeof h.details.duration === 'number'
               ? t('table.months', { count: h.details.duration })
@@ -163,6 +185,7 @@ function useColumns(holdingClass: HoldingClass | 'all'): Column[] {
         },
         {
           id: 'status',
+          secondary: true,
           cell: (h) => <Badge variant="outline">{t(`options.status.${h.status}`)}</Badge>,
         },
         gain,
@@ -188,11 +211,13 @@ function useColumns(holdingClass: HoldingClass | 'all'): Column[] {
         {
           id: 'rate',
           numeric: true,
+          secondary: true,
           cell: (h, f) => f.percent(Number(h.details.interestRate ?? 0) * 100, { decimals: 2 }),
         },
         {
           id: 'maturityDate',
           numeric: true,
+          secondary: true,
           cell: (h, f) =>
             text(h.details.maturityDate) ? f.date(h.details.maturityDate as string) : '—',
         },
@@ -200,8 +225,8 @@ function useColumns(holdingClass: HoldingClass | 'all'): Column[] {
     default:
       return [
         { id: 'name', cell: (h) => <NameCell holding={h} /> },
-        { id: 'class', cell: (h) => t(`classes.${h.class}`) },
-        { id: 'cost', numeric: true, cell: (h, f) => money(f, h, h.costBasis) },
+        { id: 'class', secondary: true, cell: (h) => t(`classes.${h.class}`) },
+        { id: 'cost', numeric: true, secondary: true, cell: (h, f) => money(f, h, h.costBasis) },
         value,
         gain,
       ];
@@ -245,7 +270,11 @@ export function HoldingsTable({
               </TableHead>
             ) : null}
             {columns.map((column) => (
-              <TableHead key={column.id} numeric={column.numeric}>
+              <TableHead
+                key={column.id}
+                numeric={column.numeric}
+                className={column.secondary ? 'hidden sm:table-cell' : undefined}
+              >
                 {header ? header(column.id, t(`columns.${column.id}`)) : t(`columns.${column.id}`)}
               </TableHead>
             ))}
@@ -278,7 +307,11 @@ export function HoldingsTable({
                   </TableCell>
                 ) : null}
                 {columns.map((column) => (
-                  <TableCell key={column.id} numeric={column.numeric}>
+                  <TableCell
+                    key={column.id}
+                    numeric={column.numeric}
+                    className={column.secondary ? 'hidden sm:table-cell' : undefined}
+                  >
                     {column.cell(holding, format)}
                   </TableCell>
                 ))}

@@ -169,7 +169,10 @@ function CategoryCards({ categories }: { categories: CategoryTotals[] }) {
               const currency = row.currency as Currency;
               const gainValue = Number(row.totalValue) - Number(row.totalCost);
               return (
-                <dl key={row.currency} className="grid grid-cols-3 gap-2 text-[13px]">
+                <dl
+                  key={row.currency}
+                  className="grid grid-cols-3 gap-2 text-[13px] [&_dd]:whitespace-nowrap"
+                >
                   <div>
                     <dt className="text-xs text-muted-foreground">{t('overview.value')}</dt>
                     <dd className="tabular font-semibold">

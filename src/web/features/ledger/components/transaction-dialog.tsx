@@ -137,14 +137,14 @@ function SalePreview({ tax, currency }: { tax: TaxEstimateJson; currency: Curren
                   />
                 </TableCell>
                 <TableCell numeric>
-                  <span className="inline-flex items-center gap-1.5">
+                  <span className="inline-flex items-center gap-1.5 whitespace-nowrap">
                     {t('sell.days', { count: line.holdingPeriodDays })}
                     <Badge variant={line.isLongTerm ? 'success' : 'outline'}>
                       {line.isLongTerm ? t('sell.longTerm') : t('sell.shortTerm')}
                     </Badge>
                   </span>
                 </TableCell>
-                <TableCell numeric>
+                <TableCell numeric className="whitespace-nowrap">
                   {money(line.taxAmount)}
                   <span className="ml-1 text-xs text-muted-foreground">
                     ({format.percent(Number(line.taxRate) * 100, { decimals: 1 })})
@@ -286,7 +286,7 @@ export function TransactionDialog({
   return (
     <Dialog open={open} onOpenChange={close}>
       <DialogContent
-        className="max-h-[92dvh] overflow-y-auto sm:max-w-3xl"
+        className="max-h-[92dvh] overflow-y-auto sm:max-w-4xl"
         closeLabel={t('form.close')}
       >
         <DialogHeader>

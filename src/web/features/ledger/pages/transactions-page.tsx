@@ -191,10 +191,16 @@ export function TransactionsPage() {
   const money = (amount: string, currency: Currency = format.currency) =>
     format.money(amount, { currency, decimals: true });
 
-  const header = (id: (typeof SORTABLE)[number] | string, label: string, numeric = false) => {
+  const header = (
+    id: (typeof SORTABLE)[number] | string,
+    label: string,
+    numeric = false,
+    secondary = false,
+  ) => {
+    const hide = secondary ? 'hidden sm:table-cell' : undefined;
     if (!(SORTABLE as readonly string[]).includes(id)) {
       return (
-        <TableHead key={id} numeric={numeric}>
+        <TableHead key={id} numeric={numeric} className={hide}>
           {label}
         </TableHead>
       );
@@ -205,6 +211,7 @@ export function TransactionsPage() {
       <TableHead
         key={id}
         numeric={numeric}
+        className={hide}
         aria-sort={active ? (desc ? 'descending' : 'ascending') : undefined}
       >
         <button
@@ -349,14 +356,14 @@ export function TransactionsPage() {
               <TableHeader>
                 <TableRow>
                   {header('settlementDate', t('table.settlementDate'))}
-                  {header('tradeDate', t('table.tradeDate'))}
+                  {header('tradeDate', t('table.tradeDate'), false, true)}
                   {header('type', t('table.type'))}
                   {header('asset', t('table.asset'))}
-                  {header('quantity', t('table.quantity'), true)}
-                  {header('price', t('table.price'), true)}
-                  {header('fees', t('table.fees'), true)}
+                  {header('quantity', t('table.quantity'), true, true)}
+                  {header('price', t('table.price'), true, true)}
+                  {header('fees', t('table.fees'), true, true)}
                   {header('amount', t('table.amount'), true)}
-                  {header('status', t('table.status'))}
+                  {header('status', t('table.status'), false, true)}
                   {canEdit ? (
                     <TableHead className="w-12">
                       <span className="sr-only">{t('table.actions')}</span>
@@ -375,7 +382,7 @@ export function TransactionsPage() {
                       <TableCell className="tabular whitespace-nowrap">
                         {format.date(row.settlementDate)}
                       </TableCell>
-                      <TableCell className="tabular whitespace-nowrap text-muted-foreground">
+                      <TableCell className="tabular hidden whitespace-nowrap text-muted-foreground sm:table-cell">
                         {format.date(row.tradeDate)}
                       </TableCell>
                       <TableCell>
@@ -397,9 +404,15 @@ export function TransactionsPage() {
                           <span className="ml-1.5 text-muted-foreground">{row.assetName}</span>
                         ) : null}
                       </TableCell>
-                      <TableCell numeric>{format.number(row.quantity, 8)}</TableCell>
-                      <TableCell numeric>{money(row.price, currency)}</TableCell>
-                      <TableCell numeric>{money(row.fees, currency)}</TableCell>
+                      <TableCell numeric className="hidden sm:table-cell">
+                        {format.number(row.quantity, 8)}
+                      </TableCell>
+                      <TableCell numeric className="hidden sm:table-cell">
+                        {money(row.price, currency)}
+                      </TableCell>
+                      <TableCell numeric className="hidden sm:table-cell">
+                        {money(row.fees, currency)}
+                      </TableCell>
                       <TableCell numeric className="font-medium">
                         {row.transactionType === 'sell' ||
                         row.transactionType === 'dividend' ||
@@ -410,7 +423,7 @@ export function TransactionsPage() {
                             : ''}
                         {money(row.amount, currency)}
                       </TableCell>
-                      <TableCell>
+                      <TableCell className="hidden sm:table-cell">
                         {canEdit ? <StatusSelect transaction={row} /> : t(`statuses.${row.status}`)}
                       </TableCell>
                       {canEdit ? (
