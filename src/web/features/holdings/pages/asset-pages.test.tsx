@@ -1,0 +1,157 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import { userEvent } from '@testing-library/user-event';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import type { Holding } from '@/contracts/holdings';
+import { mockApi } from '@/web/test/mock-api';
+import { PORTFOLIO_ID, renderWithScope, SIM_ID } from '../test/scope';
+import { AssetsOverviewPage, MarketPage } from './asset-pages';
+
+afterEach(() => vi.restoreAllMocks());
+
+const holding = (overrides: Partial<Holding>): Holding => ({
+  id: '00000000-0000-4000-8000-000000000001',
+  portfolioId: PORTFOLIO_ID,
+  simulationId: null,
+  class: 'market',
+  name: 'Apple Inc.',
+  symbol: 'AAPL',
+  quantity: '10',
+  purchasePrice: '150',
+  currentPrice: '180',
+  purchaseDate: '2024-01-10',
+  currency: 'EUR',
+  status: 'active',
+  isActive: true,
+  costBasis: '1500.00',
+  marketValue: '1800.00',
+  gainLoss: '300.00',
+  gainLossPercent: '20.00',
+  details: { sector: 'Technology' },
+  createdAt: '2026-01-01T00:00:00.000Z',
+  updatedAt: '2026-01-01T00:00:00.000Z',
+  ...overrides,
+});
+
+describe('the assets overview', () => {
+  it('shows the category totals, the plan usage and a filterable list', async () => {
+    mockApi({
+      [`GET /portfolios/${PORTFOLIO_ID}/summary`]: {
+        body: {
+          categories: [
+            {
+              class: 'market',
+              category: 'market_investment',
+              currency: 'EUR',
+              itemCount: 1,
+              totalCost: '1500.00',
+              totalValue: '1800.00',
+              lastUpdated: null,
+            },
+            {
+              class: 'crypto',
+              category: 'crypto_investment',
+              currency: 'USD',
+              itemCount: 1,
+              totalCost: '15000.00',
+              totalValue: '12000.00',
+              lastUpdated: null,
+            },
+          ],
+          limits: { tier: 'free', assetLimit: 10, assetCount: 2 },
+        },
+      },
+      [`GET /portfolios/${PORTFOLIO_ID}/holdings`]: {
+        body: {
+          holdings: [
+            holding({}),
+            holding({
+              id: '00000000-0000-4000-8000-000000000002',
+              class: 'crypto',
+              name: 'Bitcoin',
+              symbol: 'BTC',
+              currency: 'USD',
+              costBasis: '15000.00',
+              marketValue: '12000.00',
+              gainLoss: '-3000.00',
+              gainLossPercent: '-20.00',
+            }),
+          ],
+        },
+      },
+    });
+    renderWithScope(<AssetsOverviewPage />);
+    expect(await screen.findByTestId('tier-usage')).toHaveTextContent('2 of 10 assets (Free plan)');
+    const market = screen.getByTestId('category-market');
+    expect(market).toHaveTextContent("€1,800.00");
+    expect(market).toHaveTextContent("+€300.00");
+    const crypto = screen.getByTestId('category-crypto');
+    // A loss is marked by a sign and a word for screen readers, not colour alone.
+    expect(crypto).toHaveTextContent("-$3,000.00");
+    expect(within(crypto).getByText('Down')).toBeInTheDocument();
+    expect(screen.getAllByRole('row')).toHaveLength(3);
+    await userEvent.selectOptions(screen.getByRole('combobox', { name: 'Category' }), 'crypto');
+    expect(screen.getAllByRole('row')).toHaveLength(2);
+    expect(screen.getByRole('cell', { name: /BTC/ })).toBeInTheDocument();
+  });
+});
+
+describe('a class page', () => {
+  it('says what to do when empty, checks the symbol and adds in the active simulation', async () => {
+    const api = mockApi({
+      [`GET /portfolios/${PORTFOLIO_ID}/holdings`]: { body: { holdings: [] } },
+      [`POST /portfolios/${PORTFOLIO_ID}/holdings`]: {
+        status: 201,
+        body: { holding: holding({}) },
+      },
+    });
+    renderWithScope(<MarketPage />, { simulation: true });
+    expect(
+      await screen.findByText('No market investments yet. Add your first one.'),
+    ).toBeInTheDocument();
+    await userEvent.click(screen.getAllByRole('button', { name: 'Add investment' })[0]!);
+    const dialog = screen.getByRole('dialog', { name: 'Add a market investment' });
+    await userEvent.type(within(dialog).getByLabelText('Symbol'), 'aapl');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Add' }));
+    expect(
+      within(dialog).getByText(
+        'Symbol must contain only uppercase letters, numbers, dots, and hyphens',
+      ),
+    ).toBeInTheDocument();
+    expect(api.callsTo('POST', `/portfolios/${PORTFOLIO_ID}/holdings`)).toHaveLength(0);
+
+    await userEvent.clear(within(dialog).getByLabelText('Symbol'));
+    await userEvent.type(within(dialog).getByLabelText('Symbol'), 'AAPL');
+    await userEvent.type(within(dialog).getByLabelText('Name'), 'Apple Inc.');
+    await userEvent.type(within(dialog).getByLabelText('Quantity'), '10');
+    await userEvent.type(within(dialog).getByLabelText(/Purchase price/), '150,5');
+    await userEvent.type(within(dialog).getByLabelText('Current price'), '180');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Add' }));
+    await waitFor(() =>
+      expect(api.callsTo('POST', `/portfolios/${PORTFOLIO_ID}/holdings`)).toHaveLength(1),
+    );
+    const call = api.calls.find((c) => c.method === 'POST');
+    expect(call?.body).toMatchObject({
+      class: 'market',
+      symbol: 'AAPL',
+      quantity: '10',
+      purchasePrice: '150.5',
+      currency: 'EUR',
+    });
+    const fetched = (api.spy.mock.calls.find(([, init]) => init?.method === 'POST')?.[0] ??
+      '') as string;
+    expect(String(fetched)).toContain(`?sim=${SIM_ID}`);
+    expect(
+      await screen.findByText('Asset added successfully - check Transactions page'),
+    ).toBeInTheDocument();
+  });
+
+  it('shows a read-only invitee no add, edit or delete', async () => {
+    mockApi({
+      [`GET /portfolios/${PORTFOLIO_ID}/holdings`]: { body: { holdings: [holding({})] } },
+    });
+    renderWithScope(<MarketPage />, { level: 'read' });
+    expect(await screen.findByRole('cell', { name: /AAPL/ })).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Add investment' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: /Actions for/ })).not.toBeInTheDocument();
+  });
+});
