@@ -82,11 +82,11 @@ describe('the assets overview', () => {
     renderWithScope(<AssetsOverviewPage />);
     expect(await screen.findByTestId('tier-usage')).toHaveTextContent('2 of 10 assets (Free plan)');
     const market = screen.getByTestId('category-market');
-    expect(market).toHaveTextContent("€1,800.00");
-    expect(market).toHaveTextContent("+€300.00");
+    expect(market).toHaveTextContent('€1,800.00');
+    expect(market).toHaveTextContent('+€300.00');
     const crypto = screen.getByTestId('category-crypto');
     // A loss is marked by a sign and a word for screen readers, not colour alone.
-    expect(crypto).toHaveTextContent("-$3,000.00");
+    expect(crypto).toHaveTextContent('-$3,000.00');
     expect(within(crypto).getByText('Down')).toBeInTheDocument();
     expect(screen.getAllByRole('row')).toHaveLength(3);
     await userEvent.selectOptions(screen.getByRole('combobox', { name: 'Category' }), 'crypto');
