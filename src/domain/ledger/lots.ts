@@ -96,10 +96,12 @@ const oldestFirst = (a: Lot, b: Lot) =>
       : a.lotNumber - b.lotNumber;
 
 function take(lot: Lot, quantity: Decimal, fees: Decimal, inPlace: boolean): Lot {
-  let remaining = lot.remainingQuantity.minus(quantity);
-  let feesRemaining = lot.feesRemaining.minus(fees);
+  // All of it (the usual case in FIFO and LIFO): nothing to subtract.
+  const whole = quantity === lot.remainingQuantity;
+  let remaining = whole ? ZERO : lot.remainingQuantity.minus(quantity);
+  let feesRemaining = whole ? ZERO : lot.feesRemaining.minus(fees);
   // Within the tolerance of zero is zero (spec 002: a lot at 0 or below is depleted).
-  if (remaining.lte(TOLERANCE)) {
+  if (!whole && remaining.lte(TOLERANCE)) {
     remaining = ZERO;
     feesRemaining = ZERO;
   }
@@ -143,7 +145,7 @@ function consumeInOrder(
       fees,
     });
     lots[index] = take(lot, part, fees, inPlace);
-    left = left.minus(part);
+    left = part === left ? ZERO : left.minus(part);
   }
   return allocations;
 }
