@@ -130,7 +130,8 @@ export const stockSymbol = () =>
     .max(10, M.symbolMax)
     .regex(/^[A-Z0-9.-]+$/, M.symbolFormat);
 
-const optionalText = (max: number) =>
+/** Optional free text up to `max` characters; empty means none (null). */
+export const optionalText = (max: number) =>
   z
     .string()
     .trim()

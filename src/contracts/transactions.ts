@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { COST_BASIS_METHODS, LOT_STATUSES, TRANSACTION_TYPES } from '@/domain/ledger/types';
-import { decimalString, isoDate, positiveDecimal } from './holdings';
+import { decimalString, isoDate, optionalText, positiveDecimal } from './holdings';
 import { CURRENCIES } from './settings';
 import { VALIDATION_MESSAGES as M } from './validation-messages';
 
@@ -23,15 +23,6 @@ export const TRANSACTION_SORTS = [
   'quantity',
   'price',
 ] as const;
-
-const optionalText = (max: number) =>
-  z
-    .string()
-    .trim()
-    .max(max, M.textTooLong)
-    .optional()
-    .nullable()
-    .transform((value) => (value ? value : null));
 
 /** Zero or more; a minus sign gets `message` rather than the generic number message. */
 const nonNegative = (message: string) =>

@@ -3,7 +3,7 @@ import { userEvent } from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { Holding } from '@/contracts/holdings';
 import { mockApi } from '@/web/test/mock-api';
-import { PORTFOLIO_ID, renderWithScope, SIM_ID } from '../test/scope';
+import { PORTFOLIO_ID, renderWithScope, SIM_ID } from '@/web/test/scope';
 import { AssetsOverviewPage, MarketPage } from './asset-pages';
 
 afterEach(() => vi.restoreAllMocks());

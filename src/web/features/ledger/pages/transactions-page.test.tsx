@@ -1,42 +1,22 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { userEvent } from '@testing-library/user-event';
 import type { ReactElement } from 'react';
-import { Toaster } from 'sonner';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import type { Portfolio, PermissionLevel } from '@/contracts/portfolios';
+import type { PermissionLevel } from '@/contracts/portfolios';
 import type { Transaction } from '@/contracts/transactions';
-import { type ActiveScope, ActiveScopeContext, portfolioScopedKeys } from '@/web/lib/active-scope';
 import { apiError, mockApi } from '@/web/test/mock-api';
-import { renderWithProviders } from '@/web/test/render';
+import { PORTFOLIO_ID, renderWithScope } from '@/web/test/scope';
 import { TransactionsPage } from './transactions-page';
 
-const P = '00000000-0000-4000-8000-0000000000aa';
+const P = PORTFOLIO_ID;
 const H = '00000000-0000-4000-8000-0000000000cc';
 const LOT1 = '00000000-0000-4000-8000-000000000101';
 const LOT2 = '00000000-0000-4000-8000-000000000102';
 
 afterEach(() => vi.restoreAllMocks());
 
-function renderPage(ui: ReactElement, level: PermissionLevel = 'owner', route = '/transactions') {
-  const portfolio = { id: P, name: 'Mine', permissionLevel: level } as Portfolio;
-  const scope: ActiveScope = {
-    status: 'ready',
-    portfolios: [portfolio],
-    portfolio,
-    simulation: null,
-    permission: level,
-    scopeKey: portfolioScopedKeys.scope(P, null),
-    switchPortfolio: () => {},
-    switchSimulation: () => {},
-  };
-  return renderWithProviders(
-    <ActiveScopeContext.Provider value={scope}>
-      {ui}
-      <Toaster />
-    </ActiveScopeContext.Provider>,
-    { route },
-  );
-}
+const renderPage = (ui: ReactElement, level: PermissionLevel = 'owner') =>
+  renderWithScope(ui, { level, route: '/transactions' });
 
 const row = (overrides: Partial<Transaction>): Transaction => ({
   id: '00000000-0000-4000-8000-000000000201',

@@ -7,10 +7,17 @@ import { renderWithProviders } from '@/web/test/render';
 export const PORTFOLIO_ID = '00000000-0000-4000-8000-0000000000aa';
 export const SIM_ID = '00000000-0000-4000-8000-0000000000bb';
 
-/** Renders `ui` with an active portfolio (and simulation) at the given permission level. */
+/**
+ * Renders `ui` with an active portfolio (and simulation) at the given permission level, without
+ * the portfolio list behind it: for pages that read data inside the active scope.
+ */
 export function renderWithScope(
   ui: ReactElement,
-  { level = 'owner', simulation = false }: { level?: PermissionLevel; simulation?: boolean } = {},
+  {
+    level = 'owner',
+    simulation = false,
+    route = '/',
+  }: { level?: PermissionLevel; simulation?: boolean; route?: string } = {},
 ) {
   const portfolio = { id: PORTFOLIO_ID, name: 'My Portfolio', permissionLevel: level } as Portfolio;
   const simulationId = simulation ? SIM_ID : null;
@@ -31,5 +38,6 @@ export function renderWithScope(
       {ui}
       <Toaster />
     </ActiveScopeContext.Provider>,
+    { route },
   );
 }
