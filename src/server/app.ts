@@ -19,6 +19,7 @@ import { devRoutes } from './features/dev/dev.routes';
 import { deviceLocationRoutes } from './features/device-location/device-location.routes';
 import type { IpLocator } from './features/device-location/device-location.service';
 import { holdingRoutes } from './features/holdings/holdings.routes';
+import { importExportRoutes } from './features/holdings/import-export.routes';
 import { portfolioRoutes } from './features/portfolios/portfolios.routes';
 import { profileRoutes } from './features/profile/profile.routes';
 import { settingsRoutes } from './features/settings/settings.routes';
@@ -205,6 +206,7 @@ export async function buildApp(deps: AppDeps) {
   await app.register(adminRoutes, { ctx });
   await app.register(portfolioRoutes, { ctx });
   await app.register(holdingRoutes, { ctx });
+  await app.register(importExportRoutes, { ctx });
   await app.register(settingsRoutes, { ctx });
   await app.register(deviceLocationRoutes, deps.locator ? { locator: deps.locator } : {});
   if (config.env !== 'production') await app.register(devRoutes, { ctx });

@@ -12,6 +12,7 @@ export const PAGE_LOADERS = {
   '/assets/crowdfunding': () => import('@/web/features/holdings/pages/asset-pages'),
   '/assets/savings': () => import('@/web/features/holdings/pages/asset-pages'),
   '/transactions': () => import('@/web/features/ledger/pages/transactions-page'),
+  '/import-export': () => import('@/web/features/import-export/pages/import-export-page'),
   '/portfolio-management': () =>
     import('@/web/features/portfolios/pages/portfolio-management-page'),
   '/settings/account': () => import('@/web/features/settings/pages/account-settings-page'),

@@ -371,6 +371,13 @@ export const routes: RouteObject[] = [
               'validation',
             ]),
           },
+          {
+            path: 'import-export',
+            lazy: lazyPage(PAGE_LOADERS['/import-export'], (m) => m.ImportExportPage, [
+              'importExport',
+              'validation',
+            ]),
+          },
           { path: 'assets/market', lazy: assetPage('/assets/market', (m) => m.MarketPage) },
           { path: 'assets/crypto', lazy: assetPage('/assets/crypto', (m) => m.CryptoPage) },
           {

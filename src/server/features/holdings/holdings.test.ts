@@ -858,3 +858,33 @@ describe('changing a holding', () => {
     );
   });
 });
+
+describe('a long history', () => {
+  it('replays a holding of 4,000 purchases (lots written in batches)', async () => {
+    const id = await portfolio();
+    const holding = (await add(id, market({ quantity: '1', purchasePrice: '10' }))).json().holding;
+    await db().execute(sql`
+      insert into transactions (user_id, portfolio_id, holding_id, asset_type, transaction_type,
+        quantity, price, trade_date, settlement_date)
+      select ${ownerId}, ${id}, ${holding.id}, 'market_investment', 'buy', 1, 10 + n % 5,
+        date '2024-02-01' + (n % 300), date '2024-02-01' + (n % 300)
+      from generate_series(1, 4000) as n`);
+    const res = await trade(id, {
+      assetId: holding.id,
+      transactionType: 'sell',
+      quantity: '2500',
+      price: '20',
+      tradeDate: '2025-06-01',
+    });
+    expect(res.statusCode).toBe(201);
+    expect(res.json().transaction.tax.lots).toHaveLength(2500);
+    const [lots] = await db()
+      .select({ n: sql<number>`count(*)::int` })
+      .from(transactionLots)
+      .where(eq(transactionLots.holdingId, holding.id));
+    expect(lots?.n).toBe(4001);
+    expect((await owner.get(`/api/v1/holdings/${holding.id}`)).json().holding.quantity).toBe(
+      '1501',
+    );
+  });
+});

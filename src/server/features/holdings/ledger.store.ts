@@ -20,6 +20,19 @@ import { AppError } from '../../platform/errors';
 import type { TransactionRow } from './holdings.dto';
 import type { HoldingRow } from './scope';
 
+/** Rows per insert: far below PostgreSQL's 65,535 bind parameters at 16 columns a row. */
+const INSERT_BATCH = 1000;
+
+async function insertAll<T extends Record<string, unknown>>(
+  tx: DbOrTx,
+  table: typeof transactionLots | typeof lotAllocations | typeof taxCalculations,
+  rows: T[],
+) {
+  for (let start = 0; start < rows.length; start += INSERT_BATCH) {
+    await tx.insert(table).values(rows.slice(start, start + INSERT_BATCH) as never);
+  }
+}
+
 /** What the ledger needs of a stored transaction. */
 export function toLedgerTransaction(row: TransactionRow): LedgerTransaction {
   return {
@@ -91,12 +104,22 @@ export async function rebuildHolding(
   const methodOf = new Map(rows.map((row) => [row.id, row.costBasisMethod ?? 'fifo']));
 
   await tx.delete(transactionLots).where(eq(transactionLots.holdingId, holding.id));
-  const ids = rows.map((row) => row.id);
-  if (ids.length) {
-    await tx.delete(taxCalculations).where(inArray(taxCalculations.transactionId, ids));
-  }
+  // By a subquery, not a list of ids: a long history would pass the bind-parameter limit.
+  await tx
+    .delete(taxCalculations)
+    .where(
+      inArray(
+        taxCalculations.transactionId,
+        tx
+          .select({ id: transactions.id })
+          .from(transactions)
+          .where(eq(transactions.holdingId, holding.id)),
+      ),
+    );
   if (ledger.lots.length) {
-    await tx.insert(transactionLots).values(
+    await insertAll(
+      tx,
+      transactionLots,
       ledger.lots.map((lot) => ({
         ...scope,
         id: lot.id,
@@ -142,7 +165,7 @@ export async function rebuildHolding(
         : allocation,
     );
   }
-  if (merged.size) await tx.insert(lotAllocations).values([...merged.values()]);
+  if (merged.size) await insertAll(tx, lotAllocations, [...merged.values()]);
   const taxRows = ledger.sales.flatMap((sale) => {
     const figures = sale.figures;
     return figures.lots.map((line) => ({
@@ -164,7 +187,7 @@ export async function rebuildHolding(
       createdAt: now,
     }));
   });
-  if (taxRows.length) await tx.insert(taxCalculations).values(taxRows);
+  if (taxRows.length) await insertAll(tx, taxCalculations, taxRows);
 
   // A savings account's balance moves with its own deposits and withdrawals (savings service).
   if (holding.class !== 'savings') {

@@ -1,0 +1,117 @@
+import { Readable } from 'node:stream';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { errorResponseSchema } from '@/contracts/errors';
+import {
+  EXPORT_KINDS,
+  IMPORT_MAX_BYTES,
+  importBodySchema,
+  importCommitResponseSchema,
+  importPreviewResponseSchema,
+} from '@/contracts/import-export';
+import type { ServerContext } from '../../context';
+import { MINUTE } from '../../platform/clock';
+import { createLimiter } from '../../platform/rate-limit';
+import { actorOf } from './actor';
+import { exportHeaders, exportHoldings, exportTransactions } from './export.service';
+import { commitImport, previewImport } from './import.service';
+
+const errors = {
+  400: errorResponseSchema,
+  401: errorResponseSchema,
+  403: errorResponseSchema,
+  404: errorResponseSchema,
+  413: errorResponseSchema,
+  422: errorResponseSchema,
+  429: errorResponseSchema,
+};
+const simQuery = z.object({
+  sim: z.uuid().optional().describe('Act inside this simulation of the portfolio.'),
+});
+
+/**
+ * CSV export (read permission) and import (edit permission) of a portfolio's holdings and
+ * transactions (spec 002, section 9; security checklist 19). Services: export.service.ts and
+ * import.service.ts.
+ */
+export async function importExportRoutes(app: FastifyInstance, { ctx }: { ctx: ServerContext }) {
+  const routes = app.withTypeProvider<ZodTypeProvider>();
+  const exportsPerUser = createLimiter(app, {
+    name: 'csv-export',
+    max: 120,
+    timeWindowMs: 10 * MINUTE,
+    key: (r) => r.auth?.user.id ?? r.ip,
+  });
+  const importsPerUser = createLimiter(app, {
+    name: 'csv-import',
+    max: 120,
+    timeWindowMs: 10 * MINUTE,
+    key: (r) => r.auth?.user.id ?? r.ip,
+  });
+
+  routes.get(
+    '/api/v1/portfolios/:id/export/:file',
+    {
+      schema: {
+        tags: ['import-export'],
+        summary:
+          'Download a CSV file: assets (every class), market, crypto, real-estate, crowdfunding, savings or transactions (streamed in batches of 1,000). Named cairn-<kind>-YYYY-MM-DD.csv.',
+        params: z.object({
+          id: z.uuid(),
+          file: z
+            .string()
+            .regex(new RegExp(`^(${EXPORT_KINDS.join('|')})\\.csv$`))
+            .transform((file) => file.slice(0, -'.csv'.length) as (typeof EXPORT_KINDS)[number])
+            .describe('<kind>.csv'),
+        }),
+        querystring: simQuery,
+        response: {
+          200: z.string().describe('The CSV file (text/csv; charset=utf-8).'),
+          ...errors,
+        },
+      },
+    },
+    async (request, reply) => {
+      const actor = actorOf(request);
+      await exportsPerUser(request);
+      const kind = request.params.file;
+      const { id } = request.params;
+      const { sim } = request.query;
+      // The permission is checked (and may answer a JSON error) before any CSV header is set.
+      if (kind !== 'transactions') {
+        const file = await exportHoldings(ctx, actor, id, sim, kind);
+        return reply.headers(exportHeaders(kind, ctx.clock.now())).send(file);
+      }
+      const lines = await exportTransactions(ctx, actor, id, sim);
+      // A stream is sent as it is read (no serialization): typed as the text it becomes.
+      return reply
+        .headers(exportHeaders(kind, ctx.clock.now()))
+        .send(Readable.from(lines) as unknown as string);
+    },
+  );
+
+  routes.post(
+    '/api/v1/portfolios/:id/import',
+    {
+      // The file travels inside JSON: 5 MB of text, escaped, fits in 12 MB.
+      bodyLimit: 12 * 1024 * 1024,
+      schema: {
+        tags: ['import-export'],
+        summary: `Import a CSV file of holdings or transactions (edit permission; at most ${IMPORT_MAX_BYTES / 1024 / 1024} MB). commit false previews: columns, mapping, sample and every row's errors. commit true saves all rows in one transaction, or none (400 IMPORT_INVALID with the errors).`,
+        params: z.object({ id: z.uuid() }),
+        querystring: simQuery,
+        body: importBodySchema,
+        response: { 200: importPreviewResponseSchema, 201: importCommitResponseSchema, ...errors },
+      },
+    },
+    async (request, reply) => {
+      const actor = actorOf(request);
+      await importsPerUser(request);
+      const { id } = request.params;
+      const { sim } = request.query;
+      if (!request.body.commit) return previewImport(ctx, actor, id, sim, request.body);
+      return reply.status(201).send(await commitImport(ctx, actor, id, sim, request.body));
+    },
+  );
+}
