@@ -59,7 +59,7 @@ test('one holding of each class: each on its page, the overview totals them', as
     ['Purchase date', '2024-01-10'],
     ['Sector', 'Technology', 'select'],
   ]);
-  await expect(page.getByText('Asset added successfully - check Transactions page')).toBeVisible();
+  await expect(page.getByText('Investment added successfully')).toBeVisible();
   const market = page.getByRole('region', { name: 'Market investments' }).or(page.locator('main'));
   await expect(market.getByRole('cell', { name: /AAPL/ })).toBeVisible();
   await expect(market.getByRole('cell', { name: amount('€1 800,00') })).toBeVisible();

@@ -54,7 +54,7 @@ test('a file with one bad row saves nothing and names the row; the fixed file sa
   );
   const errors = page.getByTestId('import-errors');
   await expect(errors).toContainText('Row 3');
-  await expect(errors).toContainText('Quantity: Quantity must be positive');
+  await expect(errors).toContainText('Quantity: Share quantity must be positive');
   await expect(page.getByText('1 problem to fix before importing')).toBeVisible();
   const importHoldings = page.getByRole('button', { name: 'Import 3 rows' });
   await expect(importHoldings).toBeDisabled();

@@ -60,6 +60,8 @@ export const ERROR_STATUS = {
   INSUFFICIENT_LOT_QUANTITY: 422,
   SELECTED_LOTS_MISMATCH: 422,
   LOT_CONSUMED: 409,
+  SAVINGS_TRADE_REFUSED: 422,
+  RATE_START_TOO_EARLY: 422,
   ASSET_TYPE_MISMATCH: 400,
   REAL_ASSET_IN_SIMULATION: 403,
   TIER_ASSET_LIMIT: 403,
@@ -135,7 +137,11 @@ export const DEFAULT_ERROR_MESSAGES: Record<ErrorCode, string> = {
   INSUFFICIENT_LOT_QUANTITY: 'Insufficient lot quantity to complete sale',
   SELECTED_LOTS_MISMATCH: 'Selected lot quantities must add up to the quantity sold',
   LOT_CONSUMED:
-    'This purchase cannot be deleted: a later sale used its shares. Delete that sale first.',
+    'This purchase cannot be changed or deleted: a later sale used its shares. Delete that sale first.',
+  SAVINGS_TRADE_REFUSED:
+    'A savings account is not bought, sold or transferred: record a deposit or a withdrawal on the account instead.',
+  RATE_START_TOO_EARLY:
+    'The new rate cannot start before the current rate’s start date or the opening date',
   ASSET_TYPE_MISMATCH: 'The asset type does not match this asset',
   REAL_ASSET_IN_SIMULATION:
     'Cannot delete real assets in simulation mode. Switch to real portfolio to delete real assets.',

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { dec } from '@/domain/money/decimal';
 import { CURRENCIES } from './settings';
 import { VALIDATION_MESSAGES as M } from './validation-messages';
 
@@ -45,6 +46,30 @@ export const PROPERTY_TYPES = [
 export const SIZE_UNITS = ['sqm', 'sqft'] as const;
 /** Not listed by the spec (docs/decisions.md). */
 export const CROWDFUNDING_STATUSES = ['active', 'delayed', 'repaid', 'defaulted'] as const;
+/**
+ * The statuses a holding of each class can have (docs/decisions.md). The spec names 'active'
+ * (market, on create), 'pending' then 'active' (real estate) and the crowdfunding statuses; a
+ * position sold out is 'closed', a property sold is 'sold'. A savings account is closed by
+ * deleting it (softly), so it has no other status.
+ */
+export const HOLDING_STATUSES = {
+  market: ['active', 'closed'],
+  crypto: ['active', 'closed'],
+  real_estate: ['pending', 'active', 'sold'],
+  crowdfunding: CROWDFUNDING_STATUSES,
+  savings: ['active'],
+  generic: ['active', 'closed'],
+} as const satisfies Record<string, readonly [string, ...string[]]>;
+/** Every status of every class. */
+export const ALL_HOLDING_STATUSES = [
+  'active',
+  'closed',
+  'pending',
+  'sold',
+  'delayed',
+  'repaid',
+  'defaulted',
+] as const;
 export const SAVINGS_ACCOUNT_TYPES = [
   'checking',
   'savings',
@@ -81,20 +106,91 @@ export const DEFAULT_CURRENCY: Record<HoldingClass, (typeof CURRENCIES)[number]>
 export const HOLDING_NAME_MAX = 200;
 export const NOTES_MAX = 2000;
 
+/** Savings account types whose interest is tax-exempt in France (spec 002, section 9). */
+export { isTaxExempt, TAX_EXEMPT_TYPES } from '@/domain/savings/interest';
+/** A savings account's tax rate on interest unless given (spec 002, section 9): a fraction. */
+export const DEFAULT_SAVINGS_TAX_RATE = '0.3';
+
+/** The investment amount rule (shared rules table): 1 to 1,000,000,000. */
+export const INVESTMENT_AMOUNT_MIN = '1';
+export const INVESTMENT_AMOUNT_MAX = '1000000000';
+/** Market share quantities keep 6 decimals, crypto quantities 8 (spec 002, sections 5 and 9). */
+export const SHARE_QUANTITY_DECIMALS = 6;
+export const CRYPTO_QUANTITY_DECIMALS = 8;
+
 const DECIMAL = /^\d{1,15}(\.\d{1,12})?$/;
 const isZero = (value: string) => /^0+(\.0+)?$/.test(value);
 const decimals = (value: string) => value.split('.')[1]?.length ?? 0;
+const trimmed = (message: string = M.numberInvalid) =>
+  z.union([z.string(), z.number()], { message }).transform((value) => String(value).trim());
 
 /** A decimal written with digits and at most one point ("12", "0.5"), no sign, no exponent. */
 export const decimalString = (invalid: string = M.numberInvalid) =>
-  z
-    .union([z.string(), z.number()])
-    .transform((value) => String(value).trim())
-    .refine((value) => DECIMAL.test(value), invalid);
+  trimmed(invalid).refine((value) => DECIMAL.test(value), invalid);
 
 /** Strictly above zero. */
 export const positiveDecimal = (message: string) =>
-  decimalString(message).refine((value) => !isZero(value), message);
+  trimmed(message)
+    .refine((value) => DECIMAL.test(value), { message, abort: true })
+    .refine((value) => !isZero(value), { message, abort: true });
+
+/** A market share quantity (shared rules table): above zero, at most 6 decimals. */
+export const shareQuantity = () =>
+  positiveDecimal(M.shareQuantityPositive).refine(
+    (value) => decimals(value) <= SHARE_QUANTITY_DECIMALS,
+    M.shareQuantityPrecision,
+  );
+
+/** A crypto quantity: above zero, at most 8 decimals (spec 002, section 9). */
+export const cryptoQuantity = () =>
+  positiveDecimal(M.quantityPositive).refine(
+    (value) => decimals(value) <= CRYPTO_QUANTITY_DECIMALS,
+    M.cryptoQuantityDecimals,
+  );
+
+/**
+ * An investment amount (shared rules table): 1 to 1,000,000,000 of the holding's currency, at
+ * most 2 decimals. A negative amount is below the minimum, not "not a number".
+ */
+export const investmentAmount = () =>
+  trimmed()
+    .refine((value) => DECIMAL.test(value.replace(/^-/, '')), {
+      message: M.numberInvalid,
+      abort: true,
+    })
+    .refine((value) => !value.startsWith('-') && dec(value).gte(INVESTMENT_AMOUNT_MIN), {
+      message: M.investmentAmountMin,
+      abort: true,
+    })
+    .refine((value) => dec(value).lte(INVESTMENT_AMOUNT_MAX), {
+      message: M.investmentAmountMax,
+      abort: true,
+    })
+    .refine((value) => decimals(value) <= 2, M.amountDecimals);
+
+/** A tax rate as a fraction, 0 (none) to 1 (all of it); any other input says so. */
+export const taxRateFraction = () =>
+  trimmed(M.taxRateInvalid).refine(
+    (value) => DECIMAL.test(value) && dec(value).lte(1),
+    M.taxRateInvalid,
+  );
+
+/** An http(s) address (shared rules table: 'Invalid URL format'); empty means none (null). */
+export const optionalUrl = () =>
+  z
+    .union([z.string(), z.null()])
+    .optional()
+    .transform((value) => (value ? value.trim() : null) || null)
+    .refine((value) => {
+      if (value === null) return true;
+      if (value.length > 500) return false;
+      try {
+        const url = new URL(value);
+        return url.protocol === 'https:' || url.protocol === 'http:';
+      } catch {
+        return false;
+      }
+    }, M.urlInvalid);
 
 /** A money amount: above zero, at most 2 decimals (shared rules table). */
 export const moneyAmount = () =>
@@ -120,6 +216,34 @@ export const interestRatePercent = () =>
 
 /** A calendar date, YYYY-MM-DD. */
 export const isoDate = (message: string = M.dateInvalid) => z.iso.date({ message });
+
+/**
+ * Today's date where it is latest on Earth (UTC+14), so no one's "today" counts as the future
+ * wherever they are (docs/decisions.md).
+ */
+export function latestToday(now: Date = new Date()): string {
+  return new Date(now.getTime() + 14 * 3_600_000).toISOString().slice(0, 10);
+}
+
+const missing = (input: unknown) => input === undefined || input === null || input === '';
+
+/** A required calendar date: missing says `required`, anything but YYYY-MM-DD 'Invalid date format'. */
+export const requiredDate = (required: string) =>
+  z.iso.date({ error: (issue) => (missing(issue.input) ? required : M.dateInvalid) });
+
+/** A required date that is today or before (shared rules table: 'Date cannot be in the future'). */
+export const pastDate = (required: string) =>
+  requiredDate(required).refine(
+    // A malformed date has said so already.
+    (value) => !/^\d{4}-\d{2}-\d{2}$/.test(value) || value <= latestToday(),
+    M.dateInFuture,
+  );
+
+/** A savings maturity comes after its opening (either missing: nothing to compare). */
+export const maturityAfterOpening = (
+  openingDate: string | null | undefined,
+  maturityDate: string | null | undefined,
+) => !openingDate || !maturityDate || maturityDate > openingDate;
 
 /** The stock-symbol rule: 1 to 10 upper-case letters, digits, dots and hyphens. */
 export const stockSymbol = () =>
@@ -149,18 +273,38 @@ const name = () =>
 
 const currency = () => z.enum(CURRENCIES, { message: M.currencyInvalid });
 
+const roomCount = () =>
+  z
+    .number({ message: M.roomCountInvalid })
+    .int(M.roomCountInvalid)
+    .min(0, M.roomCountInvalid)
+    .max(100, M.roomCountInvalid)
+    .optional()
+    .nullable();
+
 const priced = {
   quantity: positiveDecimal(M.quantityPositive),
   purchasePrice: positiveDecimal(M.purchasePricePositive),
   currentPrice: positiveDecimal(M.currentPricePositive),
-  purchaseDate: isoDate(M.purchaseDateRequired),
+  purchaseDate: pastDate(M.purchaseDateRequired),
 };
+
+/** The crypto symbol: upper-cased (spec 002, section 5), then the stock-symbol characters. */
+export const cryptoSymbol = () =>
+  z
+    .string({ message: M.symbolRequired })
+    .trim()
+    .min(1, M.symbolRequired)
+    .max(10, M.symbolMax)
+    .transform((value) => value.toUpperCase())
+    .refine((value) => /^[A-Z0-9.-]+$/.test(value), M.symbolFormat);
 
 export const marketHoldingSchema = z.object({
   class: z.literal('market'),
   symbol: stockSymbol(),
   name: name(),
   ...priced,
+  quantity: shareQuantity(),
   sector: z.enum(MARKET_SECTORS).optional().nullable(),
   exchange: z.enum(MARKET_EXCHANGES).optional().nullable(),
   currency: currency().optional(),
@@ -169,16 +313,10 @@ export const marketHoldingSchema = z.object({
 
 export const cryptoHoldingSchema = z.object({
   class: z.literal('crypto'),
-  // Upper-cased (spec 002, section 5).
-  symbol: z
-    .string({ message: M.symbolRequired })
-    .trim()
-    .min(1, M.symbolRequired)
-    .max(10, M.symbolMax)
-    .transform((value) => value.toUpperCase())
-    .refine((value) => /^[A-Z0-9.-]+$/.test(value), M.symbolFormat),
+  symbol: cryptoSymbol(),
   name: name(),
   ...priced,
+  quantity: cryptoQuantity(),
   exchange: optionalText(100),
   walletAddress: optionalText(200),
   currency: currency().optional(),
@@ -194,13 +332,23 @@ export const realEstateHoldingSchema = z.object({
   currentValue: moneyAmount(),
   /** Per month. */
   rentalIncome: decimalString().optional().nullable(),
-  purchaseDate: isoDate(M.purchaseDateRequired),
+  purchaseDate: pastDate(M.purchaseDateRequired),
   size: positiveDecimal(M.sizePositive).optional().nullable(),
   sizeUnit: z.enum(SIZE_UNITS).optional(),
-  bedrooms: z.number().int().min(0).max(100).optional().nullable(),
-  bathrooms: z.number().int().min(0).max(100).optional().nullable(),
-  latitude: z.number().min(-90).max(90).optional().nullable(),
-  longitude: z.number().min(-180).max(180).optional().nullable(),
+  bedrooms: roomCount(),
+  bathrooms: roomCount(),
+  latitude: z
+    .number({ message: M.latitudeInvalid })
+    .min(-90, M.latitudeInvalid)
+    .max(90, M.latitudeInvalid)
+    .optional()
+    .nullable(),
+  longitude: z
+    .number({ message: M.longitudeInvalid })
+    .min(-180, M.longitudeInvalid)
+    .max(180, M.longitudeInvalid)
+    .optional()
+    .nullable(),
   city: optionalText(100),
   state: optionalText(100),
   zipCode: optionalText(20),
@@ -213,42 +361,52 @@ export const crowdfundingHoldingSchema = z.object({
   class: z.literal('crowdfunding'),
   platform: z.string({ message: M.platformRequired }).trim().min(1, M.platformRequired).max(100),
   projectName: name(),
-  amountInvested: moneyAmount(),
+  amountInvested: investmentAmount(),
   /** What the stake is worth now (defaults to the amount invested). */
   valuation: moneyAmount().optional().nullable(),
   equityPercentage: percentage().optional().nullable(),
-  investmentDate: isoDate(M.purchaseDateRequired),
+  investmentDate: pastDate(M.purchaseDateRequired),
   status: z.enum(CROWDFUNDING_STATUSES).optional(),
   /** Yearly, in percent. */
   expectedReturn: percentage().optional().nullable(),
   /** In months. */
-  duration: z.number().int().min(1).max(600).optional().nullable(),
+  duration: z
+    .number({ message: M.durationInvalid })
+    .int(M.durationInvalid)
+    .min(1, M.durationInvalid)
+    .max(600, M.durationInvalid)
+    .optional()
+    .nullable(),
   currency: currency().optional(),
   notes: optionalText(NOTES_MAX),
 });
 
-export const savingsHoldingSchema = z.object({
-  class: z.literal('savings'),
-  accountName: name(),
-  bankName: z.string({ message: M.bankNameRequired }).trim().min(1, M.bankNameRequired).max(100),
-  accountType: z.enum(SAVINGS_ACCOUNT_TYPES, { message: M.accountTypeInvalid }),
-  accountNumber: optionalText(50),
-  currentBalance: decimalString(M.balanceInvalid),
-  openingDate: isoDate(M.openingDateRequired),
-  maturityDate: isoDate().optional().nullable(),
-  minimumBalance: decimalString().optional().nullable(),
-  /** In percent of the amount withdrawn early. */
-  earlyWithdrawalPenaltyRate: percentage().optional().nullable(),
-  /** Yearly, in percent (stored as a fraction). */
-  interestRate: interestRatePercent().optional(),
-  compoundingFrequency: z.enum(COMPOUNDING_FREQUENCIES).optional(),
-  /** A fraction (0.3 is 30%); tax-exempt account types ignore it. */
-  taxRate: decimalString()
-    .refine((value) => Number(value) <= 1, M.taxRateInvalid)
-    .optional(),
-  currency: currency().optional(),
-  notes: optionalText(NOTES_MAX),
-});
+export const savingsHoldingSchema = z
+  .object({
+    class: z.literal('savings'),
+    accountName: name(),
+    bankName: z.string({ message: M.bankNameRequired }).trim().min(1, M.bankNameRequired).max(100),
+    accountType: z.enum(SAVINGS_ACCOUNT_TYPES, { message: M.accountTypeInvalid }),
+    accountNumber: optionalText(50),
+    currentBalance: decimalString(M.balanceInvalid),
+    openingDate: pastDate(M.openingDateRequired),
+    maturityDate: isoDate().optional().nullable(),
+    minimumBalance: decimalString().optional().nullable(),
+    /** In percent of the amount withdrawn early. */
+    earlyWithdrawalPenaltyRate: percentage().optional().nullable(),
+    /** Yearly, in percent (stored as a fraction). */
+    interestRate: interestRatePercent().optional(),
+    compoundingFrequency: z.enum(COMPOUNDING_FREQUENCIES).optional(),
+    /** A fraction (0.3 is 30%, the default); tax-exempt account types have 0. */
+    taxRate: taxRateFraction().optional(),
+    bankLogoUrl: optionalUrl(),
+    currency: currency().optional(),
+    notes: optionalText(NOTES_MAX),
+  })
+  .refine((input) => maturityAfterOpening(input.openingDate, input.maturityDate), {
+    message: M.maturityBeforeOpening,
+    path: ['maturityDate'],
+  });
 
 export const genericHoldingSchema = z.object({
   class: z.literal('generic'),
@@ -265,6 +423,16 @@ export const genericHoldingSchema = z.object({
   currency: currency().optional(),
 });
 
+/** Each class's create schema. */
+export const HOLDING_CREATE_SCHEMAS = {
+  market: marketHoldingSchema,
+  crypto: cryptoHoldingSchema,
+  real_estate: realEstateHoldingSchema,
+  crowdfunding: crowdfundingHoldingSchema,
+  savings: savingsHoldingSchema,
+  generic: genericHoldingSchema,
+} as const;
+
 export const createHoldingBodySchema = z.discriminatedUnion('class', [
   marketHoldingSchema,
   cryptoHoldingSchema,
@@ -276,17 +444,178 @@ export const createHoldingBodySchema = z.discriminatedUnion('class', [
 export type CreateHoldingBody = z.input<typeof createHoldingBodySchema>;
 export type CreateHoldingInput = z.output<typeof createHoldingBodySchema>;
 
-/** Partial changes to a holding: the class's fields, all optional (the class cannot change). */
-export const updateHoldingBodySchema = z.object({
+// Changing a holding ---------------------------------------------------------------------------
+
+/** Fields the ledger decides: a change names one of them is refused (record a transaction). */
+export const LEDGER_FIELDS = [
+  'quantity',
+  'purchasePrice',
+  'purchaseDate',
+  'amountInvested',
+  'investmentDate',
+  'openingDate',
+] as const;
+
+/**
+ * The class's own fields a change may set, named as GET answers them in `details` (the shared
+ * columns, `name`, `symbol`, `currentPrice`, `currency` and `status`, are top-level fields).
+ */
+export const EDITABLE_DETAILS = {
+  market: ['sector', 'exchange', 'notes'],
+  crypto: ['exchange', 'walletAddress', 'notes'],
+  real_estate: [
+    'propertyType',
+    'address',
+    'rentalIncome',
+    'size',
+    'sizeUnit',
+    'bedrooms',
+    'bathrooms',
+    'latitude',
+    'longitude',
+    'city',
+    'state',
+    'zipCode',
+    'country',
+    'description',
+  ],
+  crowdfunding: ['platform', 'equityPercentage', 'expectedReturn', 'duration', 'notes'],
+  savings: [
+    'bankName',
+    'bankLogoUrl',
+    'accountType',
+    'accountNumber',
+    'maturityDate',
+    'minimumBalance',
+    'earlyWithdrawalPenaltyRate',
+    'taxRate',
+    'notes',
+  ],
+  generic: [
+    'type',
+    'description',
+    'maturityDate',
+    'dividendYield',
+    'expenseRatio',
+    'sector',
+    'country',
+  ],
+} as const satisfies Record<HoldingClass, readonly string[]>;
+
+/**
+ * The create body's own names of the shared columns, accepted in `details` too: they set the
+ * column (`name`, `currentPrice`), never a copy in `details`.
+ */
+export const DETAIL_COLUMN_ALIASES: Partial<
+  Record<HoldingClass, Record<string, 'name' | 'currentPrice'>>
+> = {
+  real_estate: { propertyName: 'name', currentValue: 'currentPrice' },
+  crowdfunding: { projectName: 'name', valuation: 'currentPrice' },
+  savings: { accountName: 'name' },
+};
+
+const refused = (message: string) => z.never({ message }).optional();
+const ledgerRefused = Object.fromEntries(
+  LEDGER_FIELDS.map((field) => [field, refused(M.ledgerFieldReadOnly)]),
+);
+
+/**
+ * Refuses, by name, every field the shape does not list ('This field cannot be changed here'),
+ * alongside the other fields' errors.
+ */
+const onlyKnown = <T extends z.core.$ZodLooseShape>(shape: T) =>
+  z.looseObject(shape).superRefine(
+    (value, ctx) => {
+      if (!value || typeof value !== 'object') return;
+      for (const key of Object.keys(value)) {
+        if (!Object.hasOwn(shape, key))
+          ctx.addIssue({ code: 'custom', path: [key], message: M.fieldNotEditable });
+      }
+    },
+    { when: () => true },
+  );
+
+/** The current price (value) rule of each class; a savings balance moves by deposits only. */
+const PRICE_RULES: Record<HoldingClass, () => z.ZodType> = {
+  market: () => positiveDecimal(M.currentPricePositive),
+  crypto: () => positiveDecimal(M.currentPricePositive),
+  generic: () => positiveDecimal(M.currentPricePositive),
+  real_estate: moneyAmount,
+  crowdfunding: moneyAmount,
+  savings: () => z.never({ message: M.savingsBalanceReadOnly }),
+};
+
+/** The symbol rule of each class: required for market (stock-symbol rule) and crypto. */
+const SYMBOL_RULES: Record<HoldingClass, () => z.ZodType> = {
+  market: () => stockSymbol().optional(),
+  crypto: () => cryptoSymbol().optional(),
+  real_estate: () => optionalText(20),
+  crowdfunding: () => optionalText(20),
+  savings: () => optionalText(20),
+  generic: () => optionalText(20),
+};
+
+/** The class's own fields of a change (`details`), checked with the create rules. */
+export function holdingDetailsUpdateSchema(holdingClass: HoldingClass) {
+  const create = HOLDING_CREATE_SCHEMAS[holdingClass].shape as Record<string, z.ZodType>;
+  const shape: Record<string, z.ZodType> = { ...ledgerRefused };
+  for (const key of EDITABLE_DETAILS[holdingClass]) {
+    const rule = create[key];
+    if (rule) shape[key] = rule.optional();
+  }
+  for (const [alias, column] of Object.entries(DETAIL_COLUMN_ALIASES[holdingClass] ?? {})) {
+    shape[alias] = (column === 'name' ? name() : PRICE_RULES[holdingClass]()).optional();
+  }
+  if (holdingClass === 'savings') {
+    shape.currentBalance = refused(M.savingsBalanceReadOnly);
+    shape.interestRate = refused(M.interestRateReadOnly);
+    shape.compoundingFrequency = refused(M.interestRateReadOnly);
+  }
+  return onlyKnown(shape);
+}
+
+const updateCommon = {
   name: name().optional(),
-  symbol: z.string().trim().max(20, M.textTooLong).optional().nullable(),
-  currentPrice: positiveDecimal(M.currentPricePositive).optional(),
   currency: currency().optional(),
-  status: z.string().trim().min(1).max(30).optional(),
-  /** The class's own fields (checked against the class's schema on the server). */
+  ...ledgerRefused,
+  currentBalance: refused(M.savingsBalanceReadOnly),
+};
+
+/**
+ * A change to a holding of any class, as the route documents it: `name`, `symbol`,
+ * `currentPrice`, `currency`, `status` and `details` (the class's own fields), named as GET
+ * answers them. The service checks it again with the holding's class (`holdingUpdateSchema`).
+ */
+export const updateHoldingBodySchema = onlyKnown({
+  ...updateCommon,
+  symbol: z.string().trim().max(20, M.textTooLong).optional().nullable(),
+  currentPrice: decimalString(M.currentPricePositive).optional(),
+  status: z.enum(ALL_HOLDING_STATUSES, { message: M.holdingStatusInvalid }).optional(),
+  /** The class's own fields (checked against the class's rules on the server). */
   details: z.record(z.string(), z.unknown()).optional(),
 });
 export type UpdateHoldingBody = z.input<typeof updateHoldingBodySchema>;
+
+/** A change to a holding of this class: its symbol, value and status rules, and its fields. */
+export function holdingUpdateSchema(holdingClass: HoldingClass) {
+  return onlyKnown({
+    ...updateCommon,
+    symbol: SYMBOL_RULES[holdingClass](),
+    currentPrice: PRICE_RULES[holdingClass]().optional(),
+    status: z.enum(HOLDING_STATUSES[holdingClass], { message: M.holdingStatusInvalid }).optional(),
+    details: holdingDetailsUpdateSchema(holdingClass).optional(),
+  });
+}
+
+/** 'Asset not found' in each class's words (spec 002, section 8). */
+export const HOLDING_NOT_FOUND_MESSAGES: Record<HoldingClass, string> = {
+  market: 'Investment not found',
+  crypto: 'Cryptocurrency not found',
+  real_estate: 'Real estate investment not found',
+  crowdfunding: 'Investment not found',
+  savings: 'Savings account not found',
+  generic: 'Asset not found',
+};
 
 /** The spec's category of each class (category aggregation rows, transactions' asset type). */
 export const HOLDING_CATEGORY = {

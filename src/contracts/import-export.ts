@@ -1,14 +1,5 @@
 import { z } from 'zod';
-import {
-  cryptoHoldingSchema,
-  crowdfundingHoldingSchema,
-  genericHoldingSchema,
-  HOLDING_CLASSES,
-  type HoldingClass,
-  marketHoldingSchema,
-  realEstateHoldingSchema,
-  savingsHoldingSchema,
-} from './holdings';
+import { HOLDING_CLASSES, HOLDING_CREATE_SCHEMAS, type HoldingClass } from './holdings';
 
 /**
  * CSV export and import (spec 002, section 9 "Exports"; security checklist 19). Column names are
@@ -23,6 +14,8 @@ export const EXPORT_KINDS = [
   'crowdfunding',
   'savings',
   'transactions',
+  'savings-movements',
+  'savings-rates',
 ] as const;
 export type ExportKind = (typeof EXPORT_KINDS)[number];
 
@@ -38,8 +31,17 @@ export const EXPORT_KIND_CLASS = {
 /** Transactions are read and written in batches of this many (spec 002, section 9). */
 export const EXPORT_BATCH_SIZE = 1000;
 
-/** `cairn-<kind>-YYYY-MM-DD.csv`. */
+/**
+ * `cairn-<kind>-YYYY-MM-DD.csv`. The server names a file with today's UTC date; the web names the
+ * file it saves with the user's local date (`localDay`).
+ */
 export const exportFileName = (kind: ExportKind, day: string) => `cairn-${kind}-${day}.csv`;
+
+/** A date as YYYY-MM-DD in the time zone of the machine it runs on (the user's, in a browser). */
+export function localDay(date: Date): string {
+  const pad = (value: number) => String(value).padStart(2, '0');
+  return `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}`;
+}
 
 /** The endpoint of an export (a plain link downloads it: the session cookie goes with it). */
 export function exportPath(portfolioId: string, kind: ExportKind, simulationId: string | null) {
@@ -47,7 +49,12 @@ export function exportPath(portfolioId: string, kind: ExportKind, simulationId: 
   return `/api/v1/portfolios/${encodeURIComponent(portfolioId)}/export/${kind}.csv${sim}`;
 }
 
-export const IMPORT_KINDS = ['holdings', 'transactions'] as const;
+export const IMPORT_KINDS = [
+  'holdings',
+  'transactions',
+  'savings-movements',
+  'savings-rates',
+] as const;
 export type ImportKind = (typeof IMPORT_KINDS)[number];
 
 /** At most 5 MB of text and 20,000 data rows per file (security checklist 19). */
@@ -59,14 +66,8 @@ export const IMPORT_MAX_ERRORS = 500;
 
 // Holdings columns ---------------------------------------------------------------------------------
 
-export const HOLDING_CLASS_SCHEMAS = {
-  market: marketHoldingSchema,
-  crypto: cryptoHoldingSchema,
-  real_estate: realEstateHoldingSchema,
-  crowdfunding: crowdfundingHoldingSchema,
-  savings: savingsHoldingSchema,
-  generic: genericHoldingSchema,
-} as const;
+/** Each class's create schema (the holdings contract's). */
+export const HOLDING_CLASS_SCHEMAS = HOLDING_CREATE_SCHEMAS;
 
 /** Each class's create fields, in the schema's order (without `class`). */
 export const HOLDING_CLASS_FIELDS = Object.fromEntries(
@@ -76,7 +77,12 @@ export const HOLDING_CLASS_FIELDS = Object.fromEntries(
   ]),
 ) as unknown as Record<HoldingClass, readonly string[]>;
 
-/** What every holding has: the columns of the all-assets file before the classes' own fields. */
+/**
+ * What every holding has: the columns of the all-assets file before the classes' own fields.
+ * `assetRef` is the holding's id at export; the transactions and savings files name their asset
+ * with it, so two holdings with the same class, name and symbol (the same share at two brokers)
+ * stay apart through an export and an import.
+ */
 export const HOLDING_COMMON_FIELDS = [
   'class',
   'name',
@@ -112,15 +118,32 @@ export const holdingDetailFields = (holdingClass: HoldingClass) =>
     (field) => !COMMON.has(field) && !HOLDING_FIELD_ALIASES[holdingClass]?.[field],
   );
 
-/** The all-assets file: the common columns, then every class's own fields. */
+/**
+ * Columns of the holdings files after the fields: the holding's reference, and a savings
+ * account's balance before its movements (what `savings-movements` starts from when an export is
+ * imported back without opening transactions).
+ */
+export const HOLDING_TRAILING_FIELDS = ['openingBalance', 'assetRef'] as const;
+
+/** The all-assets file: the common columns, then every class's own fields, then the references. */
 export const ASSETS_EXPORT_COLUMNS: readonly string[] = unique([
   ...HOLDING_COMMON_FIELDS,
   ...HOLDING_CLASSES.flatMap(holdingDetailFields),
+  ...HOLDING_TRAILING_FIELDS,
 ]);
 
-/** A per-class file: `class`, the class's create fields, and `status` when the class has none. */
+/**
+ * A per-class file: `class`, the class's create fields, `status` when the class has none, then
+ * `openingBalance` (savings) and `assetRef`.
+ */
 export const classExportColumns = (holdingClass: HoldingClass): readonly string[] =>
-  unique(['class', ...HOLDING_CLASS_FIELDS[holdingClass], 'status']);
+  unique([
+    'class',
+    ...HOLDING_CLASS_FIELDS[holdingClass],
+    'status',
+    ...(holdingClass === 'savings' ? ['openingBalance'] : []),
+    'assetRef',
+  ]);
 
 /** Every field a holdings file may carry. */
 export const HOLDING_IMPORT_FIELDS: readonly string[] = unique([
@@ -140,9 +163,11 @@ export const NUMBER_FIELDS = new Set([
 // Transactions columns -----------------------------------------------------------------------------
 
 /**
- * A transaction names its asset by class, name and symbol (or `assetId`). `ref` identifies a row
- * within the file (the export writes the transaction's id); `selectedLots` lists a specific-lot
- * sale's lots as `ref:quantity` separated by `;`, the refs being the buys' refs.
+ * A transaction names its asset by `assetRef` (the holding's id at export: see
+ * HOLDING_COMMON_FIELDS), or by class, name and symbol (or `assetId`) in a file made by hand.
+ * `ref` identifies a row within the file (the export writes the transaction's id);
+ * `selectedLots` lists a specific-lot sale's lots as `ref:quantity` separated by `;`, the refs
+ * being the buys' refs.
  */
 export const TRANSACTION_EXPORT_COLUMNS = [
   'assetClass',
@@ -163,6 +188,7 @@ export const TRANSACTION_EXPORT_COLUMNS = [
   'status',
   'ref',
   'selectedLots',
+  'assetRef',
 ] as const;
 
 export const TRANSACTION_IMPORT_FIELDS: readonly string[] = [
@@ -170,22 +196,74 @@ export const TRANSACTION_IMPORT_FIELDS: readonly string[] = [
   'assetId',
 ];
 
-export const importFieldsOf = (kind: ImportKind) =>
-  kind === 'holdings' ? HOLDING_IMPORT_FIELDS : TRANSACTION_IMPORT_FIELDS;
+// Savings history columns ----------------------------------------------------------------------------
+
+/**
+ * A savings account's deposits, withdrawals, interest and fees, in the order they were recorded
+ * (the order the import applies them in, each moving the balance as when recorded by hand). The
+ * account is named by `assetRef`, or by `accountName` in a file made by hand. `taxWithheld`
+ * (interest only) keeps what was withheld; left empty, the account's tax rate decides.
+ */
+export const SAVINGS_MOVEMENT_EXPORT_COLUMNS = [
+  'accountName',
+  'transactionType',
+  'transactionDate',
+  'amount',
+  'taxWithheld',
+  'notes',
+  'assetRef',
+] as const;
+
+/**
+ * A savings account's rate changes, oldest first: from `startDate` the yearly rate is
+ * `interestRate` percent (0 ends the open rate), as the rate form records them.
+ */
+export const SAVINGS_RATE_EXPORT_COLUMNS = [
+  'accountName',
+  'startDate',
+  'interestRate',
+  'compoundingFrequency',
+  'notes',
+  'assetRef',
+] as const;
+
+export const SAVINGS_MOVEMENT_IMPORT_FIELDS: readonly string[] = [
+  ...SAVINGS_MOVEMENT_EXPORT_COLUMNS,
+];
+export const SAVINGS_RATE_IMPORT_FIELDS: readonly string[] = [...SAVINGS_RATE_EXPORT_COLUMNS];
+
+export const importFieldsOf = (kind: ImportKind): readonly string[] => {
+  switch (kind) {
+    case 'holdings':
+      return HOLDING_IMPORT_FIELDS;
+    case 'transactions':
+      return TRANSACTION_IMPORT_FIELDS;
+    case 'savings-movements':
+      return SAVINGS_MOVEMENT_IMPORT_FIELDS;
+    case 'savings-rates':
+      return SAVINGS_RATE_IMPORT_FIELDS;
+  }
+};
 
 // Requests and answers -----------------------------------------------------------------------------
 
 export const importBodySchema = z.object({
   kind: z.enum(IMPORT_KINDS),
-  /** The file's text (UTF-8); comma or semicolon separated, first row the column names. */
+  /**
+   * The file's text, decoded by the client (the web reads UTF-8, UTF-16 with a byte order mark,
+   * and Windows-1252); comma, semicolon or tab separated, first row the column names. Text with
+   * U+FFFD (a byte the client could not decode) is refused (`encodingInvalid`).
+   */
   csv: z.string(),
   /** Target field -> the file's column; '' leaves a field out. Fields not named are guessed. */
   mapping: z.record(z.string().max(100), z.string().max(200)).optional(),
   /**
    * Holdings only. true (default): each holding gets an opening buy of its quantity at its
-   * purchase price, as when added by hand. false: the holdings start with no transaction and
-   * their quantity and cost come from a transactions file imported next (the round trip of an
-   * export); their quantity may then be 0.
+   * purchase price (a savings account: its balance, and its rate from the opening date), as when
+   * added by hand. false: the holdings start with no transaction and their quantity and cost come
+   * from a transactions file imported next (the round trip of an export); their quantity may
+   * then be 0. A savings account then starts at its `openingBalance` (when given) with no rate
+   * record: its history comes from the savings-movements and savings-rates files.
    */
   openingTransactions: z.boolean().default(true),
   /** false: check and preview only; true: save everything, or nothing when a row is invalid. */
@@ -242,9 +320,16 @@ export const IMPORT_ISSUES = {
   malformedRow: 'This row could not be read: {{reason}}',
   classInvalid: 'Use market, crypto, real_estate, crowdfunding, savings or generic',
   assetNotFound: 'No asset of this portfolio matches this row',
-  assetAmbiguous: 'Several assets match this row: give its class, name and symbol',
-  assetMissing: 'Name the asset (assetName or assetSymbol)',
+  assetAmbiguous: 'Several assets match this row: give its assetRef, or its class, name and symbol',
+  assetMissing: 'Name the asset (assetRef, assetName or assetSymbol)',
+  accountMissing: 'Name the savings account (assetRef or accountName)',
   duplicateRef: 'This ref is used by another row',
+  assetRefImported: 'The asset {{ref}} of this file was already imported here',
+  encodingInvalid:
+    'The file is not in a supported encoding: save it as CSV UTF-8 (or Windows-1252) and try again',
+  numberAmbiguous:
+    '{{value}} can be read as a decimal comma or a thousands separator: write it without thousands separators (1000 or 1,5)',
+  taxWithheldInvalid: 'Tax withheld is a sum from 0 to the amount, on interest only',
   lotRefUnknown: 'Unknown lot ref {{ref}}',
   selectedLotsFormat: 'Write lots as ref:quantity separated by ;',
 } as const;

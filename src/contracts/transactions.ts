@@ -32,6 +32,21 @@ const nonNegative = (message: string) =>
     .refine((value) => !value.startsWith('-'), { message, abort: true })
     .refine((value) => /^\d{1,15}(\.\d{1,12})?$/.test(value), M.numberInvalid);
 
+/**
+ * An exchange rate to the base currency: above zero, with the spec's messages ('Exchange rate
+ * cannot be zero', 'Exchange rate cannot be negative'; spec 002, section 8).
+ */
+const exchangeRate = () =>
+  z
+    .union([z.string(), z.number()])
+    .transform((value) => String(value).trim())
+    .refine((value) => !value.startsWith('-'), { message: M.exchangeRateNegative, abort: true })
+    .refine((value) => /^\d{1,15}(\.\d{1,12})?$/.test(value), {
+      message: M.numberInvalid,
+      abort: true,
+    })
+    .refine((value) => !/^0+(\.0+)?$/.test(value), M.exchangeRateZero);
+
 export const lotSelectionSchema = z.object({
   lotId: z.uuid(),
   quantity: positiveDecimal(M.quantityPositive),
@@ -48,7 +63,7 @@ export const createTransactionBodySchema = z
     price: nonNegative(M.priceNegative),
     fees: nonNegative(M.feesNegative).optional(),
     currency: z.enum(CURRENCIES, { message: M.currencyInvalid }).optional(),
-    exchangeRateToBase: positiveDecimal(M.exchangeRatePositive).optional(),
+    exchangeRateToBase: exchangeRate().optional(),
     tradeDate: isoDate(),
     settlementDate: isoDate().optional().nullable(),
     costBasisMethod: z.enum(COST_BASIS_METHODS, { message: M.costBasisMethodInvalid }).optional(),
@@ -69,7 +84,22 @@ export const createTransactionBodySchema = z
 export type CreateTransactionBody = z.input<typeof createTransactionBodySchema>;
 export type CreateTransactionInput = z.output<typeof createTransactionBodySchema>;
 
-/** Changes to a transaction; amounts and dates replay the holding's lots. */
+/** A text a change may set, clear (null or '') or leave alone (absent). */
+const changedText = (max: number) =>
+  z
+    .string()
+    .trim()
+    .max(max, M.textTooLong)
+    .nullable()
+    .optional()
+    .transform((value) => (value === undefined ? undefined : value || null));
+
+/**
+ * Changes to a transaction; amounts and dates replay the holding's lots. `selectedLots` is a
+ * specific-lot sale's new choice of lots (checked like on create), so its quantity can change
+ * with it. A buy whose lot a sale used keeps its quantity, price, fees, trade date and status in
+ * the ledger (409 LOT_CONSUMED); notes, broker, account and settlement date can always change.
+ */
 export const updateTransactionBodySchema = z
   .object({
     status: z.enum(TRANSACTION_STATUSES).optional(),
@@ -78,9 +108,10 @@ export const updateTransactionBodySchema = z
     fees: nonNegative(M.feesNegative).optional(),
     tradeDate: isoDate().optional(),
     settlementDate: isoDate().optional(),
-    broker: optionalText(100),
-    accountId: optionalText(100),
-    notes: optionalText(2000),
+    selectedLots: z.array(lotSelectionSchema).min(1, M.selectedLotsRequired).max(10_000).optional(),
+    broker: changedText(100),
+    accountId: changedText(100),
+    notes: changedText(2000),
   })
   .refine((body) => Object.values(body).some((value) => value !== undefined), M.noChanges);
 export type UpdateTransactionBody = z.input<typeof updateTransactionBodySchema>;
@@ -109,6 +140,9 @@ export const taxEstimateSchema = z.object({
   taxYear: z.number().int(),
 });
 export type TaxEstimateJson = z.infer<typeof taxEstimateSchema>;
+/** A sale's tax total: each column the sum of its lines as shown (to the cent). */
+export const taxTotalSchema = taxEstimateSchema.shape.total;
+export type TaxTotalJson = z.infer<typeof taxTotalSchema>;
 
 export const transactionSchema = z.object({
   id: z.uuid(),
@@ -135,8 +169,13 @@ export const transactionSchema = z.object({
   costBasisMethod: z.enum(COST_BASIS_METHODS).nullable(),
   createdAt: z.string(),
   updatedAt: z.string(),
-  /** Sells: the tax estimate, one line per lot used. */
+  /**
+   * Sells: the tax estimate, one line per lot used (in the answers about one transaction; null
+   * in the list, which carries `taxTotal`).
+   */
   tax: taxEstimateSchema.nullable(),
+  /** Sells: the estimate's total (proceeds, cost basis, gain, tax), in every answer. */
+  taxTotal: taxTotalSchema.nullable(),
 });
 export type Transaction = z.infer<typeof transactionSchema>;
 export const transactionResponseSchema = z.object({ transaction: transactionSchema });
@@ -182,14 +221,18 @@ export const lotSchema = z.object({
   id: z.uuid(),
   lotNumber: z.number().int(),
   acquisitionDate: z.string(),
+  /** Per unit, in `currency` (the buy's). */
   acquisitionPrice: z.string(),
+  /** The currency of the buy that opened the lot. */
+  currency: z.enum(CURRENCIES),
   exchangeRateToBase: z.string(),
   originalQuantity: z.string(),
   remainingQuantity: z.string(),
   feesAllocated: z.string(),
   /** What the units still in the lot cost, in the base currency, fees included. */
   remainingCost: z.string(),
-  costBasisMethod: z.string(),
+  /** The method of the last sale that took units from the lot; null while none has. */
+  costBasisMethod: z.enum(COST_BASIS_METHODS).nullable(),
   status: z.enum(LOT_STATUSES),
 });
 export type LotJson = z.infer<typeof lotSchema>;

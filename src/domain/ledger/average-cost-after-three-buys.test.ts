@@ -26,12 +26,19 @@ describe('average cost after three buys: 10 @ 100, 20 @ 110, 10 @ 130 (fees 8), 
       gainLoss: '146.00',
       taxAmount: '43.80',
     });
-    // What is left keeps the average: 20 x 112.7 = 2254 (and 2254 + 2254 = 4508 paid).
+    // What is left keeps the average: 20 x 112.7 = 2254 (and 2254 + 2254 = 4508 paid). The lot
+    // the sale emptied carries it too, so undoing the sale gives its units back at that cost.
     expect(ledger.remainingCost.toString()).toBe('2254');
     expect(ledger.lots.map((lot) => lot.pooledUnitCost?.toString() ?? null)).toEqual([
+      '112.7',
+      '112.7',
+      '112.7',
+    ]);
+    // Each lot names the method of the last sale that took from it; the third is untouched.
+    expect(ledger.lots.map((lot) => lot.costBasisMethod)).toEqual([
+      'average_cost',
+      'average_cost',
       null,
-      '112.7',
-      '112.7',
     ]);
   });
 });

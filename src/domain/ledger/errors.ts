@@ -38,7 +38,7 @@ export const selectedLotsMismatch = () =>
 export const lotConsumed = () =>
   new LedgerError(
     'LOT_CONSUMED',
-    'This purchase cannot be deleted: a later sale used its shares. Delete that sale first.',
+    'This purchase cannot be changed or deleted: a later sale used its shares. Delete that sale first.',
   );
 
 export const unsupportedType = (type: string) =>

@@ -14,6 +14,12 @@ import {
   type LotSelection,
 } from './types';
 
+/**
+ * Used for one thing only (spec 002, section 5): the quantities chosen for a specific-lot sale
+ * may add up to the quantity sold within it. Nothing else is rounded: a lot is depleted at exactly
+ * zero, a sale above what is held is refused, a lot cannot give more than it holds (8-decimal
+ * crypto quantities lose nothing).
+ */
 const TOLERANCE = new Decimal(LOT_TOLERANCE);
 
 /** The lot a buy opens: all of its quantity, at its price, carrying its fees. */
@@ -30,6 +36,7 @@ export function openLot(buy: LedgerTransaction, lotNumber: number): Lot {
     feesAllocated: dec(buy.fees),
     feesRemaining: dec(buy.fees),
     pooledUnitCost: null,
+    costBasisMethod: null,
     status: 'active',
   };
 }
@@ -95,20 +102,28 @@ const oldestFirst = (a: Lot, b: Lot) =>
       ? 1
       : a.lotNumber - b.lotNumber;
 
-function take(lot: Lot, quantity: Decimal, fees: Decimal, inPlace: boolean): Lot {
+/**
+ * Takes `quantity` (never more than the lot holds: callers check) from a lot by `method`. The lot
+ * is depleted when nothing is left, exactly (spec 002, section 4).
+ */
+function take(
+  lot: Lot,
+  quantity: Decimal,
+  fees: Decimal,
+  inPlace: boolean,
+  method: CostBasisMethod,
+): Lot {
   // All of it (the usual case in FIFO and LIFO): nothing to subtract.
   const whole = quantity === lot.remainingQuantity;
-  let remaining = whole ? ZERO : lot.remainingQuantity.minus(quantity);
-  let feesRemaining = whole ? ZERO : lot.feesRemaining.minus(fees);
-  // Within the tolerance of zero is zero (spec 002: a lot at 0 or below is depleted).
-  if (!whole && remaining.lte(TOLERANCE)) {
-    remaining = ZERO;
-    feesRemaining = ZERO;
-  }
+  const remaining = whole ? ZERO : lot.remainingQuantity.minus(quantity);
+  const feesRemaining = whole ? ZERO : lot.feesRemaining.minus(fees);
   const status = remaining.isZero() ? 'depleted' : 'active';
-  if (!inPlace) return { ...lot, remainingQuantity: remaining, feesRemaining, status };
+  if (!inPlace) {
+    return { ...lot, remainingQuantity: remaining, feesRemaining, costBasisMethod: method, status };
+  }
   lot.remainingQuantity = remaining;
   lot.feesRemaining = feesRemaining;
+  lot.costBasisMethod = method;
   lot.status = status;
   return lot;
 }
@@ -123,6 +138,7 @@ function consumeInOrder(
   newestFirst: boolean,
   quantity: Decimal,
   inPlace: boolean,
+  method: CostBasisMethod,
   price?: Decimal,
 ): Allocation[] {
   const allocations: Allocation[] = [];
@@ -144,7 +160,7 @@ function consumeInOrder(
       costBasis: price ? part.mul(price) : costOf(lot, part, fees),
       fees,
     });
-    lots[index] = take(lot, part, fees, inPlace);
+    lots[index] = take(lot, part, fees, inPlace, method);
     left = part === left ? ZERO : left.minus(part);
   }
   return allocations;
@@ -155,8 +171,11 @@ export type Consumption = { lots: Lot[]; allocations: Allocation[] };
 /**
  * Consumes lots for a sale of `quantity` by `method` (spec 002, sections 4 and 5). Returns the
  * new lots (the input is not changed) and what was taken from each. Refuses a sale above what
- * the lots hold ('Insufficient balance. Available: X, Requested: Y'), and a specific-lot sale whose
- * selection does not add up to the quantity or asks a lot for more than it has.
+ * the lots hold ('Insufficient balance. Available: X, Requested: Y'), a specific-lot selection
+ * that does not cover the quantity or asks a lot for more than it has ('Insufficient lot quantity
+ * to complete sale'), and one that adds up to more than the quantity. A selection within 0.00001
+ * of the quantity is accepted, and its own quantities are what is sold: each lot gives exactly
+ * what was asked of it.
  */
 export function consumeLots(
   input: readonly Lot[],
@@ -173,7 +192,7 @@ export function consumeLots(
   const inPlace = known?.inPlace ?? false;
   const lots = inPlace ? (input as Lot[]) : [...input];
   const available = known?.available ?? totalRemaining(lots);
-  if (quantity.gt(available.plus(TOLERANCE))) throw insufficientBalance(available, quantity);
+  if (quantity.gt(available)) throw insufficientBalance(available, quantity);
   // Indexes into `lots`, oldest first (none needed when they are in that order already).
   const order = known?.oldestFirst
     ? null
@@ -184,37 +203,36 @@ export function consumeLots(
 
   switch (method) {
     case 'fifo':
-      return { lots, allocations: consumeInOrder(lots, order, false, quantity, inPlace) };
+      return { lots, allocations: consumeInOrder(lots, order, false, quantity, inPlace, method) };
     case 'lifo':
-      return { lots, allocations: consumeInOrder(lots, order, true, quantity, inPlace) };
+      return { lots, allocations: consumeInOrder(lots, order, true, quantity, inPlace, method) };
     case 'average_cost': {
-      // Every unit sold costs the average of all units held at the time of the sale.
+      // Every unit sold costs the average of all units held at the time of the sale, and every
+      // unit held then keeps it (sold + left = paid). Pooled before taking, so a lot this sale
+      // empties carries the average too: undoing the sale gives its units back at that cost.
       const totalCost = totalRemainingCost(lots);
       const average = totalCost.div(available);
-      const allocations = consumeInOrder(lots, order, false, quantity, inPlace, average);
-      // What is left keeps the average: sold + left = paid.
       for (const [index, lot] of lots.entries()) {
         if (lot.remainingQuantity.isZero()) continue;
         if (inPlace) lot.pooledUnitCost = average;
         else lots[index] = { ...lot, pooledUnitCost: average };
       }
+      const allocations = consumeInOrder(lots, order, false, quantity, inPlace, method, average);
       return { lots, allocations };
     }
     case 'specific_id': {
-      if (!selected || selected.length === 0) throw selectedLotsMismatch();
-      const chosen = selected.map((selection) => [selection, dec(selection.quantity)] as const);
+      const chosen = (selected ?? []).map(
+        (selection) => [selection, dec(selection.quantity)] as const,
+      );
       const sum = chosen.reduce((total, [, amount]) => total.plus(amount), ZERO);
-      if (sum.minus(quantity).abs().gt(TOLERANCE)) throw selectedLotsMismatch();
+      // The one tolerance of the ledger: the selection may miss the quantity by 0.00001.
+      if (quantity.minus(sum).gt(TOLERANCE)) throw insufficientLotQuantity();
+      if (sum.minus(quantity).gt(TOLERANCE)) throw selectedLotsMismatch();
       const allocations: Allocation[] = [];
       for (const [selection, amount] of chosen) {
         const index = lots.findIndex((lot) => lot.id === selection.lotId);
         const lot = lots[index];
-        if (
-          !lot ||
-          !amount.isPositive() ||
-          amount.isZero() ||
-          amount.gt(lot.remainingQuantity.plus(TOLERANCE))
-        ) {
+        if (!lot || !amount.isPositive() || amount.isZero() || amount.gt(lot.remainingQuantity)) {
           throw insufficientLotQuantity();
         }
         const part = amount.lt(lot.remainingQuantity) ? amount : lot.remainingQuantity;
@@ -227,7 +245,7 @@ export function consumeLots(
           costBasis: costOf(lot, part, fees),
           fees,
         });
-        lots[index] = take(lot, part, fees, inPlace);
+        lots[index] = take(lot, part, fees, inPlace, method);
       }
       return { lots, allocations };
     }

@@ -25,7 +25,7 @@ describe('sell then delete: the sale’s quantities go back to the lots it used'
   it('refuses to delete a buy whose lot a sale used, and allows it once the sale is gone', () => {
     const after = replayHolding([first, second, sale]);
     expect(() => assertBuyDeletable(after.lots, first.id)).toThrow(
-      'This purchase cannot be deleted: a later sale used its shares. Delete that sale first.',
+      'This purchase cannot be changed or deleted: a later sale used its shares. Delete that sale first.',
     );
     expect(() => assertBuyDeletable(after.lots, second.id)).toThrow();
     const withoutSale = replayHolding([first, second]);

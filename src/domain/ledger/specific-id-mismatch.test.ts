@@ -26,7 +26,7 @@ describe('specific id: the chosen lots must add up to the sale', () => {
     expect(ledger.lots.map((lot) => lot.remainingQuantity.toString())).toEqual(['8.000005', '6']);
   });
 
-  it('refuses a selection that does not add up to the quantity sold', () => {
+  it('refuses, with the spec’s message, a selection that does not cover the quantity sold', () => {
     const run = () =>
       replayHolding([
         a,
@@ -36,7 +36,55 @@ describe('specific id: the chosen lots must add up to the sale', () => {
         }),
       ]);
     expect(run).toThrow(LedgerError);
+    expect(run).toThrow('Insufficient lot quantity to complete sale');
+    // Short by just over the tolerance is short.
+    expect(() =>
+      replayHolding([
+        a,
+        sell('6', '160', '2024-03-01', 'specific_id', {
+          selectedLots: [{ lotId: a.id, quantity: '5.99998999' }],
+        }),
+      ]),
+    ).toThrow('Insufficient lot quantity to complete sale');
+  });
+
+  it('refuses a selection that adds up to more than the quantity sold', () => {
+    const run = () =>
+      replayHolding([
+        a,
+        b,
+        sell('6', '160', '2024-03-01', 'specific_id', {
+          selectedLots: [
+            { lotId: a.id, quantity: '3' },
+            { lotId: b.id, quantity: '3.00002' },
+          ],
+        }),
+      ]);
     expect(run).toThrow('Selected lot quantities must add up to the quantity sold');
+  });
+
+  it('sells the selected quantities when they are within 0.00001 above the quantity', () => {
+    const ledger = replayHolding([
+      a,
+      sell('6', '160', '2024-03-01', 'specific_id', {
+        selectedLots: [{ lotId: a.id, quantity: '6.00001' }],
+      }),
+    ]);
+    expect(ledger.sales[0]?.allocations.map((x) => x.quantity.toString())).toEqual(['6.00001']);
+    expect(ledger.lots[0]?.remainingQuantity.toString()).toBe('3.99999');
+    expect(ledger.quantity.toString()).toBe('3.99999');
+  });
+
+  it('refuses a lot asked for even 0.00000001 more than it holds', () => {
+    const dust = () =>
+      replayHolding([
+        a,
+        b,
+        sell('10.00000001', '160', '2024-03-01', 'specific_id', {
+          selectedLots: [{ lotId: a.id, quantity: '10.00000001' }],
+        }),
+      ]);
+    expect(dust).toThrow('Insufficient lot quantity to complete sale');
   });
 
   it('refuses a lot asked for more than it holds, or that is not this holding’s', () => {
@@ -59,9 +107,9 @@ describe('specific id: the chosen lots must add up to the sale', () => {
     expect(unknown).toThrow('Insufficient lot quantity to complete sale');
   });
 
-  it('refuses a specific-lot sale with no selection', () => {
+  it('refuses a specific-lot sale with no selection: nothing covers the quantity', () => {
     expect(() => replayHolding([a, sell('1', '160', '2024-03-01', 'specific_id')])).toThrow(
-      'Selected lot quantities must add up to the quantity sold',
+      'Insufficient lot quantity to complete sale',
     );
   });
 });

@@ -45,9 +45,13 @@ export type TaxLineFigures = {
   taxAmount: Decimal;
 };
 
+/**
+ * A sale's estimate as computed. Its total is not here: it is the sum of the lines as shown
+ * (each rounded to cents), worked out when formatted (`formatTax`), so the lines on screen always
+ * add up to the total on screen, on create and on every read of the stored rows alike.
+ */
 export type TaxFigures = {
   lots: TaxLineFigures[];
-  total: { proceeds: Decimal; costBasis: Decimal; gainLoss: Decimal; taxAmount: Decimal };
   jurisdiction: typeof TAX_JURISDICTION;
   taxYear: number;
 };
@@ -92,9 +96,6 @@ export function computeTax(
   let feesLeft = fees;
   // The sale's fees per unit, worked out once (only when they are spread over several lots).
   const unitFee = allocations.length > 1 && !fees.isZero() ? fees.div(quantity) : ZERO;
-  let proceedsTotal: Decimal = ZERO;
-  let costTotal: Decimal = ZERO;
-  let taxTotal: Decimal = ZERO;
   const lots = allocations.map((allocation, index): TaxLineFigures => {
     // Each part carries its share of the sale's fees; the last takes what is left, so the parts
     // always add up to the whole (no division at all for a sale from one lot).
@@ -110,11 +111,6 @@ export function computeTax(
     const isLongTerm = days > LONG_TERM_DAYS;
     const rate = isLongTerm ? LONG_TERM : SHORT_TERM;
     const tax = gain.isPositive() && !gain.isZero() ? gain.mul(rate).toDecimalPlaces(2) : ZERO;
-    if (allocations.length > 1) {
-      proceedsTotal = proceedsTotal.plus(proceeds);
-      costTotal = costTotal.plus(allocation.costBasis);
-      taxTotal = taxTotal.plus(tax);
-    }
     return {
       lotId: allocation.lotId,
       lotNumber: allocation.lotNumber,
@@ -128,50 +124,71 @@ export function computeTax(
       taxAmount: tax,
     };
   });
-  const [only] = lots;
-  if (lots.length === 1 && only) {
-    // One lot (the usual sale): its line is the total.
-    const { proceeds, costBasis, gainLoss, taxAmount } = only;
-    return {
-      lots,
-      total: { proceeds, costBasis, gainLoss, taxAmount },
-      jurisdiction: TAX_JURISDICTION,
-      taxYear: Number(sale.tradeDate.slice(0, 4)),
-    };
+  return { lots, jurisdiction: TAX_JURISDICTION, taxYear: Number(sale.tradeDate.slice(0, 4)) };
+}
+
+type Cents = { proceeds: Decimal; costBasis: Decimal; gainLoss: Decimal; taxAmount: Decimal };
+
+/**
+ * The total of an estimate: each column the sum of its lines as shown, to the cent (so the total
+ * on screen is what the lines on screen add up to). Used on create (from the computed lines) and
+ * on read (from the stored rows, already to the cent): the same sale answers the same total.
+ */
+export function sumTaxLines(lines: Iterable<Cents>): TaxEstimate['total'] {
+  let proceeds = ZERO;
+  let costBasis = ZERO;
+  let gainLoss = ZERO;
+  let taxAmount = ZERO;
+  for (const line of lines) {
+    proceeds = proceeds.plus(line.proceeds.toDecimalPlaces(2));
+    costBasis = costBasis.plus(line.costBasis.toDecimalPlaces(2));
+    gainLoss = gainLoss.plus(line.gainLoss.toDecimalPlaces(2));
+    taxAmount = taxAmount.plus(line.taxAmount.toDecimalPlaces(2));
   }
   return {
-    lots,
-    total: {
-      proceeds: proceedsTotal,
-      costBasis: costTotal,
-      gainLoss: proceedsTotal.minus(costTotal),
-      taxAmount: taxTotal,
-    },
-    jurisdiction: TAX_JURISDICTION,
-    taxYear: Number(sale.tradeDate.slice(0, 4)),
+    proceeds: toFiat(proceeds),
+    costBasis: toFiat(costBasis),
+    gainLoss: toFiat(gainLoss),
+    taxAmount: toFiat(taxAmount),
   };
 }
 
 /** The estimate as answered and stored: decimal strings, fiat amounts to 2 places. */
 export function formatTax(figures: TaxFigures): TaxEstimate {
-  return {
-    lots: figures.lots.map((line) => ({
+  // Each amount rounded to the cent once: shown on its line and added to the total as shown.
+  let proceeds = ZERO;
+  let costBasis = ZERO;
+  let gainLoss = ZERO;
+  let taxAmount = ZERO;
+  const lots = figures.lots.map((line) => {
+    const p = line.proceeds.toDecimalPlaces(2);
+    const c = line.costBasis.toDecimalPlaces(2);
+    const g = line.gainLoss.toDecimalPlaces(2);
+    proceeds = proceeds.plus(p);
+    costBasis = costBasis.plus(c);
+    gainLoss = gainLoss.plus(g);
+    taxAmount = taxAmount.plus(line.taxAmount);
+    return {
       lotId: line.lotId,
       lotNumber: line.lotNumber,
       quantity: toPlain(line.quantity),
-      proceeds: toFiat(line.proceeds),
-      costBasis: toFiat(line.costBasis),
-      gainLoss: toFiat(line.gainLoss),
+      proceeds: toFiat(p),
+      costBasis: toFiat(c),
+      gainLoss: toFiat(g),
       holdingPeriodDays: line.holdingPeriodDays,
       isLongTerm: line.isLongTerm,
       taxRate: line.isLongTerm ? LONG_TERM_TEXT : SHORT_TERM_TEXT,
+      // Already to the cent.
       taxAmount: toFiat(line.taxAmount),
-    })),
+    };
+  });
+  return {
+    lots,
     total: {
-      proceeds: toFiat(figures.total.proceeds),
-      costBasis: toFiat(figures.total.costBasis),
-      gainLoss: toFiat(figures.total.gainLoss),
-      taxAmount: toFiat(figures.total.taxAmount),
+      proceeds: toFiat(proceeds),
+      costBasis: toFiat(costBasis),
+      gainLoss: toFiat(gainLoss),
+      taxAmount: toFiat(taxAmount),
     },
     jurisdiction: figures.jurisdiction,
     taxYear: figures.taxYear,

@@ -27,7 +27,11 @@ export type AssetType = (typeof ASSET_TYPES)[number];
 export const LOT_STATUSES = ['active', 'depleted'] as const;
 export type LotStatus = (typeof LOT_STATUSES)[number];
 
-/** Selected lots of a specific-lot sale must add up to the quantity sold within this. */
+/**
+ * Selected lots of a specific-lot sale must add up to the quantity sold within this (spec 002,
+ * sections 5 and 9). It is the only tolerance of the ledger: depletion, balances and each lot's
+ * quantity are exact.
+ */
 export const LOT_TOLERANCE = '0.00001';
 
 /** A lot chosen for a specific-lot sale. */
@@ -69,6 +73,8 @@ export type Lot = {
    * paid (the French weighted average cost, PMP).
    */
   pooledUnitCost: Decimal | null;
+  /** The method of the last sale that took units from this lot; null while none has. */
+  costBasisMethod: CostBasisMethod | null;
   status: LotStatus;
 };
 

@@ -48,6 +48,22 @@ function Alias({ to }: { to: string }) {
   return <Navigate to={`${to}${search}`} replace />;
 }
 
+/** The legacy asset paths and the class page each now lives at. */
+export const HOLDING_ALIASES = [
+  ['market', '/assets/market'],
+  ['crypto', '/assets/crypto'],
+  ['crowdfunding', '/assets/crowdfunding'],
+  ['real-estate', '/assets/real-estate'],
+  ['savings', '/assets/savings'],
+  ['savings/accounts', '/assets/savings'],
+] as const;
+
+/** Their routes (children of the signed-in area). */
+export const holdingAliasRoutes: RouteObject[] = HOLDING_ALIASES.map(([path, to]) => ({
+  path,
+  element: <Alias to={to} />,
+}));
+
 const HOLDING_NAMESPACES = ['holdings', 'validation'];
 type AssetPages = Awaited<ReturnType<(typeof PAGE_LOADERS)['/assets']>>;
 const assetPage = (path: keyof typeof PAGE_LOADERS, pick: (m: AssetPages) => ComponentType) =>
@@ -389,16 +405,7 @@ export const routes: RouteObject[] = [
             lazy: assetPage('/assets/crowdfunding', (m) => m.CrowdfundingPage),
           },
           { path: 'assets/savings', lazy: assetPage('/assets/savings', (m) => m.SavingsPage) },
-          ...(
-            [
-              ['market', '/assets/market'],
-              ['crypto', '/assets/crypto'],
-              ['crowdfunding', '/assets/crowdfunding'],
-              ['real-estate', '/assets/real-estate'],
-              ['savings', '/assets/savings'],
-              ['savings/accounts', '/assets/savings'],
-            ] as const
-          ).map(([path, to]) => ({ path, element: <Alias to={to} /> })),
+          ...holdingAliasRoutes,
           { path: 'settings/profile', element: <ToProfile /> },
           settingsRoutes,
           adminRoutes,

@@ -172,7 +172,8 @@ export const transactionLots = pgTable(
     exchangeRateToBase: numeric('exchange_rate_to_base').notNull().default('1'),
     originalQuantity: numeric('original_quantity').notNull(),
     remainingQuantity: numeric('remaining_quantity').notNull(),
-    costBasisMethod: text('cost_basis_method').notNull().default('fifo'),
+    /** The method of the last sale that took units from the lot; null while none has. */
+    costBasisMethod: text('cost_basis_method'),
     feesAllocated: numeric('fees_allocated').notNull().default('0'),
     /** The part of the fees no sale has taken yet. */
     feesRemaining: numeric('fees_remaining').notNull().default('0'),

@@ -12,14 +12,18 @@ import { IMPORT_ISSUES, type ImportIssue } from '@/contracts/import-export';
  * is = + - @ tab or carriage return is written with a single quote in front ('=HYPERLINK(...)),
  * so a spreadsheet shows it as text instead of running it. Amounts and quantities are never
  * negative in our exports; the only cells this touches are text a user typed and negative
- * coordinates (a property's longitude), which then read '-73.98 in a spreadsheet. The import
- * removes that quote again (a cell of ' followed by one of those characters), so an exported file
- * imports exactly as it was.
+ * coordinates (a property's longitude), which then read '-73.98 in a spreadsheet.
+ *
+ * The import removes that quote again. So that a quote the user typed survives too, the escape
+ * is one more quote in front of any cell made of quotes then one of those characters: `=x` is
+ * written `'=x`, `'=x` is written `''=x`, `''=x` `'''=x`; the import removes exactly one quote
+ * from such a cell. A quote before anything else (`'quoted`) is left alone both ways.
  */
 
 export const CSV_BOM = '\uFEFF';
-const FORMULA_START = /^[=+\-@\t\r]/;
-const ESCAPED_FORMULA = /^'[=+\-@\t\r]/;
+/** Quotes (none or more) then a character a spreadsheet would start a formula with. */
+const FORMULA_START = /^'*[=+\-@\t\r]/;
+const ESCAPED_FORMULA = /^''*[=+\-@\t\r]/;
 const NEEDS_QUOTES = /[",\r\n]|^\s|\s$/;
 
 /** A cell made safe to open in a spreadsheet (see above). */
@@ -74,6 +78,25 @@ const issue = (
   ),
 });
 export { issue as importIssue };
+
+/**
+ * The line (1-based) of the first U+FFFD REPLACEMENT CHARACTER, or null. A decoder writes one for
+ * each byte it could not read: text holding one was decoded in the wrong encoding, and importing
+ * it would save garbage ('quantit\uFFFD'), so the import refuses it instead.
+ */
+export function undecodableLine(text: string): number | null {
+  const at = text.indexOf('\uFFFD');
+  if (at < 0) return null;
+  let line = 1;
+  for (
+    let index = text.indexOf('\n');
+    index >= 0 && index < at;
+    index = text.indexOf('\n', index + 1)
+  ) {
+    line += 1;
+  }
+  return line;
+}
 
 const isBlank = (cells: readonly string[]) => cells.every((cell) => cell.trim() === '');
 

@@ -1,3 +1,10 @@
+import { once } from 'node:events';
+import { createReadStream, createWriteStream } from 'node:fs';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { Readable } from 'node:stream';
+import { finished } from 'node:stream/promises';
 import { and, asc, eq, sql } from 'drizzle-orm';
 import type { HoldingClass } from '@/contracts/holdings';
 import {
@@ -9,31 +16,50 @@ import {
   exportFileName,
   HOLDING_FIELD_ALIASES,
   holdingDetailFields,
+  SAVINGS_MOVEMENT_EXPORT_COLUMNS,
+  SAVINGS_RATE_EXPORT_COLUMNS,
   TRANSACTION_EXPORT_COLUMNS,
 } from '@/contracts/import-export';
 import { dec, toPlain } from '@/domain/money/decimal';
 import type { ServerContext } from '../../context';
 import type { DbOrTx } from '../../db/client';
-import { holdings, transactions } from '../../db/schema';
+import { holdings, savingsInterestRates, savingsTransactions, transactions } from '../../db/schema';
 import type { Actor } from './actor';
+import { CSV_BOM, csvLine } from './csv';
 import { plain, type TransactionRow } from './holdings.dto';
 import { type HoldingRow, requireScope, type Scope, simulationIs } from './scope';
-import { CSV_BOM, csvLine } from './csv';
 
 /**
  * CSV exports of a portfolio view (the real portfolio or one simulation), read permission:
- * every holding (`assets`), one class's holdings, or every transaction. Only active holdings and
- * their transactions are exported (a deleted savings account has left every list), so that an
- * export imports whole into another portfolio.
+ * every holding (`assets`), one class's holdings, every transaction, and the savings accounts'
+ * movements and rate changes. Only active holdings and their history are exported (a deleted
+ * savings account has left every list), so that an export imports whole into another portfolio.
+ *
+ * Each file is read inside one REPEATABLE READ, READ ONLY database transaction: one snapshot, so
+ * a change made meanwhile cannot skip, repeat or half-show rows (a transaction moved to an
+ * earlier date between two batches, a movement recorded between the holdings and their balances).
  */
+
+type HoldingKind = Exclude<ExportKind, 'transactions' | 'savings-movements' | 'savings-rates'>;
+
+const SNAPSHOT = { isolationLevel: 'repeatable read', accessMode: 'read only' } as const;
 
 const text = (value: unknown): string => {
   if (value === null || value === undefined) return '';
   return typeof value === 'string' ? value : String(value);
 };
 
-/** A holding as the create fields of its class and the common columns, as CSV cells. */
-export function holdingCells(row: HoldingRow): Record<string, string> {
+/** A fraction stored for a rate, as the percent the forms and files use. */
+const percent = (fraction: unknown) =>
+  fraction === null || fraction === undefined || fraction === ''
+    ? ''
+    : toPlain(dec(text(fraction)).mul(100));
+
+/**
+ * A holding as the create fields of its class and the common columns, as CSV cells; `assetRef`
+ * is its id; a savings account's `openingBalance` is its balance before its movements.
+ */
+export function holdingCells(row: HoldingRow, openingBalance?: string): Record<string, string> {
   const holdingClass = row.class as HoldingClass;
   const details = row.details as Record<string, unknown>;
   const cells: Record<string, string> = {
@@ -46,16 +72,14 @@ export function holdingCells(row: HoldingRow): Record<string, string> {
     purchaseDate: row.purchaseDate,
     currency: row.currency,
     status: row.status,
+    openingBalance: openingBalance ?? '',
+    assetRef: row.id,
   };
   for (const field of holdingDetailFields(holdingClass)) {
     const value = details[field];
     // Stored as a fraction; created (and exported) in percent.
-    if (holdingClass === 'savings' && field === 'interestRate') {
-      cells[field] =
-        value === null || value === undefined ? '' : toPlain(dec(text(value)).mul(100));
-    } else {
-      cells[field] = text(value);
-    }
+    if (holdingClass === 'savings' && field === 'interestRate') cells[field] = percent(value);
+    else cells[field] = text(value);
   }
   for (const [field, common] of Object.entries(HOLDING_FIELD_ALIASES[holdingClass] ?? {})) {
     cells[field] = cells[common] ?? '';
@@ -81,40 +105,76 @@ async function scopeFor(
   });
 }
 
+const savingsOfScope = (scope: Scope) =>
+  and(
+    eq(holdings.portfolioId, scope.portfolioId),
+    simulationIs(holdings.simulationId, scope.simulationId),
+    eq(holdings.isActive, true),
+    eq(holdings.class, 'savings'),
+  );
+
+/**
+ * Each savings account's balance before its movements: the balance less deposits and interest
+ * (net of tax withheld), plus withdrawals and fees.
+ */
+async function openingBalances(db: DbOrTx, scope: Scope): Promise<Map<string, string>> {
+  const rows = await db
+    .select({
+      holdingId: holdings.id,
+      quantity: holdings.quantity,
+      moved: sql<string>`coalesce(sum(case ${savingsTransactions.transactionType}
+        when 'deposit' then ${savingsTransactions.amount}
+        when 'interest' then ${savingsTransactions.amount} - ${savingsTransactions.taxWithheld}
+        else -${savingsTransactions.amount} end), 0)::text`,
+    })
+    .from(holdings)
+    .leftJoin(savingsTransactions, eq(savingsTransactions.holdingId, holdings.id))
+    .where(savingsOfScope(scope))
+    .groupBy(holdings.id, holdings.quantity);
+  return new Map(rows.map((row) => [row.holdingId, toPlain(dec(row.quantity).minus(row.moved))]));
+}
+
 /** The holdings file of a kind (all classes, or one). Small: built whole. */
 export async function exportHoldings(
   ctx: ServerContext,
   actor: Actor,
   portfolioId: string,
   simulationId: string | undefined,
-  kind: Exclude<ExportKind, 'transactions'>,
+  kind: HoldingKind,
 ): Promise<string> {
   const scope = await scopeFor(ctx, actor, portfolioId, simulationId);
   const holdingClass = kind === 'assets' ? null : EXPORT_KIND_CLASS[kind];
-  const rows = await ctx.database.db
-    .select()
-    .from(holdings)
-    .where(
-      and(
-        eq(holdings.portfolioId, scope.portfolioId),
-        simulationIs(holdings.simulationId, scope.simulationId),
-        eq(holdings.isActive, true),
-        holdingClass ? eq(holdings.class, holdingClass) : undefined,
-      ),
-    )
-    .orderBy(asc(holdings.class), asc(holdings.name), asc(holdings.id));
   const columns = holdingClass ? classExportColumns(holdingClass) : ASSETS_EXPORT_COLUMNS;
-  let out = CSV_BOM + csvLine(columns);
-  for (const row of rows) {
-    const cells = holdingCells(row);
-    out += csvLine(columns.map((column) => cells[column] ?? ''));
-  }
-  return out;
+  return ctx.database.db.transaction(async (tx) => {
+    const rows = await tx
+      .select()
+      .from(holdings)
+      .where(
+        and(
+          eq(holdings.portfolioId, scope.portfolioId),
+          simulationIs(holdings.simulationId, scope.simulationId),
+          eq(holdings.isActive, true),
+          holdingClass ? eq(holdings.class, holdingClass) : undefined,
+        ),
+      )
+      // Holdings of one name in the order they were added (an import adds them in file order).
+      .orderBy(asc(holdings.class), asc(holdings.name), asc(holdings.createdAt), asc(holdings.id));
+    const opening =
+      !holdingClass || holdingClass === 'savings'
+        ? await openingBalances(tx, scope)
+        : new Map<string, string>();
+    let out = CSV_BOM + csvLine(columns);
+    for (const row of rows) {
+      const cells = holdingCells(row, opening.get(row.id));
+      out += csvLine(columns.map((column) => cells[column] ?? ''));
+    }
+    return out;
+  }, SNAPSHOT);
 }
 
 function transactionLine(
   row: TransactionRow,
-  asset: { class: string; name: string; symbol: string | null },
+  asset: { holdingId: string; class: string; name: string; symbol: string | null },
 ) {
   const cells: Record<(typeof TRANSACTION_EXPORT_COLUMNS)[number], string> = {
     assetClass: asset.class,
@@ -137,6 +197,7 @@ function transactionLine(
     selectedLots: (row.selectedLots ?? [])
       .map((lot) => `${lot.lotId}:${plain(lot.quantity)}`)
       .join(';'),
+    assetRef: asset.holdingId,
   };
   return csvLine(TRANSACTION_EXPORT_COLUMNS.map((column) => cells[column]));
 }
@@ -158,6 +219,7 @@ export async function transactionBatch(
     .select({
       transaction: transactions,
       createdAtText: sql<string>`${transactions.createdAt}::text`,
+      holdingId: holdings.id,
       class: holdings.class,
       name: holdings.name,
       symbol: holdings.symbol,
@@ -179,32 +241,154 @@ export async function transactionBatch(
 }
 
 /**
- * The transactions file, streamed: the permission is checked before the first byte, then each
- * batch of 1,000 is read and written before the next is read (spec 002, section 9), so memory
- * stays flat however long the history.
+ * The transactions file. The permission is checked before anything is read; then each batch of
+ * 1,000 is read (spec 002, section 9) inside one snapshot and written to a temporary file, and
+ * that file is sent once complete and deleted after.
+ *
+ * Why not send each batch as it is read: the snapshot would then stay open (and, with the
+ * embedded database, its only connection held, every other request waiting) for as long as the
+ * slowest client takes to download; and a failure after the first bytes could only cut the file
+ * short, a truncated file the browser saves as if whole. Spooled, the database is held only as
+ * long as the reading takes, memory stays flat however long the history, and a failure while
+ * reading answers an error instead of a file. A failure while sending (the disk) destroys the
+ * connection, which the browser reports as a failed download.
+ *
+ * `afterBatch` is for tests (a write made between two batches).
  */
 export async function exportTransactions(
   ctx: ServerContext,
   actor: Actor,
   portfolioId: string,
   simulationId: string | undefined,
-): Promise<AsyncGenerator<string>> {
+  hooks: { afterBatch?: (batch: number) => Promise<void> } = {},
+): Promise<Readable> {
   const scope = await scopeFor(ctx, actor, portfolioId, simulationId);
-  const db = ctx.database.db;
-  async function* lines() {
-    yield CSV_BOM + csvLine(TRANSACTION_EXPORT_COLUMNS);
-    let cursor: Cursor | null = null;
-    for (;;) {
-      const batch = await transactionBatch(db, scope, cursor);
-      if (batch.length) yield batch.map((row) => transactionLine(row.transaction, row)).join('');
-      const last = batch.at(-1);
-      if (!last || batch.length < EXPORT_BATCH_SIZE) return;
-      cursor = {
-        tradeDate: last.transaction.tradeDate,
-        createdAt: last.createdAtText,
-        id: last.transaction.id,
-      };
+  const dir = await mkdtemp(join(tmpdir(), 'cairn-export-'));
+  const cleanup = () => rm(dir, { recursive: true, force: true });
+  try {
+    const path = join(dir, 'transactions.csv');
+    const out = createWriteStream(path);
+    const write = async (chunk: string) => {
+      if (!out.write(chunk)) await once(out, 'drain');
+    };
+    try {
+      await ctx.database.db.transaction(async (tx) => {
+        await write(CSV_BOM + csvLine(TRANSACTION_EXPORT_COLUMNS));
+        let cursor: Cursor | null = null;
+        for (let batches = 1; ; batches += 1) {
+          const batch = await transactionBatch(tx, scope, cursor);
+          if (batch.length)
+            await write(batch.map((row) => transactionLine(row.transaction, row)).join(''));
+          await hooks.afterBatch?.(batches);
+          const last = batch.at(-1);
+          if (!last || batch.length < EXPORT_BATCH_SIZE) return;
+          cursor = {
+            tradeDate: last.transaction.tradeDate,
+            createdAt: last.createdAtText,
+            id: last.transaction.id,
+          };
+        }
+      }, SNAPSHOT);
+    } finally {
+      out.end();
+      await finished(out);
     }
+    const file = createReadStream(path);
+    file.once('close', () => void cleanup());
+    return file;
+  } catch (error) {
+    await cleanup();
+    throw error;
   }
-  return lines();
+}
+
+/**
+ * The savings accounts' movements, in the order they were recorded (the order the import
+ * applies them in). `taxWithheld` is written for interest only.
+ */
+export async function exportSavingsMovements(
+  ctx: ServerContext,
+  actor: Actor,
+  portfolioId: string,
+  simulationId: string | undefined,
+): Promise<string> {
+  const scope = await scopeFor(ctx, actor, portfolioId, simulationId);
+  return ctx.database.db.transaction(async (tx) => {
+    const rows = await tx
+      .select({ movement: savingsTransactions, holdingId: holdings.id, name: holdings.name })
+      .from(savingsTransactions)
+      .innerJoin(holdings, eq(holdings.id, savingsTransactions.holdingId))
+      .where(savingsOfScope(scope))
+      .orderBy(asc(savingsTransactions.createdAt), asc(savingsTransactions.id));
+    let out = CSV_BOM + csvLine(SAVINGS_MOVEMENT_EXPORT_COLUMNS);
+    for (const { movement, holdingId, name } of rows) {
+      const cells: Record<(typeof SAVINGS_MOVEMENT_EXPORT_COLUMNS)[number], string> = {
+        accountName: name,
+        transactionType: movement.transactionType,
+        transactionDate: movement.transactionDate,
+        amount: plain(movement.amount),
+        taxWithheld: movement.transactionType === 'interest' ? plain(movement.taxWithheld) : '',
+        notes: movement.notes ?? '',
+        assetRef: holdingId,
+      };
+      out += csvLine(SAVINGS_MOVEMENT_EXPORT_COLUMNS.map((column) => cells[column]));
+    }
+    return out;
+  }, SNAPSHOT);
+}
+
+/**
+ * The savings accounts' rate history as the changes that made it, oldest first per account: a
+ * row per rate record (from its start date, its rate), and a row at 0% where a record ended with
+ * no other starting that day (the rate was set to 0). Applied in order, as the rate form applies
+ * them, they rebuild the same records.
+ */
+export async function exportSavingsRates(
+  ctx: ServerContext,
+  actor: Actor,
+  portfolioId: string,
+  simulationId: string | undefined,
+): Promise<string> {
+  const scope = await scopeFor(ctx, actor, portfolioId, simulationId);
+  return ctx.database.db.transaction(async (tx) => {
+    const rows = await tx
+      .select({ rate: savingsInterestRates, holdingId: holdings.id, name: holdings.name })
+      .from(savingsInterestRates)
+      .innerJoin(holdings, eq(holdings.id, savingsInterestRates.holdingId))
+      .where(savingsOfScope(scope))
+      .orderBy(
+        asc(holdings.name),
+        asc(holdings.createdAt),
+        asc(holdings.id),
+        asc(savingsInterestRates.startDate),
+        asc(savingsInterestRates.createdAt),
+        asc(savingsInterestRates.id),
+      );
+    let out = CSV_BOM + csvLine(SAVINGS_RATE_EXPORT_COLUMNS);
+    const line = (cells: Record<(typeof SAVINGS_RATE_EXPORT_COLUMNS)[number], string>) =>
+      csvLine(SAVINGS_RATE_EXPORT_COLUMNS.map((column) => cells[column]));
+    rows.forEach(({ rate, holdingId, name }, index) => {
+      out += line({
+        accountName: name,
+        startDate: rate.startDate,
+        interestRate: percent(rate.interestRate),
+        compoundingFrequency: rate.compoundingFrequency,
+        notes: rate.notes ?? '',
+        assetRef: holdingId,
+      });
+      const next = rows[index + 1];
+      const nextStartsThen = next?.holdingId === holdingId && next.rate.startDate === rate.endDate;
+      if (rate.endDate && !nextStartsThen) {
+        out += line({
+          accountName: name,
+          startDate: rate.endDate,
+          interestRate: '0',
+          compoundingFrequency: '',
+          notes: '',
+          assetRef: holdingId,
+        });
+      }
+    });
+    return out;
+  }, SNAPSHOT);
 }

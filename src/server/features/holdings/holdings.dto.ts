@@ -42,10 +42,15 @@ export function toHolding(row: HoldingRow): Holding {
   };
 }
 
+/**
+ * A transaction as answered. A sell carries its tax estimate (`tax`, with its lines) in the
+ * answers about it, and its total (`taxTotal`) everywhere, the list included.
+ */
 export function toTransaction(
   row: TransactionRow,
   asset: { name: string; symbol: string | null },
   tax: TaxEstimate | null = null,
+  taxTotal: TaxEstimate['total'] | null = tax?.total ?? null,
 ): Transaction {
   return {
     id: row.id,
@@ -72,6 +77,7 @@ export function toTransaction(
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),
     tax,
+    taxTotal,
   };
 }
 

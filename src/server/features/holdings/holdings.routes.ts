@@ -128,13 +128,20 @@ export async function holdingRoutes(app: FastifyInstance, { ctx }: { ctx: Server
     {
       schema: {
         tags: ['holdings'],
-        summary: 'One holding.',
+        summary:
+          'One holding of the view ?sim= names (none: the real portfolio); a holding of another view is not found.',
         params: idParams,
+        querystring: simQuery,
         response: { 200: holdingResponseSchema, ...errors },
       },
     },
     async (request) => ({
-      holding: await holdingsService.getHolding(ctx, actorOf(request), request.params.id),
+      holding: await holdingsService.getHolding(
+        ctx,
+        actorOf(request),
+        request.params.id,
+        request.query.sim,
+      ),
     }),
   );
 
@@ -143,8 +150,10 @@ export async function holdingRoutes(app: FastifyInstance, { ctx }: { ctx: Server
     {
       schema: {
         tags: ['holdings'],
-        summary: 'Change a holding’s name, current price or value, and its class’s own fields.',
+        summary:
+          'Change a holding’s name, symbol, current price (value), status, currency and its class’s own fields (named as GET answers them). Quantities, costs, dates and savings balances change through transactions.',
         params: idParams,
+        querystring: simQuery,
         body: updateHoldingBodySchema,
         response: { 200: holdingResponseSchema, ...errors },
       },
@@ -154,6 +163,7 @@ export async function holdingRoutes(app: FastifyInstance, { ctx }: { ctx: Server
         ctx,
         actorOf(request),
         request.params.id,
+        request.query.sim,
         request.body,
       ),
     }),
@@ -187,13 +197,20 @@ export async function holdingRoutes(app: FastifyInstance, { ctx }: { ctx: Server
     {
       schema: {
         tags: ['transactions'],
-        summary: 'The tax lots of a holding, oldest first.',
+        summary:
+          'The tax lots of a holding of the view ?sim= names (none: the real portfolio), oldest first.',
         params: idParams,
+        querystring: simQuery,
         response: { 200: lotsResponseSchema, ...errors },
       },
     },
     async (request) => ({
-      lots: await transactionsService.holdingLots(ctx, actorOf(request), request.params.id),
+      lots: await transactionsService.holdingLots(
+        ctx,
+        actorOf(request),
+        request.params.id,
+        request.query.sim,
+      ),
     }),
   );
 
@@ -287,8 +304,10 @@ export async function holdingRoutes(app: FastifyInstance, { ctx }: { ctx: Server
     {
       schema: {
         tags: ['transactions'],
-        summary: 'One transaction; a sell with its tax estimate.',
+        summary:
+          'One transaction of the view ?sim= names (none: the real portfolio); a sell with its tax estimate.',
         params: idParams,
+        querystring: simQuery,
         response: { 200: transactionResponseSchema, ...errors },
       },
     },
@@ -297,6 +316,7 @@ export async function holdingRoutes(app: FastifyInstance, { ctx }: { ctx: Server
         ctx,
         actorOf(request),
         request.params.id,
+        request.query.sim,
       ),
     }),
   );
@@ -306,8 +326,10 @@ export async function holdingRoutes(app: FastifyInstance, { ctx }: { ctx: Server
     {
       schema: {
         tags: ['transactions'],
-        summary: 'Change a transaction (status, amounts, dates, notes); its holding is replayed.',
+        summary:
+          'Change a transaction of the view ?sim= names (status, amounts, dates, notes, a specific-lot sale’s lots); its holding is replayed. A buy a sale used keeps its ledger fields (409).',
         params: idParams,
+        querystring: simQuery,
         body: updateTransactionBodySchema,
         response: { 200: transactionResponseSchema, ...errors },
       },
@@ -317,6 +339,7 @@ export async function holdingRoutes(app: FastifyInstance, { ctx }: { ctx: Server
         ctx,
         actorOf(request),
         request.params.id,
+        request.query.sim,
         request.body,
       ),
     }),
@@ -328,13 +351,19 @@ export async function holdingRoutes(app: FastifyInstance, { ctx }: { ctx: Server
       schema: {
         tags: ['transactions'],
         summary:
-          'Delete a transaction: a sale gives its lots back; a buy whose lot a sale used is refused.',
+          'Delete a transaction of the view ?sim= names: a sale gives its lots back; a buy whose lot a sale used is refused.',
         params: idParams,
+        querystring: simQuery,
         response: { ...noContent, ...errors },
       },
     },
     async (request, reply) => {
-      await transactionsService.deleteTransaction(ctx, actorOf(request), request.params.id);
+      await transactionsService.deleteTransaction(
+        ctx,
+        actorOf(request),
+        request.params.id,
+        request.query.sim,
+      );
       return empty(reply);
     },
   );

@@ -1,34 +1,45 @@
 import { and, asc, count, eq, sql } from 'drizzle-orm';
-import type { z } from 'zod';
 import {
   type CategoryTotals,
   type CreateHoldingInput,
-  cryptoHoldingSchema,
-  crowdfundingHoldingSchema,
   DEFAULT_CURRENCY,
-  genericHoldingSchema,
+  DEFAULT_SAVINGS_TAX_RATE,
+  DETAIL_COLUMN_ALIASES,
   HOLDING_CATEGORY,
   type HoldingClass,
-  marketHoldingSchema,
-  realEstateHoldingSchema,
-  savingsHoldingSchema,
+  holdingUpdateSchema,
+  isTaxExempt,
+  maturityAfterOpening,
   type Summary,
   type Tier,
   TIER_ASSET_LIMITS,
   type UpdateHoldingBody,
-  updateHoldingBodySchema,
 } from '@/contracts/holdings';
+import { VALIDATION_MESSAGES as M } from '@/contracts/validation-messages';
 import type { Currency } from '@/contracts/settings';
 import { ASSET_TYPES, type AssetType } from '@/domain/ledger';
 import { dec, toPlain } from '@/domain/money/decimal';
 import type { ServerContext } from '../../context';
 import type { DbOrTx } from '../../db/client';
-import { holdings, savingsInterestRates, subscriptions, transactions } from '../../db/schema';
-import { AppError } from '../../platform/errors';
+import {
+  holdings,
+  savingsInterestRates,
+  savingsTransactions,
+  subscriptions,
+  transactions,
+} from '../../db/schema';
+import { AppError, joinIssues } from '../../platform/errors';
 import { type Actor, publishHoldingsChanged, recordLedgerAudit } from './actor';
 import { toHolding, validationError } from './holdings.dto';
 import { rebuildHolding } from './ledger.store';
-import { type HoldingRow, requireHolding, requireScope, type Scope, simulationIs } from './scope';
+import {
+  holdingNotFound,
+  type HoldingRow,
+  requireHolding,
+  requireScope,
+  type Scope,
+  simulationIs,
+} from './scope';
 
 /** The spec's asset type of each class (transactions carry it). */
 export const ASSET_TYPE_OF: Record<HoldingClass, AssetType> = {
@@ -65,14 +76,14 @@ export function settlementDateFor(
   holding: Pick<HoldingRow, 'class' | 'purchaseDate'>,
   trade: string,
 ) {
-  // A savings account settles on its opening date (or the trade date when later).
-  if (holding.class === 'savings') return trade;
+  // A savings account settles on its opening date (spec 002, section 9), never before the trade
+  // date (section 5; the database checks it too): a movement recorded later settles that day.
+  if (holding.class === 'savings')
+    return trade > holding.purchaseDate ? trade : holding.purchaseDate;
   return addDays(trade, SETTLEMENT_DAYS[holding.class as HoldingClass] ?? 0);
 }
 
-/** Savings types whose interest is tax-exempt in France (spec 002, section 9). */
-const TAX_EXEMPT = new Set(['livret_a', 'ldd', 'pel']);
-export const DEFAULT_SAVINGS_TAX_RATE = '0.3';
+export { DEFAULT_SAVINGS_TAX_RATE };
 
 type HoldingValues = Omit<
   typeof holdings.$inferInsert,
@@ -168,7 +179,7 @@ export function holdingValues(input: CreateHoldingInput): HoldingValues {
         },
       };
     case 'savings': {
-      const exempt = TAX_EXEMPT.has(input.accountType);
+      const exempt = isTaxExempt(input.accountType);
       return {
         class: 'savings',
         name: input.accountName,
@@ -187,9 +198,11 @@ export function holdingValues(input: CreateHoldingInput): HoldingValues {
           minimumBalance: input.minimumBalance ?? null,
           earlyWithdrawalPenaltyRate: input.earlyWithdrawalPenaltyRate ?? null,
           isTaxExempt: exempt,
-          taxRate: input.taxRate ?? DEFAULT_SAVINGS_TAX_RATE,
+          // Exempt accounts (Livret A, LDD, PEL) pay no tax on interest: their rate is 0.
+          taxRate: exempt ? '0' : (input.taxRate ?? DEFAULT_SAVINGS_TAX_RATE),
           interestRate: input.interestRate ? percentToFraction(input.interestRate) : '0',
           compoundingFrequency: input.compoundingFrequency ?? 'monthly',
+          bankLogoUrl: input.bankLogoUrl ?? null,
           notes: input.notes,
         },
       };
@@ -299,12 +312,15 @@ export async function insertHolding(
   scope: Scope,
   input: CreateHoldingInput,
   now: Date,
+  /** The new holding's id (the CSV import derives it from the file's assetRef). */
+  id?: string,
 ): Promise<HoldingRow> {
   const values = holdingValues(input);
   const [row] = await tx
     .insert(holdings)
     .values({
       ...values,
+      ...(id ? { id } : {}),
       userId: actor.userId,
       portfolioId: scope.portfolioId,
       simulationId: scope.simulationId,
@@ -379,7 +395,7 @@ export async function insertHolding(
 
 async function reload(tx: DbOrTx, id: string): Promise<HoldingRow> {
   const [row] = await tx.select().from(holdings).where(eq(holdings.id, id));
-  if (!row) throw new AppError('HOLDING_NOT_FOUND');
+  if (!row) throw holdingNotFound();
   return row;
 }
 
@@ -403,92 +419,102 @@ export async function createHolding(
   });
 }
 
-export async function getHolding(ctx: ServerContext, actor: Actor, id: string) {
+/** One holding of the view the request names (`?sim=`, or the real portfolio without it). */
+export async function getHolding(
+  ctx: ServerContext,
+  actor: Actor,
+  id: string,
+  simulationId: string | undefined,
+) {
   const { holding } = await requireHolding(ctx.database.db, actor.userId, id, 'view', {
     log: actor.log,
+    inScope: simulationId ?? null,
   });
-  if (!holding.isActive) throw new AppError('HOLDING_NOT_FOUND');
   return toHolding(holding);
 }
 
-const CLASS_SCHEMAS = {
-  market: marketHoldingSchema,
-  crypto: cryptoHoldingSchema,
-  real_estate: realEstateHoldingSchema,
-  crowdfunding: crowdfundingHoldingSchema,
-  savings: savingsHoldingSchema,
-  generic: genericHoldingSchema,
-} as const;
+/** A 400 naming one field, like a schema failure ('path: message'). */
+function fieldError(path: string, message: string): AppError {
+  const issues = [{ path, message }];
+  return new AppError('VALIDATION_ERROR', { issues }, joinIssues(issues));
+}
 
-/** Fields of `details` that are columns in disguise, per class. */
-const COLUMN_FIELDS: Partial<Record<HoldingClass, Record<string, 'currentPrice' | 'quantity'>>> = {
-  real_estate: { currentValue: 'currentPrice' },
-  crowdfunding: { valuation: 'currentPrice' },
-  savings: { currentBalance: 'quantity' },
-};
-/** Fields whose change would rewrite the ledger: changed through transactions instead. */
-const LEDGER_FIELDS = new Set([
-  'quantity',
-  'purchasePrice',
-  'purchaseDate',
-  'amountInvested',
-  'investmentDate',
-  'openingDate',
-  'interestRate',
-  'accountType',
-]);
+/** Whether anything of the ledger (a transaction or a savings movement) names the holding. */
+async function hasLedger(tx: DbOrTx, holdingId: string): Promise<boolean> {
+  const [trade] = await tx
+    .select({ id: transactions.id })
+    .from(transactions)
+    .where(eq(transactions.holdingId, holdingId))
+    .limit(1);
+  if (trade) return true;
+  const [movement] = await tx
+    .select({ id: savingsTransactions.id })
+    .from(savingsTransactions)
+    .where(eq(savingsTransactions.holdingId, holdingId))
+    .limit(1);
+  return !!movement;
+}
 
 /**
- * Changes a holding's descriptive fields and current price or value. The class's own fields are
- * checked with the class's schema. What the ledger decides (quantity, cost, dates) is changed by
- * recording transactions, not here.
+ * Changes a holding's name, symbol, current price (value), status and its class's own fields,
+ * checked with the class's rules (`holdingUpdateSchema`), named as GET answers them. What the
+ * ledger decides (quantity, cost, dates; a savings balance; an interest rate) is refused with
+ * what to do instead, as is a new currency once transactions exist. The holding's own view
+ * decides: `?sim=` must name it.
  */
 export async function updateHolding(
   ctx: ServerContext,
   actor: Actor,
   id: string,
+  simulationId: string | undefined,
   body: UpdateHoldingBody,
 ) {
-  const input = updateHoldingBodySchema.parse(body);
   const now = ctx.clock.now();
   return ctx.database.db.transaction(async (tx) => {
     const { holding, scope } = await requireHolding(tx, actor.userId, id, 'edit', {
       forUpdate: true,
       log: actor.log,
+      inScope: simulationId ?? null,
     });
-    if (!holding.isActive) throw new AppError('HOLDING_NOT_FOUND');
     const holdingClass = holding.class as HoldingClass;
-    const changes: Partial<typeof holdings.$inferInsert> = { updatedAt: now };
-    if (input.name !== undefined) changes.name = input.name;
-    if (input.symbol !== undefined) {
-      // The class's own symbol rule (market: the stock-symbol rule; crypto: upper-cased).
-      const symbolRule = CLASS_SCHEMAS[holdingClass].shape as { symbol?: z.ZodType };
-      if (symbolRule.symbol && input.symbol !== null) {
-        const parsed = symbolRule.symbol.safeParse(input.symbol);
-        if (!parsed.success) throw validationError(parsed.error, 'symbol');
-        changes.symbol = parsed.data as string | null;
-      } else {
-        changes.symbol = input.symbol;
-      }
+    const parsed = holdingUpdateSchema(holdingClass).safeParse(body);
+    if (!parsed.success) throw validationError(parsed.error);
+    const input = parsed.data as Record<string, unknown> & {
+      details?: Record<string, unknown>;
+    };
+    // The class's own names of the shared columns set the columns (a top-level field wins).
+    const aliases = DETAIL_COLUMN_ALIASES[holdingClass] ?? {};
+    const given: Record<string, unknown> = {};
+    for (const [key, value] of Object.entries(input.details ?? {})) {
+      if (value === undefined) continue;
+      const column = aliases[key];
+      if (column) input[column] ??= value;
+      else given[key] = value;
     }
-    if (input.currentPrice !== undefined) changes.currentPrice = input.currentPrice;
-    if (input.currency !== undefined) changes.currency = input.currency;
-    if (input.status !== undefined) changes.status = input.status;
-    if (input.details) {
-      const given = Object.fromEntries(
-        Object.entries(input.details).filter(([key]) => !LEDGER_FIELDS.has(key) && key !== 'class'),
-      );
-      const schema = CLASS_SCHEMAS[holdingClass].partial();
-      const parsed = schema.safeParse(given);
-      if (!parsed.success) throw validationError(parsed.error, 'details');
-      const known = Object.fromEntries(
-        Object.entries(parsed.data).filter(([key, value]) => key in given && value !== undefined),
-      );
-      const details = { ...holding.details };
-      for (const [key, value] of Object.entries(known)) {
-        const column = COLUMN_FIELDS[holdingClass]?.[key];
-        if (column) changes[column] = String(value);
-        else details[key] = value;
+
+    const changes: Partial<typeof holdings.$inferInsert> = { updatedAt: now };
+    if (input.name !== undefined) changes.name = input.name as string;
+    if (input.symbol !== undefined) changes.symbol = (input.symbol as string | null) ?? null;
+    if (input.currentPrice !== undefined) changes.currentPrice = input.currentPrice as string;
+    if (input.status !== undefined) changes.status = input.status as string;
+    if (input.currency !== undefined && input.currency !== holding.currency) {
+      // Amounts already recorded are in the old currency: changing it would relabel them.
+      if (await hasLedger(tx, holding.id)) throw fieldError('currency', M.currencyLocked);
+      changes.currency = input.currency as string;
+    }
+    if (Object.keys(given).length > 0) {
+      const details: Record<string, unknown> = { ...holding.details, ...given };
+      if (holdingClass === 'savings') {
+        if (!maturityAfterOpening(holding.purchaseDate, details.maturityDate as string | null)) {
+          throw fieldError('details.maturityDate', M.maturityBeforeOpening);
+        }
+        const exempt = isTaxExempt(String(details.accountType));
+        const wasExempt = holding.details.isTaxExempt === true;
+        details.isTaxExempt = exempt;
+        if (exempt) details.taxRate = '0';
+        else if (given.taxRate === undefined && wasExempt) {
+          details.taxRate = DEFAULT_SAVINGS_TAX_RATE;
+        }
       }
       changes.details = details;
     }
@@ -502,7 +528,7 @@ export async function updateHolding(
         action: 'update',
         entityType: 'holding',
         entityId: holding.id,
-        newValues: input as Record<string, unknown>,
+        newValues: body as Record<string, unknown>,
       },
       now,
     );
@@ -527,10 +553,12 @@ export async function deleteHolding(
       forUpdate: true,
       log: actor.log,
     });
-    if (!holding.isActive) throw new AppError('HOLDING_NOT_FOUND');
+    if (!holding.isActive) throw holdingNotFound(holding);
     if (activeSimulationId && holding.simulationId === null) {
       throw new AppError('REAL_ASSET_IN_SIMULATION');
     }
+    // Otherwise the holding's own view decides: `?sim=` names it, or its absence the real one.
+    if (holding.simulationId !== (activeSimulationId ?? null)) throw holdingNotFound(holding);
     if (holding.class === 'savings') {
       await tx
         .update(holdings)

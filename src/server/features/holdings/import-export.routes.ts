@@ -1,4 +1,4 @@
-import { Readable } from 'node:stream';
+import type { Readable } from 'node:stream';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -6,6 +6,7 @@ import { errorResponseSchema } from '@/contracts/errors';
 import {
   EXPORT_KINDS,
   IMPORT_MAX_BYTES,
+  IMPORT_MAX_ROWS,
   importBodySchema,
   importCommitResponseSchema,
   importPreviewResponseSchema,
@@ -14,7 +15,13 @@ import type { ServerContext } from '../../context';
 import { MINUTE } from '../../platform/clock';
 import { createLimiter } from '../../platform/rate-limit';
 import { actorOf } from './actor';
-import { exportHeaders, exportHoldings, exportTransactions } from './export.service';
+import {
+  exportHeaders,
+  exportHoldings,
+  exportSavingsMovements,
+  exportSavingsRates,
+  exportTransactions,
+} from './export.service';
 import { commitImport, previewImport } from './import.service';
 
 const errors = {
@@ -56,7 +63,7 @@ export async function importExportRoutes(app: FastifyInstance, { ctx }: { ctx: S
       schema: {
         tags: ['import-export'],
         summary:
-          'Download a CSV file: assets (every class), market, crypto, real-estate, crowdfunding, savings or transactions (streamed in batches of 1,000). Named cairn-<kind>-YYYY-MM-DD.csv.',
+          'Download a CSV file: assets (every class), market, crypto, real-estate, crowdfunding, savings, transactions (read in batches of 1,000), savings-movements or savings-rates; one database snapshot per file. Named cairn-<kind>-YYYY-MM-DD.csv (UTC date).',
         params: z.object({
           id: z.uuid(),
           file: z
@@ -78,16 +85,24 @@ export async function importExportRoutes(app: FastifyInstance, { ctx }: { ctx: S
       const kind = request.params.file;
       const { id } = request.params;
       const { sim } = request.query;
-      // The permission is checked (and may answer a JSON error) before any CSV header is set.
-      if (kind !== 'transactions') {
-        const file = await exportHoldings(ctx, actor, id, sim, kind);
-        return reply.headers(exportHeaders(kind, ctx.clock.now())).send(file);
+      // The permission is checked, and the file read, before any CSV header is set: a refusal
+      // or a failure answers a JSON error, never a partial file.
+      let file: string | Readable;
+      switch (kind) {
+        case 'transactions':
+          file = await exportTransactions(ctx, actor, id, sim);
+          break;
+        case 'savings-movements':
+          file = await exportSavingsMovements(ctx, actor, id, sim);
+          break;
+        case 'savings-rates':
+          file = await exportSavingsRates(ctx, actor, id, sim);
+          break;
+        default:
+          file = await exportHoldings(ctx, actor, id, sim, kind);
       }
-      const lines = await exportTransactions(ctx, actor, id, sim);
       // A stream is sent as it is read (no serialization): typed as the text it becomes.
-      return reply
-        .headers(exportHeaders(kind, ctx.clock.now()))
-        .send(Readable.from(lines) as unknown as string);
+      return reply.headers(exportHeaders(kind, ctx.clock.now())).send(file as string);
     },
   );
 
@@ -98,7 +113,7 @@ export async function importExportRoutes(app: FastifyInstance, { ctx }: { ctx: S
       bodyLimit: 12 * 1024 * 1024,
       schema: {
         tags: ['import-export'],
-        summary: `Import a CSV file of holdings or transactions (edit permission; at most ${IMPORT_MAX_BYTES / 1024 / 1024} MB). commit false previews: columns, mapping, sample and every row's errors. commit true saves all rows in one transaction, or none (400 IMPORT_INVALID with the errors).`,
+        summary: `Import a CSV file of holdings, transactions, savings movements or savings rate changes (edit permission; at most ${IMPORT_MAX_BYTES / 1024 / 1024} MB and ${IMPORT_MAX_ROWS.toLocaleString('en')} rows). commit false previews: columns, mapping, sample and every row's errors. commit true saves all rows in one transaction, or none (400 IMPORT_INVALID with the errors).`,
         params: z.object({ id: z.uuid() }),
         querystring: simQuery,
         body: importBodySchema,

@@ -61,7 +61,7 @@ const SYNONYMS: Record<string, readonly string[]> = {
   investmentDate: ['datedinvestissement', 'dateinvestissement'],
   expectedReturn: ['rendementattendu', 'rendementcible'],
   duration: ['duree', 'dureeenmois', 'durationmonths'],
-  accountName: ['nomducompte'],
+  accountName: ['nomducompte', 'nom', 'name', 'libelle', 'account'],
   bankName: ['bank', 'banque', 'etablissement'],
   accountType: ['typedecompte'],
   accountNumber: ['numerodecompte'],
@@ -91,6 +91,13 @@ const SYNONYMS: Record<string, readonly string[]> = {
   accountId: ['compte', 'account'],
   ref: ['reference', 'id', 'transactionid'],
   selectedLots: ['lots'],
+  assetRef: ['holdingref', 'assetreference', 'refactif', 'referenceactif'],
+  openingBalance: ['soldeinitial', 'soldedouverture', 'initialbalance'],
+  // Savings histories
+  transactionDate: ['date', 'datedoperation', 'dateoperation', 'datedevaleur'],
+  amount: ['montant', 'somme', 'sum'],
+  taxWithheld: ['impot', 'impotretenu', 'prelevements', 'retenue', 'tax'],
+  startDate: ['datededebut', 'debut', 'datedeffet', 'from', 'depuis', 'date'],
 };
 
 export type Mapping = Record<string, string>;

@@ -1,207 +1,74 @@
 import { randomUUID } from 'node:crypto';
-import { and, count, eq, sql } from 'drizzle-orm';
-import { type z, type ZodError } from 'zod';
+import { and, count, eq, inArray, sql } from 'drizzle-orm';
+import type { z } from 'zod';
 import {
   type CreateHoldingInput,
-  CROWDFUNDING_STATUSES,
   decimalString,
   type HoldingClass,
+  holdingUpdateSchema,
   TIER_ASSET_LIMITS,
-  updateHoldingBodySchema,
 } from '@/contracts/holdings';
 import {
   HOLDING_CLASS_FIELDS,
   HOLDING_CLASS_SCHEMAS,
   HOLDING_FIELD_ALIASES,
-  IMPORT_MAX_BYTES,
   IMPORT_MAX_ERRORS,
-  IMPORT_MAX_ROWS,
   IMPORT_SAMPLE_ROWS,
-  type importBodySchema,
   type ImportCommit,
   type ImportIssue,
   type ImportKind,
   type ImportPreview,
-  NUMBER_FIELDS,
 } from '@/contracts/import-export';
 import {
   createTransactionBodySchema,
   TRANSACTION_TYPES,
   type TransactionType,
 } from '@/contracts/transactions';
-import { VALIDATION_MESSAGES as M, validationMessageId } from '@/contracts/validation-messages';
+import { VALIDATION_MESSAGES as M } from '@/contracts/validation-messages';
 import { type LedgerTransaction, replayHolding } from '@/domain/ledger';
-import { dec, toPlain } from '@/domain/money/decimal';
 import type { ServerContext } from '../../context';
 import type { DbOrTx } from '../../db/client';
-import {
-  holdings,
-  savingsInterestRates,
-  transactionAuditTrail,
-  transactions,
-} from '../../db/schema';
+import { holdings, transactionAuditTrail, transactions } from '../../db/schema';
 import { AppError } from '../../platform/errors';
 import { type Actor, publishHoldingsChanged, recordLedgerAudit } from './actor';
-import { importIssue, parseCsv, unescapeFormula } from './csv';
+import { importIssue } from './csv';
 import { enforceAssetLimit, holdingValues, insertHolding, ownerTier } from './holdings.service';
-import { normaliseHeader, resolveMapping } from './import-mapping';
+import {
+  appErrorIssue,
+  besides,
+  classOf,
+  holdingByRef,
+  holdingIdForRef,
+  type ImportBody,
+  type Prepared,
+  prepare,
+  type Row,
+  sameText,
+  zodIssues,
+} from './import-common';
+import { normaliseHeader } from './import-mapping';
+import {
+  checkSavingsMovements,
+  checkSavingsRates,
+  saveSavingsMovements,
+  saveSavingsRates,
+  type SavingsMovementItem,
+  type SavingsRateItem,
+} from './import-savings';
+import { type DecimalStyle, readDecimal, readRow } from './import-values';
 import { ledgerFailure, ledgerRows, rebuildHolding, toLedgerTransaction } from './ledger.store';
 import { type HoldingRow, requireScope, type Scope, simulationIs } from './scope';
-import { newRow } from './transactions.service';
+import { assertTradable, newRow } from './transactions.service';
 
 /**
- * CSV import of holdings or transactions (spec 002; security checklist 19). A preview reads the
- * file, maps its columns, and checks every row with the API's own schemas and, for transactions,
- * with a replay of each asset's ledger; a commit does the same inside one database transaction
- * and saves every row or none.
+ * CSV import of holdings, transactions and savings histories (spec 002; security checklist 19).
+ * A preview reads the file, maps its columns, and checks every row with the API's own schemas
+ * and rules (for transactions, a replay of each asset's ledger; for savings movements, the
+ * savings service's balance rules); a commit does the same inside one database transaction and
+ * saves every row or none.
  */
 
-type ImportBody = z.output<typeof importBodySchema>;
-type Row = { row: number; values: Record<string, string> };
-
-/** Decimal fields: a semicolon-separated file may write them with a decimal comma (12,5). */
-const DECIMAL_FIELDS = new Set([
-  'quantity',
-  'purchasePrice',
-  'currentPrice',
-  'currentValue',
-  'rentalIncome',
-  'size',
-  'amountInvested',
-  'valuation',
-  'equityPercentage',
-  'expectedReturn',
-  'currentBalance',
-  'minimumBalance',
-  'earlyWithdrawalPenaltyRate',
-  'interestRate',
-  'taxRate',
-  'dividendYield',
-  'expenseRatio',
-  'latitude',
-  'longitude',
-  'price',
-  'fees',
-  'exchangeRateToBase',
-]);
-
-function convert(field: string, raw: string, decimalComma: boolean): string | number {
-  let value = raw;
-  if (decimalComma && DECIMAL_FIELDS.has(field) && /^-?\d+,\d+$/.test(value)) {
-    value = value.replace(',', '.');
-  }
-  if (NUMBER_FIELDS.has(field) && /^-?\d+(\.\d+)?$/.test(value)) return Number(value);
-  return value;
-}
-
-type Prepared = {
-  columns: string[];
-  mapping: Record<string, string>;
-  rows: Row[];
-  issues: ImportIssue[];
-  decimalComma: boolean;
-  /** Rows were read (no file-level problem stops checking them). */
-  readable: boolean;
-};
-
-function prepare(body: ImportBody): Prepared {
-  if (Buffer.byteLength(body.csv, 'utf8') > IMPORT_MAX_BYTES) {
-    throw new AppError('PAYLOAD_TOO_LARGE', { maxBytes: IMPORT_MAX_BYTES });
-  }
-  const parsed = parseCsv(body.csv);
-  const { mapping, issues: mappingIssues } = resolveMapping(
-    body.kind,
-    parsed.columns,
-    body.mapping,
-  );
-  const issues = [...parsed.issues, ...mappingIssues];
-  const position = new Map<string, number>();
-  parsed.columns.forEach((column, index) => {
-    if (!position.has(column)) position.set(column, index);
-  });
-  const rows = parsed.records.map((record) => {
-    const values: Record<string, string> = {};
-    for (const [field, column] of Object.entries(mapping)) {
-      const index = position.get(column);
-      const cell = index === undefined ? '' : unescapeFormula((record.cells[index] ?? '').trim());
-      if (cell !== '') values[field] = cell;
-    }
-    return { row: record.row, values };
-  });
-  let readable = parsed.columns.length > 0;
-  if (readable && rows.length === 0) issues.push(importIssue(1, 'noRows'));
-  if (rows.length > IMPORT_MAX_ROWS) {
-    issues.push(importIssue(1, 'tooManyRows', { max: String(IMPORT_MAX_ROWS) }));
-    readable = false;
-  }
-  return {
-    columns: parsed.columns,
-    mapping,
-    rows,
-    issues,
-    decimalComma: parsed.delimiter === ';',
-    readable,
-  };
-}
-
-/** A zod failure on a row, one issue per problem, named by the field the value came from. */
-function zodIssues(
-  row: number,
-  error: ZodError,
-  given: (field: string) => boolean,
-  sourceOf: (field: string) => string = (field) => field,
-): ImportIssue[] {
-  return error.issues.map((problem) => {
-    const field = problem.path.length ? String(problem.path[0]) : null;
-    const knownId = validationMessageId(problem.message);
-    const base = { row, field: field ? sourceOf(field) : null };
-    if (knownId && !(field && !given(field) && knownId === 'numberInvalid')) {
-      return { ...base, message: problem.message, code: knownId, params: null };
-    }
-    if (field && !given(field)) {
-      return { ...base, message: M.required, code: 'required', params: null };
-    }
-    if (problem.code === 'invalid_value' && 'values' in problem) {
-      return importIssue(
-        row,
-        'choice',
-        { values: problem.values.map(String).join(', ') },
-        base.field,
-      );
-    }
-    if (problem.code === 'invalid_type' && problem.expected === 'number') {
-      return { ...base, message: M.numberInvalid, code: 'numberInvalid', params: null };
-    }
-    if (problem.code === 'too_big' && problem.origin === 'string') {
-      return { ...base, message: M.textTooLong, code: 'textTooLong', params: null };
-    }
-    return importIssue(row, 'invalid', null, base.field);
-  });
-}
-
 // Holdings ---------------------------------------------------------------------------------------
-
-const CLASS_NAMES: Record<string, HoldingClass> = {
-  market: 'market',
-  marketinvestment: 'market',
-  bourse: 'market',
-  crypto: 'crypto',
-  cryptoinvestment: 'crypto',
-  realestate: 'real_estate',
-  realestateinvestment: 'real_estate',
-  immobilier: 'real_estate',
-  crowdfunding: 'crowdfunding',
-  crowdfundinginvestment: 'crowdfunding',
-  savings: 'savings',
-  savingsaccount: 'savings',
-  epargne: 'savings',
-  generic: 'generic',
-  genericasset: 'generic',
-  other: 'generic',
-  autre: 'generic',
-};
-const classOf = (value: string | undefined) =>
-  value ? (CLASS_NAMES[normaliseHeader(value)] ?? null) : null;
 
 /**
  * Without opening transactions the ledger decides quantity and cost, so these may be any
@@ -215,16 +82,61 @@ const LEDGER_DERIVED: Partial<Record<HoldingClass, readonly string[]>> = {
   crowdfunding: ['amountInvested'],
 };
 
-function classSchema(holdingClass: HoldingClass, opening: boolean): z.ZodType {
-  const schema = HOLDING_CLASS_SCHEMAS[holdingClass];
-  const relaxed = opening ? undefined : LEDGER_DERIVED[holdingClass];
-  if (!relaxed) return schema;
-  return schema.extend(Object.fromEntries(relaxed.map((field) => [field, decimalString()])));
+/** The field of each class's create body that sets the holding's current price (value). */
+const VALUE_FIELD: Partial<Record<HoldingClass, string>> = {
+  market: 'currentPrice',
+  crypto: 'currentPrice',
+  generic: 'currentPrice',
+  real_estate: 'currentValue',
+  crowdfunding: 'valuation',
+};
+
+const rulesOfChange = new Map<HoldingClass, Record<string, z.ZodType | undefined>>();
+/** The rules of a change to a holding of this class, per field (built once per class). */
+function updateRules(holdingClass: HoldingClass) {
+  let rules = rulesOfChange.get(holdingClass);
+  if (!rules) {
+    rules = holdingUpdateSchema(holdingClass).shape as unknown as Record<
+      string,
+      z.ZodType | undefined
+    >;
+    rulesOfChange.set(holdingClass, rules);
+  }
+  return rules;
 }
 
-const statusRule = updateHoldingBodySchema.shape.status;
-const symbolRule = updateHoldingBodySchema.shape.symbol;
-const CROWDFUNDING = new Set<string>(CROWDFUNDING_STATUSES);
+/**
+ * A class's create schema, with two changes so that whatever the app holds imports back: the
+ * value field takes what a change of the holding's value takes (PATCH `currentPrice`), and,
+ * without opening transactions, what the ledger decides may be any decimal of zero or more.
+ */
+const classSchemas = new Map<string, z.ZodType>();
+function classSchema(holdingClass: HoldingClass, opening: boolean): z.ZodType {
+  const key = `${holdingClass}:${opening}`;
+  let schema = classSchemas.get(key);
+  if (!schema) {
+    schema = buildClassSchema(holdingClass, opening);
+    classSchemas.set(key, schema);
+  }
+  return schema;
+}
+
+function buildClassSchema(holdingClass: HoldingClass, opening: boolean): z.ZodType {
+  const schema = HOLDING_CLASS_SCHEMAS[holdingClass] as unknown as z.ZodObject;
+  const overrides: Record<string, z.ZodType> = {};
+  const valueField = VALUE_FIELD[holdingClass];
+  const valueRule = updateRules(holdingClass).currentPrice;
+  if (valueField && valueRule) {
+    const inner = (valueRule as z.ZodOptional<z.ZodType>).unwrap();
+    overrides[valueField] = schema.shape[valueField]?.safeParse(undefined).success
+      ? inner.optional()
+      : inner;
+  }
+  for (const field of opening ? [] : (LEDGER_DERIVED[holdingClass] ?? [])) {
+    overrides[field] = decimalString();
+  }
+  return Object.keys(overrides).length ? schema.extend(overrides) : schema;
+}
 
 type HoldingItem = {
   row: number;
@@ -232,76 +144,104 @@ type HoldingItem = {
   /** Set after the insert when it differs from what the class sets. */
   status: string | null;
   symbol: string | null;
+  /** The file's reference of the holding (its id in the exported portfolio), if any. */
+  ref: string | null;
+  /** A savings account's balance before its movements (used without opening transactions). */
+  openingBalance: string | null;
 };
 
 function checkHoldingRow(
-  { row, values }: Row,
+  { row, values: cells }: Row,
   opening: boolean,
-  decimalComma: boolean,
+  style: DecimalStyle,
 ): { item: HoldingItem | null; issues: ImportIssue[] } {
-  const holdingClass = classOf(values.class);
+  const holdingClass = classOf(cells.class);
   if (!holdingClass) {
-    const issue = values.class
+    const issue = cells.class
       ? importIssue(row, 'classInvalid', null, 'class')
       : { row, field: 'class', message: M.required, code: 'required', params: null };
     return { item: null, issues: [issue] };
   }
+  const read = readRow(row, cells, style);
+  const values = read.values;
+  const issues: ImportIssue[] = [...read.issues];
   const body: Record<string, unknown> = { class: holdingClass };
   const source: Record<string, string> = {};
-  for (const field of HOLDING_CLASS_FIELDS[holdingClass]) {
+  const fields = HOLDING_CLASS_FIELDS[holdingClass];
+  for (const field of fields) {
     let from = field;
-    if (values[field] === undefined) {
+    if (cells[field] === undefined) {
       const alias = HOLDING_FIELD_ALIASES[holdingClass]?.[field];
-      if (alias && values[alias] !== undefined) from = alias;
+      if (alias && cells[alias] !== undefined) from = alias;
     }
     source[field] = from;
-    const raw = values[from];
-    if (raw !== undefined) body[field] = convert(field, raw, decimalComma);
+    const value = values[from];
+    if (value !== undefined) body[field] = value;
   }
-  if (holdingClass === 'crowdfunding' && typeof body.status === 'string') {
-    if (!CROWDFUNDING.has(body.status)) delete body.status;
-  }
-  const issues: ImportIssue[] = [];
   const parsed = classSchema(holdingClass, opening).safeParse(body);
   if (!parsed.success) {
-    issues.push(
-      ...zodIssues(
-        row,
-        parsed.error,
-        (field) => values[source[field] ?? field] !== undefined,
-        (field) => source[field] ?? field,
-      ),
+    const problems = zodIssues(
+      row,
+      parsed.error,
+      (field) => cells[source[field] ?? field] !== undefined,
+      (field) => source[field] ?? field,
     );
+    issues.push(...besides(problems, read.issues));
   }
-  const status = statusRule.safeParse(values.status);
-  if (!status.success)
-    issues.push(
-      ...zodIssues(
-        row,
-        status.error,
-        () => true,
-        () => 'status',
-      ),
-    );
-  const hasSymbol = HOLDING_CLASS_FIELDS[holdingClass].includes('symbol');
-  const symbol = hasSymbol ? null : symbolRule.safeParse(values.symbol);
-  if (symbol && !symbol.success) {
-    issues.push(
-      ...zodIssues(
-        row,
-        symbol.error,
-        () => true,
-        () => 'symbol',
-      ),
-    );
+  // Status and symbol, for the classes whose create body has none: the rules of a change.
+  const rules = updateRules(holdingClass);
+  let status: string | null = null;
+  if (!fields.includes('status') && rules.status && cells.status !== undefined) {
+    const checked = rules.status.safeParse(cells.status.toLowerCase());
+    if (checked.success) status = (checked.data as string | undefined) ?? null;
+    else
+      issues.push(
+        ...zodIssues(
+          row,
+          checked.error,
+          () => true,
+          () => 'status',
+        ),
+      );
+  }
+  let symbol: string | null = null;
+  if (!fields.includes('symbol') && rules.symbol && cells.symbol !== undefined) {
+    const checked = rules.symbol.safeParse(cells.symbol);
+    if (checked.success) symbol = (checked.data as string | null | undefined) ?? null;
+    else
+      issues.push(
+        ...zodIssues(
+          row,
+          checked.error,
+          () => true,
+          () => 'symbol',
+        ),
+      );
+  }
+  let openingBalance: string | null = null;
+  if (holdingClass === 'savings' && values.openingBalance !== undefined) {
+    const rule = HOLDING_CLASS_SCHEMAS.savings.shape.currentBalance;
+    const checked = rule.safeParse(values.openingBalance);
+    if (checked.success) openingBalance = checked.data;
+    else
+      issues.push(
+        ...zodIssues(
+          row,
+          checked.error,
+          () => true,
+          () => 'openingBalance',
+        ),
+      );
   }
   if (issues.length || !parsed.success) return { item: null, issues };
   return {
     item: {
       row,
       input: parsed.data as CreateHoldingInput,
-      status: status.data ?? null,
-      symbol: symbol?.data ?? null,
+      status,
+      symbol,
+      ref: cells.assetRef ?? null,
+      openingBalance,
     },
     issues,
   };
@@ -321,6 +261,48 @@ async function activeHoldingCount(db: DbOrTx, scope: Scope) {
   return Number(row?.n ?? 0);
 }
 
+/**
+ * The id each holding of the file gets: derived from its `assetRef` (so the transactions and
+ * savings files find it), or random without one. A ref used twice in the file, or whose holding
+ * this view already holds (the file was imported here before), is refused on its row; a holding
+ * once imported then deleted (a savings account, deleted softly) leaves its id taken, so the new
+ * one gets a random id and is found by name.
+ */
+async function holdingIds(db: DbOrTx, scope: Scope, prepared: Prepared) {
+  const issues: ImportIssue[] = [];
+  const idOfRow = new Map<number, string>();
+  const firstRow = new Map<string, number>();
+  for (const { row, values } of prepared.rows) {
+    const ref = values.assetRef;
+    if (!ref) continue;
+    if (firstRow.has(ref)) {
+      issues.push(importIssue(row, 'duplicateRef', null, 'assetRef'));
+      continue;
+    }
+    firstRow.set(ref, row);
+    idOfRow.set(row, holdingIdForRef(scope, ref));
+  }
+  const ids = [...idOfRow.values()];
+  const taken = new Map<string, boolean>();
+  for (let start = 0; start < ids.length; start += 1000) {
+    const rows = await db
+      .select({ id: holdings.id, isActive: holdings.isActive })
+      .from(holdings)
+      .where(inArray(holdings.id, ids.slice(start, start + 1000)));
+    for (const holding of rows) taken.set(holding.id, holding.isActive);
+  }
+  for (const { row, values } of prepared.rows) {
+    const id = idOfRow.get(row);
+    if (!id || !taken.has(id)) continue;
+    if (taken.get(id)) {
+      issues.push(importIssue(row, 'assetRefImported', { ref: values.assetRef ?? '' }, 'assetRef'));
+    } else {
+      idOfRow.set(row, randomUUID());
+    }
+  }
+  return { idOfRow, issues };
+}
+
 async function checkHoldings(
   db: DbOrTx,
   scope: Scope,
@@ -331,10 +313,12 @@ async function checkHoldings(
   const items: HoldingItem[] = [];
   const issues: ImportIssue[] = [];
   for (const row of prepared.rows) {
-    const result = checkHoldingRow(row, opening, prepared.decimalComma);
+    const result = checkHoldingRow(row, opening, prepared.decimalStyle);
     issues.push(...result.issues);
     if (result.item) items.push(result.item);
   }
+  const ids = await holdingIds(db, scope, prepared);
+  issues.push(...ids.issues);
   // The plan's limit, shown on the first row beyond it (the commit checks it again, locked).
   if (withPlanLimit) {
     const tier = await ownerTier(db, scope.access.portfolio.userId);
@@ -351,23 +335,26 @@ async function checkHoldings(
       });
     }
   }
-  return { items, issues };
+  return { items, idOfRow: ids.idOfRow, issues };
 }
 
-const percentToFraction = (percent: string) => toPlain(dec(percent).div(100));
-
-/** A holding without an opening buy: its quantity and cost come from its transactions. */
+/**
+ * A holding without an opening buy: its quantity and cost come from its transactions, a savings
+ * account's rate history and movements from the savings files.
+ */
 async function insertHoldingWithoutLedger(
   tx: DbOrTx,
   actor: Actor,
   scope: Scope,
   input: CreateHoldingInput,
+  id: string,
   now: Date,
 ): Promise<HoldingRow> {
   const [row] = await tx
     .insert(holdings)
     .values({
       ...holdingValues(input),
+      id,
       userId: actor.userId,
       portfolioId: scope.portfolioId,
       simulationId: scope.simulationId,
@@ -376,15 +363,6 @@ async function insertHoldingWithoutLedger(
     })
     .returning();
   if (!row) throw new Error('holding insert returned nothing');
-  if (input.class === 'savings' && input.interestRate && !dec(input.interestRate).isZero()) {
-    await tx.insert(savingsInterestRates).values({
-      holdingId: row.id,
-      interestRate: percentToFraction(input.interestRate),
-      compoundingFrequency: input.compoundingFrequency ?? 'monthly',
-      startDate: input.openingDate,
-      createdAt: now,
-    });
-  }
   await rebuildHolding(tx, row, now);
   await recordLedgerAudit(
     tx,
@@ -406,14 +384,25 @@ async function saveHoldings(
   actor: Actor,
   scope: Scope,
   items: HoldingItem[],
+  idOfRow: Map<number, string>,
   opening: boolean,
   now: Date,
 ) {
   await enforceAssetLimit(tx, scope, items.length);
-  for (const item of items) {
-    const row = opening
-      ? await insertHolding(tx, actor, scope, item.input, now)
-      : await insertHoldingWithoutLedger(tx, actor, scope, item.input, now);
+  for (const [index, item] of items.entries()) {
+    const id = idOfRow.get(item.row) ?? randomUUID();
+    // Recorded in file order, a millisecond apart: the export lists same-named holdings so.
+    const at = new Date(now.getTime() + index);
+    let row: HoldingRow;
+    if (opening) {
+      row = await insertHolding(tx, actor, scope, item.input, at, id);
+    } else {
+      const input =
+        item.input.class === 'savings' && item.openingBalance !== null
+          ? { ...item.input, currentBalance: item.openingBalance }
+          : item.input;
+      row = await insertHoldingWithoutLedger(tx, actor, scope, input, id, at);
+    }
     const changes: Partial<typeof holdings.$inferInsert> = {};
     if (item.status && item.status !== row.status) changes.status = item.status;
     if (item.symbol && item.symbol !== row.symbol) changes.symbol = item.symbol;
@@ -442,8 +431,6 @@ const typeOf = (value: string) => {
   return TYPES.has(key) ? key : (TYPE_NAMES[key] ?? value);
 };
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-const sameText = (a: string | null | undefined, b: string | undefined) =>
-  (a ?? '').trim().toLowerCase() === (b ?? '').trim().toLowerCase();
 
 type TransactionItem = {
   row: number;
@@ -451,10 +438,23 @@ type TransactionItem = {
   values: typeof transactions.$inferInsert & { id: string };
 };
 
+/**
+ * The asset a transaction names: by `assetRef` (an export's), by `assetId`, or by class, name
+ * and symbol. A ref this view does not know falls back to the names, so a file exported elsewhere
+ * still imports into holdings added by hand.
+ */
 function resolveAsset(
   { row, values }: Row,
   inScope: HoldingRow[],
+  scope: Scope,
 ): { holding: HoldingRow | null; issue: ImportIssue | null } {
+  if (values.assetRef) {
+    const holding = holdingByRef(inScope, scope, values.assetRef);
+    if (holding) return { holding, issue: null };
+    if (!values.assetId && !values.assetName && !values.assetSymbol) {
+      return { holding: null, issue: importIssue(row, 'assetNotFound', null, 'assetRef') };
+    }
+  }
   if (values.assetId) {
     const holding = inScope.find((candidate) => candidate.id === values.assetId);
     return holding
@@ -489,6 +489,7 @@ function parseSelectedLots(
   row: number,
   value: string | undefined,
   idOfRef: Map<string, string>,
+  style: DecimalStyle,
 ): { lots: { lotId: string; quantity: string }[] | undefined; issues: ImportIssue[] } {
   if (!value) return { lots: undefined, issues: [] };
   const lots: { lotId: string; quantity: string }[] = [];
@@ -508,7 +509,12 @@ function parseSelectedLots(
       issues.push(importIssue(row, 'lotRefUnknown', { ref }, 'selectedLots'));
       continue;
     }
-    lots.push({ lotId, quantity: part.slice(at + 1).trim() });
+    const quantity = readDecimal(part.slice(at + 1), style);
+    if (quantity.ambiguous) {
+      issues.push(importIssue(row, 'numberAmbiguous', { value: quantity.value }, 'selectedLots'));
+      continue;
+    }
+    lots.push({ lotId, quantity: quantity.value });
   }
   return { lots, issues };
 }
@@ -586,28 +592,13 @@ async function checkLedgers(db: DbOrTx, items: TransactionItem[]): Promise<Impor
     }
     const failing = ordered.slice(0, low).findLast((entry) => entry.row !== null);
     const row = failing?.row ?? fresh[0]?.row ?? added[0]?.row ?? 1;
-    const error = ledgerProblem(replay(low)) ?? problem;
-    issues.push({
-      row,
-      field: null,
-      message: error.message,
-      code: error.code,
-      params: error.details
-        ? Object.fromEntries(Object.entries(error.details).map(([k, v]) => [k, String(v)]))
-        : null,
-    });
+    issues.push(appErrorIssue(row, ledgerProblem(replay(low)) ?? problem));
   }
   return issues;
 }
 
-async function checkTransactions(
-  db: DbOrTx,
-  actor: Actor,
-  scope: Scope,
-  prepared: Prepared,
-  now: Date,
-  lock: boolean,
-) {
+/** The active holdings of a view (locked for a commit). */
+export async function holdingsInScope(db: DbOrTx, scope: Scope, lock: boolean) {
   const query = db
     .select()
     .from(holdings)
@@ -618,7 +609,18 @@ async function checkTransactions(
         eq(holdings.isActive, true),
       ),
     );
-  const inScope = lock ? await query.for('update') : await query;
+  return lock ? await query.for('update') : await query;
+}
+
+async function checkTransactions(
+  db: DbOrTx,
+  actor: Actor,
+  scope: Scope,
+  prepared: Prepared,
+  now: Date,
+  lock: boolean,
+) {
+  const inScope = await holdingsInScope(db, scope, lock);
   const issues: ImportIssue[] = [];
   const idOfRef = new Map<string, string>();
   for (const { row, values } of prepared.rows) {
@@ -629,35 +631,35 @@ async function checkTransactions(
   const items: TransactionItem[] = [];
   const refused = new Set<string>();
   for (const current of prepared.rows) {
-    const { row, values } = current;
-    const { holding, issue } = resolveAsset(current, inScope);
+    const { row, values: cells } = current;
+    const { holding, issue } = resolveAsset(current, inScope, scope);
     const rowIssues: ImportIssue[] = issue ? [issue] : [];
-    const lots = parseSelectedLots(row, values.selectedLots, idOfRef);
+    const read = readRow(row, cells, prepared.decimalStyle);
+    rowIssues.push(...read.issues);
+    const values = read.values as Record<string, string | undefined>;
+    const lots = parseSelectedLots(row, cells.selectedLots, idOfRef, prepared.decimalStyle);
     rowIssues.push(...lots.issues);
     const body: Record<string, unknown> = {
       assetId: holding?.id ?? '00000000-0000-0000-0000-000000000000',
-      transactionType: values.transactionType ? typeOf(values.transactionType) : undefined,
+      transactionType: cells.transactionType ? typeOf(cells.transactionType) : undefined,
       quantity: values.quantity,
       price: values.price,
       fees: values.fees,
-      currency: values.currency?.toUpperCase(),
+      currency: cells.currency?.toUpperCase(),
       exchangeRateToBase: values.exchangeRateToBase,
       tradeDate: values.tradeDate,
       settlementDate: values.settlementDate,
-      costBasisMethod: values.costBasisMethod?.toLowerCase(),
+      costBasisMethod: cells.costBasisMethod?.toLowerCase(),
       selectedLots: lots.lots,
-      broker: values.broker,
-      accountId: values.accountId,
-      notes: values.notes,
-      status: values.status?.toLowerCase(),
+      broker: cells.broker,
+      accountId: cells.accountId,
+      notes: cells.notes,
+      status: cells.status?.toLowerCase(),
     };
-    for (const field of ['quantity', 'price', 'fees', 'exchangeRateToBase'] as const) {
-      const raw = values[field];
-      if (raw !== undefined) body[field] = convert(field, raw, prepared.decimalComma);
-    }
     const parsed = createTransactionBodySchema.safeParse(body);
     if (!parsed.success) {
-      rowIssues.push(...zodIssues(row, parsed.error, (field) => values[field] !== undefined));
+      const problems = zodIssues(row, parsed.error, (field) => cells[field] !== undefined);
+      rowIssues.push(...besides(problems, read.issues));
     } else if (!TYPES.has(parsed.data.transactionType)) {
       rowIssues.push({
         row,
@@ -667,13 +669,23 @@ async function checkTransactions(
         params: null,
       });
     }
+    if (holding && parsed.success && parsed.data.transactionType !== 'buy') {
+      // A savings account's balance moves by its own movements (the savings files); its opening
+      // buy, which the transactions file carries, is the one trade it has.
+      try {
+        assertTradable(holding, parsed.data.transactionType);
+      } catch (error) {
+        if (!(error instanceof AppError)) throw error;
+        rowIssues.push(appErrorIssue(row, error));
+      }
+    }
     issues.push(...rowIssues);
     if (!holding) continue;
     if (rowIssues.length || !parsed.success) {
       refused.add(holding.id);
       continue;
     }
-    const id = (values.ref && idOfRef.get(values.ref)) || randomUUID();
+    const id = (cells.ref && idOfRef.get(cells.ref)) || randomUUID();
     items.push({
       row,
       holding,
@@ -741,6 +753,12 @@ async function saveTransactions(tx: DbOrTx, actor: Actor, items: TransactionItem
 
 const byRow = (a: ImportIssue, b: ImportIssue) => a.row - b.row;
 
+type Checked =
+  | { kind: 'holdings'; items: HoldingItem[]; idOfRow: Map<number, string>; issues: ImportIssue[] }
+  | { kind: 'transactions'; items: TransactionItem[]; issues: ImportIssue[] }
+  | { kind: 'savings-movements'; items: SavingsMovementItem[]; issues: ImportIssue[] }
+  | { kind: 'savings-rates'; items: SavingsRateItem[]; issues: ImportIssue[] };
+
 async function check(
   db: DbOrTx,
   actor: Actor,
@@ -749,14 +767,27 @@ async function check(
   prepared: Prepared,
   now: Date,
   commit: boolean,
-) {
-  if (!prepared.readable) return { holdingItems: [], transactionItems: [], issues: [] };
-  if (body.kind === 'holdings') {
-    const result = await checkHoldings(db, scope, prepared, body.openingTransactions, !commit);
-    return { holdingItems: result.items, transactionItems: [], issues: result.issues };
+): Promise<Checked | null> {
+  if (!prepared.readable) return null;
+  switch (body.kind) {
+    case 'holdings':
+      return {
+        kind: 'holdings',
+        ...(await checkHoldings(db, scope, prepared, body.openingTransactions, !commit)),
+      };
+    case 'transactions':
+      return {
+        kind: 'transactions',
+        ...(await checkTransactions(db, actor, scope, prepared, now, commit)),
+      };
+    case 'savings-movements':
+      return {
+        kind: 'savings-movements',
+        ...(await checkSavingsMovements(db, scope, prepared, commit)),
+      };
+    case 'savings-rates':
+      return { kind: 'savings-rates', ...(await checkSavingsRates(db, scope, prepared, commit)) };
   }
-  const result = await checkTransactions(db, actor, scope, prepared, now, commit);
-  return { holdingItems: [], transactionItems: result.items, issues: result.issues };
 }
 
 function errorsOf(prepared: Prepared, issues: ImportIssue[]) {
@@ -777,8 +808,8 @@ export async function previewImport(
     log: actor.log,
   });
   const prepared = prepare(body);
-  const { issues } = await check(db, actor, scope, body, prepared, ctx.clock.now(), false);
-  const { errors, errorCount } = errorsOf(prepared, issues);
+  const checked = await check(db, actor, scope, body, prepared, ctx.clock.now(), false);
+  const { errors, errorCount } = errorsOf(prepared, checked?.issues ?? []);
   return {
     kind: body.kind,
     columns: prepared.columns,
@@ -814,16 +845,33 @@ export async function commitImport(
       forUpdate: true,
       log: actor.log,
     });
-    const result = await check(tx, actor, scope, body, prepared, now, true);
-    const { errors, errorCount } = errorsOf(prepared, result.issues);
-    if (errorCount > 0) throw new AppError('IMPORT_INVALID', { errors, errorCount });
-    if (kind === 'holdings') {
-      await saveHoldings(tx, actor, scope, result.holdingItems, body.openingTransactions, now);
-    } else {
-      await saveTransactions(tx, actor, result.transactionItems, now);
+    const checked = await check(tx, actor, scope, body, prepared, now, true);
+    const { errors, errorCount } = errorsOf(prepared, checked?.issues ?? []);
+    if (errorCount > 0 || !checked) throw new AppError('IMPORT_INVALID', { errors, errorCount });
+    switch (checked.kind) {
+      case 'holdings':
+        await saveHoldings(
+          tx,
+          actor,
+          scope,
+          checked.items,
+          checked.idOfRow,
+          body.openingTransactions,
+          now,
+        );
+        break;
+      case 'transactions':
+        await saveTransactions(tx, actor, checked.items, now);
+        break;
+      case 'savings-movements':
+        await saveSavingsMovements(tx, actor, checked.items, now);
+        break;
+      case 'savings-rates':
+        await saveSavingsRates(tx, actor, checked.items, now);
+        break;
     }
     await publishHoldingsChanged(ctx, tx, scope.portfolioId);
-    return kind === 'holdings' ? result.holdingItems.length : result.transactionItems.length;
+    return checked.items.length;
   });
   actor.log.info({ portfolioId, simulationId, kind, imported }, 'csv import saved');
   return { kind, imported };

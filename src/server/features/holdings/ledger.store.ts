@@ -101,7 +101,6 @@ export async function rebuildHolding(
     simulationId: holding.simulationId,
     holdingId: holding.id,
   };
-  const methodOf = new Map(rows.map((row) => [row.id, row.costBasisMethod ?? 'fifo']));
 
   await tx.delete(transactionLots).where(eq(transactionLots.holdingId, holding.id));
   // By a subquery, not a list of ids: a long history would pass the bind-parameter limit.
@@ -129,7 +128,8 @@ export async function rebuildHolding(
         exchangeRateToBase: toPlain(lot.exchangeRateToBase),
         originalQuantity: toPlain(lot.originalQuantity),
         remainingQuantity: toPlain(lot.remainingQuantity),
-        costBasisMethod: methodOf.get(lot.id) ?? 'fifo',
+        // The method of the last sale that took from the lot; null while none has.
+        costBasisMethod: lot.costBasisMethod,
         feesAllocated: toPlain(lot.feesAllocated),
         feesRemaining: toPlain(lot.feesRemaining),
         pooledUnitCost: lot.pooledUnitCost ? toPlain(lot.pooledUnitCost) : null,

@@ -1,4 +1,5 @@
 import { and, desc, eq, isNull, sql } from 'drizzle-orm';
+import type { z } from 'zod';
 import {
   type ChangeRateBody,
   changeRateBodySchema,
@@ -234,8 +235,34 @@ export async function savingsDetail(
 }
 
 /**
+ * A new rate starts on or after the open rate's start and the account's opening date: closing
+ * the open record before it began, or a rate before the account existed, would make the history
+ * overlap (422 RATE_START_TOO_EARLY, with the earliest date allowed).
+ */
+export async function assertRateStart(tx: DbOrTx, holding: HoldingRow, startDate: string) {
+  const [open] = await tx
+    .select({ startDate: savingsInterestRates.startDate })
+    .from(savingsInterestRates)
+    .where(
+      and(eq(savingsInterestRates.holdingId, holding.id), isNull(savingsInterestRates.endDate)),
+    )
+    .orderBy(desc(savingsInterestRates.startDate))
+    .limit(1);
+  const earliest =
+    open && open.startDate > holding.purchaseDate ? open.startDate : holding.purchaseDate;
+  if (startDate < earliest) {
+    throw new AppError(
+      'RATE_START_TOO_EARLY',
+      { date: earliest },
+      `The new rate cannot start before ${earliest} (the current rate’s start date or the opening date)`,
+    );
+  }
+}
+
+/**
  * Changes the rate from `startDate`: the open record closes that day and, when the new rate is
- * above 0, a new one opens (spec 002, section 4). Stored as a fraction.
+ * above 0, a new one opens (spec 002, section 4). Stored as a fraction. The start cannot be
+ * before the open rate's start or the opening date (`assertRateStart`).
  */
 export async function changeRate(
   ctx: ServerContext,
@@ -247,54 +274,70 @@ export async function changeRate(
   const now = ctx.clock.now();
   return ctx.database.db.transaction(async (tx) => {
     const holding = await requireSavings(tx, actor, id, 'edit');
-    const fraction = toPlain(dec(input.interestRate).div(100));
-    const frequency = input.compoundingFrequency ?? detailsOf(holding).compounding;
-    await tx
-      .update(savingsInterestRates)
-      .set({ endDate: input.startDate })
-      .where(
-        and(eq(savingsInterestRates.holdingId, holding.id), isNull(savingsInterestRates.endDate)),
-      );
-    let rate: RateRow | null = null;
-    if (!dec(fraction).isZero()) {
-      [rate = null] = await tx
-        .insert(savingsInterestRates)
-        .values({
-          holdingId: holding.id,
-          interestRate: fraction,
-          compoundingFrequency: frequency,
-          startDate: input.startDate,
-          notes: input.notes ?? null,
-          createdAt: now,
-        })
-        .returning();
-    }
-    await tx
-      .update(holdings)
-      .set({
-        details: { ...holding.details, interestRate: fraction, compoundingFrequency: frequency },
-        updatedAt: now,
-      })
-      .where(eq(holdings.id, holding.id));
+    await assertRateStart(tx, holding, input.startDate);
+    const rate = await applyRateChange(tx, actor, holding, input, now);
     await publishHoldingsChanged(ctx, tx, holding.portfolioId);
-    await recordLedgerAudit(
-      tx,
-      actor,
-      {
-        portfolioId: holding.portfolioId,
-        action: 'create',
-        entityType: 'savings_rate',
-        entityId: rate?.id ?? holding.id,
-        newValues: {
-          interestRate: fraction,
-          compoundingFrequency: frequency,
-          startDate: input.startDate,
-        },
-      },
-      now,
-    );
     return rate ? toRate(rate) : null;
   });
+}
+
+/**
+ * `changeRate` inside the caller's transaction, on a savings account the caller checked and
+ * locked (also used by the CSV import of a rate history).
+ */
+export async function applyRateChange(
+  tx: DbOrTx,
+  actor: Actor,
+  holding: HoldingRow,
+  input: z.output<typeof changeRateBodySchema>,
+  now: Date,
+): Promise<RateRow | null> {
+  const fraction = toPlain(dec(input.interestRate).div(100));
+  const frequency = input.compoundingFrequency ?? detailsOf(holding).compounding;
+  await tx
+    .update(savingsInterestRates)
+    .set({ endDate: input.startDate })
+    .where(
+      and(eq(savingsInterestRates.holdingId, holding.id), isNull(savingsInterestRates.endDate)),
+    );
+  let rate: RateRow | null = null;
+  if (!dec(fraction).isZero()) {
+    [rate = null] = await tx
+      .insert(savingsInterestRates)
+      .values({
+        holdingId: holding.id,
+        interestRate: fraction,
+        compoundingFrequency: frequency,
+        startDate: input.startDate,
+        notes: input.notes ?? null,
+        createdAt: now,
+      })
+      .returning();
+  }
+  await tx
+    .update(holdings)
+    .set({
+      details: { ...holding.details, interestRate: fraction, compoundingFrequency: frequency },
+      updatedAt: now,
+    })
+    .where(eq(holdings.id, holding.id));
+  await recordLedgerAudit(
+    tx,
+    actor,
+    {
+      portfolioId: holding.portfolioId,
+      action: 'create',
+      entityType: 'savings_rate',
+      entityId: rate?.id ?? holding.id,
+      newValues: {
+        interestRate: fraction,
+        compoundingFrequency: frequency,
+        startDate: input.startDate,
+      },
+    },
+    now,
+  );
+  return rate;
 }
 
 /**
@@ -313,81 +356,117 @@ export async function recordMovement(
   const now = ctx.clock.now();
   return ctx.database.db.transaction(async (tx) => {
     const holding = await requireSavings(tx, actor, id, 'edit');
-    const info = detailsOf(holding);
-    const balance = dec(holding.quantity);
-    const amount = dec(input.amount);
-    let taxWithheld = ZERO;
-    let next = balance;
-    switch (input.transactionType) {
-      case 'deposit':
-        next = balance.plus(amount);
-        break;
-      case 'interest':
-        taxWithheld = taxOnInterest(amount, info.taxRate, info.exempt);
-        next = balance.plus(amount).minus(taxWithheld);
-        break;
-      case 'withdrawal':
-      case 'fee': {
-        if (amount.gt(balance)) {
+    const { row, balance } = await applyMovement(tx, actor, holding, input, now);
+    await publishHoldingsChanged(ctx, tx, holding.portfolioId);
+    return { transaction: toMovement(row), balance: balance.toFixed(2) };
+  });
+}
+
+type MovementInput = z.output<typeof savingsMovementBodySchema>;
+
+/**
+ * What a movement does to an account whose balance is `holding.quantity`: the balance after it
+ * and the tax withheld, or the refusal `recordMovement` answers (AppError). `taxWithheld`, when
+ * given, is the tax withheld on interest instead of the account's rate (a history imported as it
+ * was recorded).
+ */
+export function movementEffect(
+  holding: HoldingRow,
+  input: MovementInput,
+  taxWithheldGiven?: string,
+) {
+  const info = detailsOf(holding);
+  const balance = dec(holding.quantity);
+  const amount = dec(input.amount);
+  let taxWithheld = ZERO;
+  let next = balance;
+  switch (input.transactionType) {
+    case 'deposit':
+      next = balance.plus(amount);
+      break;
+    case 'interest':
+      taxWithheld =
+        taxWithheldGiven === undefined
+          ? taxOnInterest(amount, info.taxRate, info.exempt)
+          : dec(taxWithheldGiven);
+      next = balance.plus(amount).minus(taxWithheld);
+      break;
+    case 'withdrawal':
+    case 'fee': {
+      if (amount.gt(balance)) {
+        throw new AppError(
+          'INSUFFICIENT_BALANCE',
+          { available: toPlain(balance), requested: toPlain(amount) },
+          `Insufficient balance. Available: ${toPlain(balance)}, Requested: ${toPlain(amount)}`,
+        );
+      }
+      if (input.transactionType === 'withdrawal') {
+        const penalty = earlyWithdrawalPenalty({
+          amount,
+          penaltyRatePercent: info.penaltyRate,
+          maturityDate: info.maturityDate,
+          date: input.transactionDate,
+        });
+        if (!penalty.isZero()) {
           throw new AppError(
-            'INSUFFICIENT_BALANCE',
-            { available: toPlain(balance), requested: toPlain(amount) },
-            `Insufficient balance. Available: ${toPlain(balance)}, Requested: ${toPlain(amount)}`,
+            'EARLY_WITHDRAWAL_PENALTY',
+            { amount: penalty.toFixed(2), currency: holding.currency },
+            `Early withdrawal penalty applies: ${penalty.toFixed(2)} ${holding.currency}`,
           );
         }
-        if (input.transactionType === 'withdrawal') {
-          const penalty = earlyWithdrawalPenalty({
-            amount,
-            penaltyRatePercent: info.penaltyRate,
-            maturityDate: info.maturityDate,
-            date: input.transactionDate,
-          });
-          if (!penalty.isZero()) {
-            throw new AppError(
-              'EARLY_WITHDRAWAL_PENALTY',
-              { amount: penalty.toFixed(2), currency: holding.currency },
-              `Early withdrawal penalty applies: ${penalty.toFixed(2)} ${holding.currency}`,
-            );
-          }
-        }
-        next = balance.minus(amount);
-        break;
       }
+      next = balance.minus(amount);
+      break;
     }
-    const [row] = await tx
-      .insert(savingsTransactions)
-      .values({
-        holdingId: holding.id,
-        userId: actor.userId,
-        transactionType: input.transactionType,
-        transactionDate: input.transactionDate,
-        amount: amount.toFixed(2),
-        taxWithheld: taxWithheld.toFixed(2),
-        notes: input.notes ?? null,
-        createdAt: now,
-      })
-      .returning();
-    if (!row) throw new Error('savings transaction insert returned nothing');
-    await tx
-      .update(holdings)
-      .set({ quantity: toPlain(next), updatedAt: now })
-      .where(eq(holdings.id, holding.id));
-    await publishHoldingsChanged(ctx, tx, holding.portfolioId);
-    await recordLedgerAudit(
-      tx,
-      actor,
-      {
-        portfolioId: holding.portfolioId,
-        action: 'create',
-        entityType: 'savings_transaction',
-        entityId: row.id,
-        newValues: { transactionType: row.transactionType, amount: row.amount },
-      },
-      now,
-    );
-    await raiseAlerts(tx, { ...holding, quantity: toPlain(next) }, isoDay(now), now);
-    return { transaction: toMovement(row), balance: next.toFixed(2) };
-  });
+  }
+  return { amount, taxWithheld, balance: next };
+}
+
+/**
+ * `recordMovement` inside the caller's transaction, on a savings account the caller checked and
+ * locked (also used by the CSV import of a movement history).
+ */
+export async function applyMovement(
+  tx: DbOrTx,
+  actor: Actor,
+  holding: HoldingRow,
+  input: MovementInput,
+  now: Date,
+  options: { taxWithheld?: string } = {},
+) {
+  const { amount, taxWithheld, balance } = movementEffect(holding, input, options.taxWithheld);
+  const [row] = await tx
+    .insert(savingsTransactions)
+    .values({
+      holdingId: holding.id,
+      userId: actor.userId,
+      transactionType: input.transactionType,
+      transactionDate: input.transactionDate,
+      amount: amount.toFixed(2),
+      taxWithheld: taxWithheld.toFixed(2),
+      notes: input.notes ?? null,
+      createdAt: now,
+    })
+    .returning();
+  if (!row) throw new Error('savings transaction insert returned nothing');
+  await tx
+    .update(holdings)
+    .set({ quantity: toPlain(balance), updatedAt: now })
+    .where(eq(holdings.id, holding.id));
+  await recordLedgerAudit(
+    tx,
+    actor,
+    {
+      portfolioId: holding.portfolioId,
+      action: 'create',
+      entityType: 'savings_transaction',
+      entityId: row.id,
+      newValues: { transactionType: row.transactionType, amount: row.amount },
+    },
+    now,
+  );
+  await raiseAlerts(tx, { ...holding, quantity: toPlain(balance) }, isoDay(now), now);
+  return { row, balance };
 }
 
 /** Acknowledges an alert of a savings account the caller may edit. */

@@ -74,6 +74,58 @@ describe('interest rate history', () => {
     expect(refused.json().error.message).toBe('interestRate: Interest rate cannot exceed 100%');
   });
 
+  it('refuses a new rate starting before the open rate or before the opening date', async () => {
+    const { id } = await account();
+    const rates = () =>
+      db()
+        .select()
+        .from(savingsInterestRates)
+        .where(eq(savingsInterestRates.holdingId, id))
+        .orderBy(savingsInterestRates.startDate);
+    expect(
+      (
+        await owner.post(`/api/v1/holdings/${id}/savings/rate`, {
+          interestRate: '2',
+          startDate: '2026-05-01',
+        })
+      ).statusCode,
+    ).toBe(201);
+    const before = await rates();
+    // Before the open rate's start (1 May): it would close that record before it began.
+    const early = await owner.post(`/api/v1/holdings/${id}/savings/rate`, {
+      interestRate: '4',
+      startDate: '2026-04-30',
+    });
+    expect(early.statusCode).toBe(422);
+    expect(early.json().error).toMatchObject({
+      code: 'RATE_START_TOO_EARLY',
+      details: { date: '2026-05-01' },
+    });
+    expect(await rates()).toEqual(before);
+    // With no open rate, the opening date is the limit.
+    await owner.post(`/api/v1/holdings/${id}/savings/rate`, {
+      interestRate: '0',
+      startDate: '2026-06-01',
+    });
+    const { id: other } = await account({ interestRate: '0', openingDate: '2026-03-01' });
+    const beforeOpening = await owner.post(`/api/v1/holdings/${other}/savings/rate`, {
+      interestRate: '1.5',
+      startDate: '2026-02-28',
+    });
+    expect(beforeOpening.statusCode).toBe(422);
+    expect(beforeOpening.json().error.details).toEqual({ date: '2026-03-01' });
+    const onOpening = await owner.post(`/api/v1/holdings/${other}/savings/rate`, {
+      interestRate: '1.5',
+      compoundingFrequency: 'daily',
+      startDate: '2026-03-01',
+    });
+    expect(onOpening.statusCode).toBe(201);
+    expect(onOpening.json().rate).toMatchObject({
+      startDate: '2026-03-01',
+      compoundingFrequency: 'daily',
+    });
+  });
+
   it('shows the accrual: this year at each rate, the next year at the open rate', async () => {
     const { id } = await account();
     const { accrual, rates } = await detail(id);

@@ -1,6 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import { and, eq, isNull, type SQL } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
+import { HOLDING_NOT_FOUND_MESSAGES, type HoldingClass } from '@/contracts/holdings';
 import type { DbOrTx } from '../../db/client';
 import { holdings, portfolioSimulations } from '../../db/schema';
 import { AppError } from '../../platform/errors';
@@ -56,22 +57,40 @@ export function simulationIs(column: PgColumn, simulationId: string | null): SQL
 export type HoldingRow = typeof holdings.$inferSelect;
 
 /**
+ * 404 'Asset not found'. With the holding's class when the caller can see the row (a deleted
+ * savings account, a holding of another view of the portfolio), so the web names it ('Savings
+ * account not found'); a row the caller cannot see gives nothing away.
+ */
+export function holdingNotFound(holding?: Pick<HoldingRow, 'class'>): AppError {
+  if (!holding) return new AppError('HOLDING_NOT_FOUND');
+  const holdingClass = holding.class as HoldingClass;
+  return new AppError(
+    'HOLDING_NOT_FOUND',
+    { class: holdingClass },
+    HOLDING_NOT_FOUND_MESSAGES[holdingClass] ?? HOLDING_NOT_FOUND_MESSAGES.generic,
+  );
+}
+
+/**
  * A holding the caller may act on, with its scope. Not visible (no such id, a portfolio the
  * caller cannot see, a simulation they cannot see) is one answer: 404 'Asset not found'. Visible
- * but not writable is 403 'Insufficient permissions'.
+ * but not writable is 403 'Insufficient permissions'. With `inScope` (the request's `?sim=`, null
+ * for the real portfolio), a deleted holding or one of another view is not found either: the
+ * holding's own scope decides, and a request names it.
  */
 export async function requireHolding(
   db: DbOrTx,
   userId: string,
   holdingId: string,
   action: ScopeAction,
-  options: { forUpdate?: boolean; log?: Log } = {},
+  options: { forUpdate?: boolean; log?: Log; inScope?: string | null } = {},
 ): Promise<{ holding: HoldingRow; scope: Scope }> {
   const query = db.select().from(holdings).where(eq(holdings.id, holdingId));
   const [holding] = options.forUpdate ? await query.for('update') : await query;
-  if (!holding) throw new AppError('HOLDING_NOT_FOUND');
+  if (!holding) throw holdingNotFound();
+  let scope: Scope;
   try {
-    const scope = await requireScope(
+    scope = await requireScope(
       db,
       userId,
       holding.portfolioId,
@@ -79,14 +98,23 @@ export async function requireHolding(
       action,
       options,
     );
-    return { holding, scope };
   } catch (error) {
     if (
       error instanceof AppError &&
       (error.code === 'PORTFOLIO_NOT_FOUND' || error.code === 'SIMULATION_NOT_FOUND')
     ) {
-      throw new AppError('HOLDING_NOT_FOUND');
+      throw holdingNotFound();
     }
     throw error;
   }
+  if (options.inScope !== undefined) {
+    if (!holding.isActive || holding.simulationId !== options.inScope) {
+      options.log?.info(
+        { userId, holdingId, simulationId: options.inScope },
+        'holding refused: not in the requested view',
+      );
+      throw holdingNotFound(holding);
+    }
+  }
+  return { holding, scope };
 }

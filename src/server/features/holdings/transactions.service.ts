@@ -10,10 +10,14 @@ import {
   type UpdateTransactionBody,
   updateTransactionBodySchema,
 } from '@/contracts/transactions';
+import type { Currency } from '@/contracts/settings';
+import { VALIDATION_MESSAGES } from '@/contracts/validation-messages';
 import {
+  type CostBasisMethod,
   type HoldingLedger,
   remainingCost,
   replayHolding,
+  sumTaxLines,
   type TaxEstimate,
   TRANSACTION_TYPES,
 } from '@/domain/ledger';
@@ -35,6 +39,7 @@ import { ledgerFailure, ledgerRows, rebuildHolding, toLedgerTransaction } from '
 import { type HoldingRow, requireHolding, requireScope, type Scope, simulationIs } from './scope';
 
 type ListQuery = z.output<typeof transactionListQuerySchema>;
+type UpdateTransactionInput = z.output<typeof updateTransactionBodySchema>;
 const TYPES = new Set<string>(TRANSACTION_TYPES);
 
 /** The tax estimate of a sale as the latest replay worked it out. */
@@ -42,7 +47,10 @@ function taxOf(ledger: HoldingLedger, transactionId: string): TaxEstimate | null
   return ledger.sales.find((sale) => sale.transactionId === transactionId)?.tax ?? null;
 }
 
-/** The stored tax rows of sales, as estimates (the list and detail answers). */
+/**
+ * The stored tax rows of sales, as estimates (the detail answer). The rows are stored to the
+ * cent, and the total is their sum: the same figures the sale answered when it was recorded.
+ */
 async function storedTax(db: DbOrTx, sellIds: string[]): Promise<Map<string, TaxEstimate>> {
   const result = new Map<string, TaxEstimate>();
   if (!sellIds.length) return result;
@@ -54,10 +62,11 @@ async function storedTax(db: DbOrTx, sellIds: string[]): Promise<Map<string, Tax
     .from(taxCalculations)
     .where(inArray(taxCalculations.transactionId, sellIds))
     .orderBy(asc(taxCalculations.transactionId), asc(taxCalculations.createdAt));
+  const linesOf = new Map<string, (typeof rows)[number]['tax'][]>();
   for (const { tax, lotNumber } of rows) {
     const estimate = result.get(tax.transactionId) ?? {
       lots: [],
-      total: { proceeds: '0', costBasis: '0', gainLoss: '0', taxAmount: '0' },
+      total: { proceeds: '0.00', costBasis: '0.00', gainLoss: '0.00', taxAmount: '0.00' },
       jurisdiction: 'FR' as const,
       taxYear: tax.taxYear,
     };
@@ -73,16 +82,52 @@ async function storedTax(db: DbOrTx, sellIds: string[]): Promise<Map<string, Tax
       taxRate: plain(tax.taxRate),
       taxAmount: dec(tax.taxAmount).toFixed(2),
     });
-    const add = (a: string, b: string) => dec(a).plus(b).toFixed(2);
-    estimate.total = {
-      proceeds: add(estimate.total.proceeds, tax.proceeds),
-      costBasis: add(estimate.total.costBasis, tax.costBasis),
-      gainLoss: add(estimate.total.gainLoss, tax.gainLoss),
-      taxAmount: add(estimate.total.taxAmount, tax.taxAmount),
-    };
+    linesOf.set(tax.transactionId, [...(linesOf.get(tax.transactionId) ?? []), tax]);
     result.set(tax.transactionId, estimate);
   }
-  for (const estimate of result.values()) estimate.lots.sort((a, b) => a.lotNumber - b.lotNumber);
+  for (const [id, estimate] of result) {
+    estimate.lots.sort((a, b) => a.lotNumber - b.lotNumber);
+    estimate.total = sumTaxLines(
+      (linesOf.get(id) ?? []).map((line) => ({
+        proceeds: dec(line.proceeds),
+        costBasis: dec(line.costBasis),
+        gainLoss: dec(line.gainLoss),
+        taxAmount: dec(line.taxAmount),
+      })),
+    );
+  }
+  return result;
+}
+
+/**
+ * The stored tax totals of a page's sales, in one aggregated query (no query per row): the sum
+ * of each sale's rows, which are stored to the cent, so the same total the detail answers.
+ */
+async function storedTaxTotals(
+  db: DbOrTx,
+  sellIds: string[],
+): Promise<Map<string, TaxEstimate['total']>> {
+  const result = new Map<string, TaxEstimate['total']>();
+  if (!sellIds.length) return result;
+  const rows = await db
+    .select({
+      transactionId: taxCalculations.transactionId,
+      proceeds: sql<string>`sum(${taxCalculations.proceeds})::text`,
+      costBasis: sql<string>`sum(${taxCalculations.costBasis})::text`,
+      gainLoss: sql<string>`sum(${taxCalculations.gainLoss})::text`,
+      taxAmount: sql<string>`sum(${taxCalculations.taxAmount})::text`,
+    })
+    .from(taxCalculations)
+    .where(inArray(taxCalculations.transactionId, sellIds))
+    .groupBy(taxCalculations.transactionId);
+  for (const row of rows) {
+    result.set(row.transactionId, {
+      proceeds: dec(row.proceeds).toFixed(2),
+      costBasis: dec(row.costBasis).toFixed(2),
+      gainLoss: dec(row.gainLoss).toFixed(2),
+      taxAmount: dec(row.taxAmount).toFixed(2),
+    });
+  }
   return result;
 }
 
@@ -137,8 +182,17 @@ export async function listTransactions(
     .orderBy(primary, direction(transactions.createdAt), direction(transactions.id))
     .limit(query.pageSize + 1)
     .offset((query.page - 1) * query.pageSize);
+  const page = rows.slice(0, query.pageSize);
+  const totals = await storedTaxTotals(
+    db,
+    page
+      .filter((row) => row.transaction.transactionType === 'sell')
+      .map((row) => row.transaction.id),
+  );
   return {
-    transactions: rows.slice(0, query.pageSize).map((row) => toTransaction(row.transaction, row)),
+    transactions: page.map((row) =>
+      toTransaction(row.transaction, row, null, totals.get(row.transaction.id) ?? null),
+    ),
     page: query.page,
     pageSize: query.pageSize,
     hasMore: rows.length > query.pageSize,
@@ -210,6 +264,20 @@ export async function holdingForTransaction(
   return holding;
 }
 
+/** Types that buy, sell or move units: a savings account's balance moves by its own movements. */
+const TRADES = new Set<string>(['buy', 'sell', 'transfer']);
+
+/**
+ * A savings account is not bought, sold or transferred through the ledger (its balance moves by
+ * deposits, withdrawals and interest: the savings service); only the opening buy the holdings
+ * service writes with the account is.
+ */
+export function assertTradable(holding: Pick<HoldingRow, 'class'>, type: string) {
+  if (holding.class === 'savings' && TRADES.has(type)) {
+    throw new AppError('SAVINGS_TRADE_REFUSED', { type });
+  }
+}
+
 export function checkType(type: string) {
   if (!TYPES.has(type)) {
     throw new AppError(
@@ -275,6 +343,7 @@ export async function createTransaction(
       log: actor.log,
     });
     const holding = await holdingForTransaction(tx, scope, input);
+    assertTradable(holding, input.transactionType);
     const [row] = await tx
       .insert(transactions)
       .values(newRow(actor, scope, holding, input, now))
@@ -322,6 +391,7 @@ export async function previewSale(
       ),
     );
   if (!holding) throw new AppError('HOLDING_NOT_FOUND');
+  assertTradable(holding, 'sell');
   const rows = await ledgerRows(db, holding.id);
   const draft = {
     ...newRow(actor, scope, holding, { ...input, transactionType: 'sell' }, ctx.clock.now()),
@@ -356,34 +426,91 @@ function auditValues(row: TransactionRow): Record<string, unknown> {
   };
 }
 
+/**
+ * A transaction the caller may act on, in the view the request names: `simulationId` (the
+ * request's `?sim=`, none for the real portfolio) must be the row's own, otherwise it is not
+ * found (404, as for an id that does not exist): nothing is read or changed across views by id.
+ */
 async function requireTransaction(
   tx: DbOrTx,
   actor: Actor,
   id: string,
   action: 'view' | 'edit',
+  simulationId: string | undefined,
 ): Promise<{ row: TransactionRow; holding: HoldingRow; scope: Scope }> {
   const query = tx.select().from(transactions).where(eq(transactions.id, id));
   const [row] = action === 'edit' ? await query.for('update') : await query;
   if (!row) throw new AppError('TRANSACTION_NOT_FOUND');
+  let found: { holding: HoldingRow; scope: Scope };
   try {
-    const { holding, scope } = await requireHolding(tx, actor.userId, row.holdingId, action, {
+    found = await requireHolding(tx, actor.userId, row.holdingId, action, {
       forUpdate: action === 'edit',
       log: actor.log,
     });
-    return { row, holding, scope };
   } catch (error) {
     if (error instanceof AppError && error.code === 'HOLDING_NOT_FOUND') {
       throw new AppError('TRANSACTION_NOT_FOUND');
     }
     throw error;
   }
+  if (row.simulationId !== (simulationId ?? null)) {
+    actor.log?.info(
+      { userId: actor.userId, transactionId: id, simulationId: simulationId ?? null },
+      'transaction refused: not in the requested view',
+    );
+    throw new AppError('TRANSACTION_NOT_FOUND');
+  }
+  return { row, ...found };
 }
 
-export async function getTransaction(ctx: ServerContext, actor: Actor, id: string) {
+export async function getTransaction(
+  ctx: ServerContext,
+  actor: Actor,
+  id: string,
+  simulationId?: string,
+) {
   const db = ctx.database.db;
-  const { row, holding } = await requireTransaction(db, actor, id, 'view');
+  const { row, holding } = await requireTransaction(db, actor, id, 'view', simulationId);
   const tax = row.transactionType === 'sell' ? (await storedTax(db, [row.id])).get(row.id) : null;
   return toTransaction(row, holding, tax ?? null);
+}
+
+/** 409 LOT_CONSUMED: a buy whose lot a sale used can be neither changed in the ledger nor deleted. */
+const lotConsumed = () =>
+  new AppError(
+    'LOT_CONSUMED',
+    null,
+    'This purchase cannot be changed or deleted: a later sale used its shares. Delete that sale first.',
+  );
+
+/** Whether a sale used the lot this buy opened (as the last replay stored it). */
+async function lotUsed(tx: DbOrTx, buyId: string): Promise<boolean> {
+  const [used] = await tx
+    .select({ n: count() })
+    .from(lotAllocations)
+    .where(eq(lotAllocations.lotId, buyId));
+  return Number(used?.n ?? 0) > 0;
+}
+
+/**
+ * Whether a change moves the transaction in the ledger: its quantity, price, fees or trade date,
+ * or a status that takes it out of the ledger or back in (cancelled). Notes, broker, account,
+ * settlement date and pending <-> completed do not.
+ */
+function changesLedger(row: TransactionRow, input: UpdateTransactionInput): boolean {
+  const differs = (next: string | undefined, current: string) =>
+    next !== undefined && !dec(next).eq(current);
+  return (
+    differs(input.quantity, row.quantity) ||
+    differs(input.price, row.price) ||
+    differs(input.fees, row.fees) ||
+    (input.tradeDate !== undefined && input.tradeDate !== row.tradeDate) ||
+    (input.status !== undefined && (input.status === 'cancelled') !== (row.status === 'cancelled'))
+  );
+}
+
+function invalid(path: string, message: string): AppError {
+  return new AppError('VALIDATION_ERROR', { issues: [{ path, message }] }, `${path}: ${message}`);
 }
 
 /**
@@ -395,12 +522,23 @@ export async function updateTransaction(
   ctx: ServerContext,
   actor: Actor,
   id: string,
+  simulationId: string | undefined,
   body: UpdateTransactionBody,
 ) {
   const input = updateTransactionBodySchema.parse(body);
   const now = ctx.clock.now();
   return ctx.database.db.transaction(async (tx) => {
-    const { row, holding, scope } = await requireTransaction(tx, actor, id, 'edit');
+    const { row, holding, scope } = await requireTransaction(tx, actor, id, 'edit', simulationId);
+    // Moving a buy a sale used would move that sale onto other lots and rewrite its tax.
+    if (row.transactionType === 'buy' && changesLedger(row, input) && (await lotUsed(tx, row.id))) {
+      throw lotConsumed();
+    }
+    if (
+      input.selectedLots !== undefined &&
+      !(row.transactionType === 'sell' && row.costBasisMethod === 'specific_id')
+    ) {
+      throw invalid('selectedLots', VALIDATION_MESSAGES.selectedLotsSpecificOnly);
+    }
     const tradeDate = input.tradeDate ?? row.tradeDate;
     const settlementDate =
       input.settlementDate ??
@@ -423,6 +561,7 @@ export async function updateTransaction(
         ...(input.quantity !== undefined ? { quantity: input.quantity } : {}),
         ...(input.price !== undefined ? { price: input.price } : {}),
         ...(input.fees !== undefined ? { fees: input.fees } : {}),
+        ...(input.selectedLots !== undefined ? { selectedLots: input.selectedLots } : {}),
         ...(input.broker !== undefined ? { broker: input.broker } : {}),
         ...(input.accountId !== undefined ? { accountId: input.accountId } : {}),
         ...(input.notes !== undefined ? { notes: input.notes } : {}),
@@ -456,23 +595,16 @@ export async function updateTransaction(
  * lots; deleting a buy deletes its lot, and is refused while a sale uses that lot ('Delete that
  * sale first').
  */
-export async function deleteTransaction(ctx: ServerContext, actor: Actor, id: string) {
+export async function deleteTransaction(
+  ctx: ServerContext,
+  actor: Actor,
+  id: string,
+  simulationId?: string,
+) {
   const now = ctx.clock.now();
   await ctx.database.db.transaction(async (tx) => {
-    const { row, holding, scope } = await requireTransaction(tx, actor, id, 'edit');
-    if (row.transactionType === 'buy') {
-      const [used] = await tx
-        .select({ n: count() })
-        .from(lotAllocations)
-        .where(eq(lotAllocations.lotId, row.id));
-      if (Number(used?.n ?? 0) > 0) {
-        throw new AppError(
-          'LOT_CONSUMED',
-          null,
-          'This purchase cannot be deleted: a later sale used its shares. Delete that sale first.',
-        );
-      }
-    }
+    const { row, holding, scope } = await requireTransaction(tx, actor, id, 'edit', simulationId);
+    if (row.transactionType === 'buy' && (await lotUsed(tx, row.id))) throw lotConsumed();
     await tx.delete(transactions).where(eq(transactions.id, row.id));
     await rebuildHolding(tx, holding, now);
     await publishHoldingsChanged(ctx, tx, scope.portfolioId);
@@ -491,26 +623,34 @@ export async function deleteTransaction(ctx: ServerContext, actor: Actor, id: st
   });
 }
 
-/** A holding's lots, oldest first, as stored by the last replay. */
+/**
+ * A holding's lots, oldest first, as stored by the last replay, in the view the request names
+ * (`?sim=`, none for the real portfolio: a holding of another view is not found). Each carries
+ * the currency of the buy that opened it (its acquisition price is in it).
+ */
 export async function holdingLots(
   ctx: ServerContext,
   actor: Actor,
   holdingId: string,
+  simulationId?: string,
 ): Promise<LotJson[]> {
   const db = ctx.database.db;
   const { holding } = await requireHolding(db, actor.userId, holdingId, 'view', {
     log: actor.log,
+    inScope: simulationId ?? null,
   });
-  const rows = await db
-    .select()
+  const found = await db
+    .select({ lot: transactionLots, currency: transactions.currency })
     .from(transactionLots)
+    .innerJoin(transactions, eq(transactions.id, transactionLots.id))
     .where(eq(transactionLots.holdingId, holding.id))
     .orderBy(asc(transactionLots.acquisitionDate), asc(transactionLots.lotNumber));
-  return rows.map((row) => ({
+  return found.map(({ lot: row, currency }) => ({
     id: row.id,
     lotNumber: row.lotNumber,
     acquisitionDate: row.acquisitionDate,
     acquisitionPrice: plain(row.acquisitionPrice),
+    currency: currency as Currency,
     exchangeRateToBase: plain(row.exchangeRateToBase),
     originalQuantity: plain(row.originalQuantity),
     remainingQuantity: plain(row.remainingQuantity),
@@ -526,9 +666,10 @@ export async function holdingLots(
       feesAllocated: dec(row.feesAllocated),
       feesRemaining: dec(row.feesRemaining),
       pooledUnitCost: row.pooledUnitCost ? dec(row.pooledUnitCost) : null,
+      costBasisMethod: (row.costBasisMethod as CostBasisMethod | null) ?? null,
       status: row.status === 'depleted' ? 'depleted' : 'active',
     }).toFixed(2),
-    costBasisMethod: row.costBasisMethod,
+    costBasisMethod: (row.costBasisMethod as CostBasisMethod | null) ?? null,
     status: row.status === 'depleted' ? 'depleted' : 'active',
   }));
 }

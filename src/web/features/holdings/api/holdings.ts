@@ -7,7 +7,6 @@ import type {
   UpdateHoldingBody,
 } from '@/contracts/holdings';
 import type { ChangeRateBody, SavingsDetail, SavingsMovementBody } from '@/contracts/savings';
-import type { LotJson } from '@/contracts/transactions';
 import { portfolioScopedKeys, useActiveScope } from '@/web/lib/active-scope';
 import { api } from '@/web/lib/api-client';
 
@@ -40,7 +39,6 @@ export const holdingKeys = {
     [...root, 'holdings', 'list', holdingClass ?? 'all'] as const,
   summary: (root: readonly unknown[]) => [...root, 'holdings', 'summary'] as const,
   savings: (root: readonly unknown[], id: string) => [...root, 'holdings', 'savings', id] as const,
-  lots: (root: readonly unknown[], id: string) => [...root, 'holdings', 'lots', id] as const,
 };
 
 export function useHoldings(holdingClass?: HoldingClass) {
@@ -63,16 +61,6 @@ export function useSummary() {
     enabled: !!portfolioId,
     queryFn: ({ signal }) =>
       api<Summary>(`/portfolios/${portfolioId}/summary${simQuery(simulationId)}`, { signal }),
-  });
-}
-
-export function useLots(holdingId: string | null) {
-  const { key } = useScopeIds();
-  return useQuery({
-    queryKey: holdingKeys.lots(key ?? [], holdingId ?? ''),
-    enabled: !!holdingId,
-    queryFn: ({ signal }) =>
-      api<{ lots: LotJson[] }>(`/holdings/${holdingId}/lots`, { signal }).then((d) => d.lots),
   });
 }
 
@@ -104,13 +92,16 @@ export function useCreateHolding() {
   });
 }
 
+/** Changes a holding of the active view (fields named as GET answers them; `?sim=` with it). */
 export function useUpdateHolding() {
+  const { simulationId } = useScopeIds();
   const invalidate = useInvalidateScope();
   return useMutation({
     mutationFn: ({ id, body }: { id: string; body: UpdateHoldingBody }) =>
-      api<{ holding: Holding }>(`/holdings/${id}`, { method: 'PATCH', body }).then(
-        (data) => data.holding,
-      ),
+      api<{ holding: Holding }>(`/holdings/${id}${simQuery(simulationId)}`, {
+        method: 'PATCH',
+        body,
+      }).then((data) => data.holding),
     onSuccess: invalidate,
   });
 }

@@ -2,7 +2,7 @@ import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
 import { createHoldingBodySchema, type HoldingClass } from '@/contracts/holdings';
-import { ApiErrorAlert } from '@/web/components/ui/api-error-alert';
+import { ApiErrorAlert, useErrorText } from '@/web/components/ui/api-error-alert';
 import { Button } from '@/web/components/ui/button';
 import {
   Dialog,
@@ -19,7 +19,7 @@ import { Textarea } from '@/web/components/ui/textarea';
 import { ApiError } from '@/web/lib/api-client';
 import { cn } from '@/web/lib/cn';
 import { useCreateHolding } from '../api/holdings';
-import { CLASS_FIELDS, type FieldSpec, toCreateBody } from '../lib/classes';
+import { CLASS_FIELDS, type FieldSpec, isShown, toCreateBody } from '../lib/classes';
 
 const today = () => new Date().toISOString().slice(0, 10);
 
@@ -44,8 +44,9 @@ function errorsFrom(issues: { path: string; message: string }[]) {
 
 /**
  * Adds a holding of one class: the class's fields, checked with the API's own schema before
- * sending, the server's answer mapped back onto the fields. Adding records the opening purchase,
- * hence 'Asset added successfully - check Transactions page'.
+ * sending, the server's answer mapped back onto the fields. The toasts are the spec's, in each
+ * class's words ('Investment added successfully', 'Cryptocurrency added successfully', 'Asset
+ * added successfully - check Transactions page'; 'Failed to add asset: {message}').
  */
 export function AddHoldingDialog({
   holdingClass,
@@ -58,10 +59,11 @@ export function AddHoldingDialog({
 }) {
   const { t } = useTranslation('holdings');
   const validationText = useValidationText();
+  const errorText = useErrorText();
   const create = useCreateHolding();
   const [values, setValues] = useState<Record<string, string>>(() => initialValues(holdingClass));
   const [errors, setErrors] = useState<Record<string, string>>({});
-  const fields = CLASS_FIELDS[holdingClass];
+  const fields = CLASS_FIELDS[holdingClass].filter((field) => isShown(field, values));
   const formId = `add-${holdingClass}`;
 
   const close = (next: boolean) => {
@@ -92,10 +94,11 @@ export function AddHoldingDialog({
     setErrors({});
     create.mutate(body as Parameters<typeof create.mutate>[0], {
       onSuccess: () => {
-        toast.success(t(holdingClass === 'crypto' ? 'toasts.cryptoAdded' : 'toasts.added'));
+        toast.success(t(`toasts.added.${holdingClass}`));
         close(false);
       },
       onError: (error) => {
+        toast.error(t(`toasts.addFailed.${holdingClass}`, { message: errorText(error) }));
         if (error instanceof ApiError && error.code === 'VALIDATION_ERROR') {
           const issues = error.details?.issues;
           if (Array.isArray(issues))
@@ -135,7 +138,11 @@ export function AddHoldingDialog({
       case 'integer':
         return <Input {...common} inputMode="numeric" className="tabular" />;
       case 'decimal':
+      case 'percent':
+      case 'number':
         return <Input {...common} inputMode="decimal" className="tabular" autoComplete="off" />;
+      case 'url':
+        return <Input {...common} type="url" inputMode="url" autoComplete="off" />;
       default:
         return <Input {...common} autoComplete="off" />;
     }

@@ -2,8 +2,13 @@ import { MoreHorizontal, Pencil, Trash2 } from 'lucide-react';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
-import type { Holding } from '@/contracts/holdings';
-import { ApiErrorAlert, useErrorText } from '@/web/components/ui/api-error-alert';
+import {
+  type Holding,
+  type HoldingClass,
+  HOLDING_STATUSES,
+  holdingUpdateSchema,
+} from '@/contracts/holdings';
+import { Alert } from '@/web/components/ui/alert';
 import {
   AlertDialog,
   AlertDialogContent,
@@ -29,47 +34,81 @@ import {
 } from '@/web/components/ui/dropdown-menu';
 import { FormField, useValidationText } from '@/web/components/ui/form-field';
 import { Input } from '@/web/components/ui/input';
+import { NativeSelect } from '@/web/components/ui/select';
 import { ApiError } from '@/web/lib/api-client';
 import { useDeleteHolding, useUpdateHolding } from '../api/holdings';
+import { useHoldingErrorText } from '../lib/errors';
 
-/** The value field a class edits: the unit price, or the whole value for one-unit classes. */
-function valueField(holding: Holding): 'currentPrice' | 'currentValue' | 'valuation' | null {
-  if (holding.class === 'real_estate') return 'currentValue';
-  if (holding.class === 'crowdfunding') return 'valuation';
-  if (holding.class === 'savings') return null;
+/**
+ * The label of the value a class edits: its unit price, or the whole value for one-unit classes.
+ * Every class sends it as `currentPrice`, the name GET answers; a savings balance moves by
+ * deposits and withdrawals only.
+ */
+function valueLabel(
+  holdingClass: HoldingClass,
+): 'currentPrice' | 'currentValue' | 'valuation' | null {
+  if (holdingClass === 'real_estate') return 'currentValue';
+  if (holdingClass === 'crowdfunding') return 'valuation';
+  if (holdingClass === 'savings') return null;
   return 'currentPrice';
 }
 
-function EditHoldingDialog({ holding, onClose }: { holding: Holding; onClose: () => void }) {
+type Issue = { path: string; message: string };
+
+/** A holding-aware error under a dialog's form (role="alert"). */
+function HoldingErrorAlert({ error, holding }: { error: unknown; holding: Holding }) {
+  const errorText = useHoldingErrorText();
+  if (!error) return null;
+  return <Alert role="alert" tone="error" title={errorText(error, holding.class)} />;
+}
+
+export function EditHoldingDialog({ holding, onClose }: { holding: Holding; onClose: () => void }) {
   const { t } = useTranslation('holdings');
   const validationText = useValidationText();
+  const errorText = useHoldingErrorText();
   const update = useUpdateHolding();
-  const field = valueField(holding);
+  const field = valueLabel(holding.class);
+  const statuses: readonly string[] = HOLDING_STATUSES[holding.class];
   const [name, setName] = useState(holding.name);
   const [value, setValue] = useState(holding.currentPrice);
-  const issues =
+  const [status, setStatus] = useState(holding.status);
+  const [localIssues, setLocalIssues] = useState<Issue[]>([]);
+  const serverIssues =
     update.error instanceof ApiError && update.error.code === 'VALIDATION_ERROR'
-      ? ((update.error.details?.issues as { path: string; message: string }[] | undefined) ?? [])
+      ? ((update.error.details?.issues as Issue[] | undefined) ?? [])
       : [];
+  const issues = localIssues.length ? localIssues : serverIssues;
   const errorOf = (path: string) =>
-    validationText(issues.find((issue) => issue.path.split('.').includes(path))?.message);
+    validationText(issues.find((issue) => issue.path.split('.')[0] === path)?.message);
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    const amount = value.replace(/\s/g, '').replace(',', '.');
-    const body =
-      field === 'currentPrice'
-        ? { name, currentPrice: amount }
-        : field
-          ? { name, details: { [field]: amount } }
-          : { name };
+    const body: Record<string, unknown> = { name };
+    if (field) body.currentPrice = value.replace(/[\s\u00a0\u202f]/g, '').replace(',', '.');
+    if (statuses.length > 1) body.status = status;
+    // The API's own rules for this class, before sending.
+    const parsed = holdingUpdateSchema(holding.class).safeParse(body);
+    if (!parsed.success) {
+      setLocalIssues(
+        parsed.error.issues.map((issue) => ({
+          path: issue.path.map(String).join('.'),
+          message: issue.message,
+        })),
+      );
+      return;
+    }
+    setLocalIssues([]);
     update.mutate(
       { id: holding.id, body },
       {
         onSuccess: () => {
-          toast.success(t('toasts.updated'));
+          toast.success(t(`toasts.updated.${holding.class}`));
           onClose();
         },
+        onError: (error) =>
+          toast.error(t(`toasts.updateFailed.${holding.class}`), {
+            description: errorText(error, holding.class),
+          }),
       },
     );
   };
@@ -79,7 +118,9 @@ function EditHoldingDialog({ holding, onClose }: { holding: Holding; onClose: ()
       <DialogContent className="sm:max-w-md" closeLabel={t('form.close')}>
         <DialogHeader>
           <DialogTitle>{t('edit.title', { name: holding.name })}</DialogTitle>
-          <DialogDescription>{t('edit.description')}</DialogDescription>
+          <DialogDescription>
+            {holding.class === 'savings' ? t('edit.savings') : t('edit.description')}
+          </DialogDescription>
         </DialogHeader>
         <form id="edit-holding" noValidate onSubmit={submit} className="grid gap-4">
           <FormField id="edit-holding-name" label={t('fields.name')} error={errorOf('name')}>
@@ -88,7 +129,11 @@ function EditHoldingDialog({ holding, onClose }: { holding: Holding; onClose: ()
             )}
           </FormField>
           {field ? (
-            <FormField id="edit-holding-value" label={t(`fields.${field}`)} error={errorOf(field)}>
+            <FormField
+              id="edit-holding-value"
+              label={t(`fields.${field}`)}
+              error={errorOf('currentPrice')}
+            >
               {(props) => (
                 <Input
                   {...props}
@@ -100,8 +145,30 @@ function EditHoldingDialog({ holding, onClose }: { holding: Holding; onClose: ()
               )}
             </FormField>
           ) : null}
+          {statuses.length > 1 ? (
+            <FormField
+              id="edit-holding-status"
+              label={t('fields.status')}
+              error={errorOf('status')}
+            >
+              {(props) => (
+                <NativeSelect
+                  {...props}
+                  className="w-full"
+                  value={status}
+                  onChange={(event) => setStatus(event.target.value)}
+                >
+                  {statuses.map((option) => (
+                    <option key={option} value={option}>
+                      {t(`options.status.${option}`)}
+                    </option>
+                  ))}
+                </NativeSelect>
+              )}
+            </FormField>
+          ) : null}
         </form>
-        {issues.length ? null : <ApiErrorAlert error={update.error} />}
+        {issues.length ? null : <HoldingErrorAlert error={update.error} holding={holding} />}
         <DialogFooter>
           <Button variant="outline" onClick={onClose}>
             {t('form.cancel')}
@@ -115,9 +182,15 @@ function EditHoldingDialog({ holding, onClose }: { holding: Holding; onClose: ()
   );
 }
 
-function DeleteHoldingDialog({ holding, onClose }: { holding: Holding; onClose: () => void }) {
+export function DeleteHoldingDialog({
+  holding,
+  onClose,
+}: {
+  holding: Holding;
+  onClose: () => void;
+}) {
   const { t } = useTranslation('holdings');
-  const errorText = useErrorText();
+  const errorText = useHoldingErrorText();
   const remove = useDeleteHolding();
   return (
     <AlertDialog open onOpenChange={(open) => (open ? null : onClose())}>
@@ -128,7 +201,7 @@ function DeleteHoldingDialog({ holding, onClose }: { holding: Holding; onClose: 
             {holding.class === 'savings' ? t('delete.savings') : t('delete.description')}
           </AlertDialogDescription>
         </AlertDialogHeader>
-        <ApiErrorAlert error={remove.error} />
+        <HoldingErrorAlert error={remove.error} holding={holding} />
         <AlertDialogFooter>
           <Button variant="outline" onClick={onClose}>
             {t('form.cancel')}
@@ -139,10 +212,13 @@ function DeleteHoldingDialog({ holding, onClose }: { holding: Holding; onClose: 
             onClick={() =>
               remove.mutate(holding.id, {
                 onSuccess: () => {
-                  toast.success(t('toasts.deleted'));
+                  toast.success(t(`toasts.deleted.${holding.class}`));
                   onClose();
                 },
-                onError: (error) => toast.error(errorText(error)),
+                onError: (error) =>
+                  toast.error(t(`toasts.deleteFailed.${holding.class}`), {
+                    description: errorText(error, holding.class),
+                  }),
               })
             }
           >

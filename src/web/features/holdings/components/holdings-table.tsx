@@ -133,12 +133,33 @@ function useColumns(holdingClass: HoldingClass | 'all'): Column[] {
               holding={h}
               sub={[
                 t(`options.propertyType.${String(h.details.propertyType)}`),
-                text(h.details.city),
+                [text(h.details.address), text(h.details.zipCode), text(h.details.city)]
+                  .filter(Boolean)
+                  .join(', '),
               ]
                 .filter(Boolean)
                 .join(' · ')}
             />
           ),
+        },
+        {
+          id: 'size',
+          numeric: true,
+          secondary: true,
+          cell: (h, f) =>
+            text(h.details.size)
+              ? t('table.sizeValue', {
+                  size: f.number(h.details.size as string, 2),
+                  unit: t(`options.sizeUnit.${String(h.details.sizeUnit ?? 'sqm')}`),
+                })
+              : '—',
+        },
+        {
+          id: 'bedrooms',
+          numeric: true,
+          secondary: true,
+          cell: (h, f) =>
+            typeof h.details.bedrooms === 'number' ? f.number(h.details.bedrooms) : '—',
         },
         {
           id: 'purchasePrice',
@@ -165,6 +186,15 @@ function useColumns(holdingClass: HoldingClass | 'all'): Column[] {
           cell: (h, f) => money(f, h, h.costBasis),
         },
         { id: 'valuation', numeric: true, cell: (h, f) => money(f, h, h.marketValue) },
+        {
+          id: 'equityPercentage',
+          numeric: true,
+          secondary: true,
+          cell: (h, f) =>
+            text(h.details.equityPercentage)
+              ? f.percent(h.details.equityPercentage as string, { decimals: 2 })
+              : '—',
+        },
         {
           id: 'expectedReturn',
           numeric: true,

@@ -2,10 +2,11 @@ import { BellRing } from 'lucide-react';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
-import type { Holding } from '@/contracts/holdings';
+import { COMPOUNDING_FREQUENCIES, type Holding } from '@/contracts/holdings';
 import { SAVINGS_MOVEMENT_TYPES, type SavingsMovementType } from '@/contracts/savings';
 import type { Currency } from '@/contracts/settings';
 import { ApiErrorAlert, useErrorText } from '@/web/components/ui/api-error-alert';
+import { ApiError } from '@/web/lib/api-client';
 import { Button } from '@/web/components/ui/button';
 import { FormField } from '@/web/components/ui/form-field';
 import { Input } from '@/web/components/ui/input';
@@ -48,6 +49,8 @@ export function SavingsPanel({ holding, canEdit }: { holding: Holding; canEdit: 
   const [date, setDate] = useState(today);
   const [rate, setRate] = useState('');
   const [rateDate, setRateDate] = useState(today);
+  // Empty: the account's current compounding (the server keeps it when none is sent).
+  const [frequency, setFrequency] = useState('');
   const currency = holding.currency as Currency;
   const money = (value: string) => format.money(value, { currency, decimals: true });
   const id = holding.id.slice(0, 8);
@@ -62,6 +65,15 @@ export function SavingsPanel({ holding, canEdit }: { holding: Holding; canEdit: 
   }
   if (detail.isError) return <ApiErrorAlert className="m-4" error={detail.error} />;
   const { accrual, alerts, rates, transactions } = detail.data;
+  // The earliest start a refused rate could have, as a date the user reads (not ISO).
+  const rateError =
+    changeRate.error instanceof ApiError &&
+    changeRate.error.code === 'RATE_START_TOO_EARLY' &&
+    typeof changeRate.error.details?.date === 'string'
+      ? new ApiError(changeRate.error.status, changeRate.error.code, changeRate.error.message, {
+          date: format.date(changeRate.error.details.date),
+        })
+      : changeRate.error;
 
   const submitMovement = (event: FormEvent) => {
     event.preventDefault();
@@ -78,7 +90,12 @@ export function SavingsPanel({ holding, canEdit }: { holding: Holding; canEdit: 
   const submitRate = (event: FormEvent) => {
     event.preventDefault();
     changeRate.mutate(
-      { interestRate: toDecimal(rate), startDate: rateDate },
+      {
+        interestRate: toDecimal(rate),
+        startDate: rateDate,
+        compoundingFrequency: (frequency ||
+          accrual.compoundingFrequency) as (typeof COMPOUNDING_FREQUENCIES)[number],
+      },
       {
         onSuccess: () => {
           toast.success(t('savings.rateChanged'));
@@ -210,7 +227,7 @@ export function SavingsPanel({ holding, canEdit }: { holding: Holding; canEdit: 
             <h4 id={`rate-${id}`} className="text-sm font-semibold">
               {t('savings.changeRate')}
             </h4>
-            <div className="grid gap-3 sm:grid-cols-2">
+            <div className="grid gap-3 sm:grid-cols-3">
               <FormField id={`rate-value-${id}`} label={t('savings.newRate')}>
                 {(props) => (
                   <Input
@@ -232,8 +249,23 @@ export function SavingsPanel({ holding, canEdit }: { holding: Holding; canEdit: 
                   />
                 )}
               </FormField>
+              <FormField id={`rate-frequency-${id}`} label={t('fields.compoundingFrequency')}>
+                {(props) => (
+                  <NativeSelect
+                    {...props}
+                    value={frequency || accrual.compoundingFrequency}
+                    onChange={(event) => setFrequency(event.target.value)}
+                  >
+                    {COMPOUNDING_FREQUENCIES.map((option) => (
+                      <option key={option} value={option}>
+                        {t(`options.compoundingFrequency.${option}`)}
+                      </option>
+                    ))}
+                  </NativeSelect>
+                )}
+              </FormField>
             </div>
-            <ApiErrorAlert error={changeRate.error} />
+            <ApiErrorAlert error={rateError} />
             <Button
               type="submit"
               size="sm"

@@ -3,6 +3,7 @@ import {
   CROWDFUNDING_STATUSES,
   GENERIC_ASSET_TYPES,
   type HoldingClass,
+  isTaxExempt,
   MARKET_EXCHANGES,
   MARKET_SECTORS,
   PROPERTY_TYPES,
@@ -10,6 +11,7 @@ import {
   SIZE_UNITS,
 } from '@/contracts/holdings';
 import { CURRENCIES } from '@/contracts/settings';
+import { dec, toPlain } from '@/domain/money/decimal';
 
 /** Where each class lives in the app (spec 002, section 2). */
 export const CLASS_PATHS: Record<HoldingClass, string> = {
@@ -24,7 +26,12 @@ export const CLASS_PATHS: Record<HoldingClass, string> = {
 /** The classes with a page of their own, in the sidebar's order. */
 export const PAGE_CLASSES = ['market', 'crypto', 'real_estate', 'crowdfunding', 'savings'] as const;
 
-export type FieldKind = 'text' | 'decimal' | 'integer' | 'date' | 'select' | 'textarea';
+/**
+ * `decimal` travels as a decimal string, `integer` and `number` as JSON numbers, `percent` is
+ * typed as a percentage and sent as a fraction (30 -> "0.3").
+ */
+export type FieldKind =
+  'text' | 'url' | 'decimal' | 'percent' | 'integer' | 'number' | 'date' | 'select' | 'textarea';
 
 /** One field of a class's add form: its name in the contract, its control and its choices. */
 export type FieldSpec = {
@@ -38,7 +45,15 @@ export type FieldSpec = {
   wide?: boolean;
   /** A default value in the form. */
   initial?: string;
+  /** Left out of the form (and of the body) while this holds for the form's values. */
+  hiddenWhen?: (values: Record<string, string>) => boolean;
 };
+
+/** Whether a field shows for these form values. */
+export const isShown = (field: FieldSpec, values: Record<string, string>) =>
+  !field.hiddenWhen?.(values);
+
+const notes: FieldSpec = { name: 'notes', kind: 'textarea', wide: true };
 
 const currency = (holdingClass: HoldingClass): FieldSpec => ({
   name: 'currency',
@@ -60,6 +75,7 @@ export const CLASS_FIELDS: Record<HoldingClass, FieldSpec[]> = {
     { name: 'sector', kind: 'select', options: MARKET_SECTORS },
     { name: 'exchange', kind: 'select', options: MARKET_EXCHANGES, raw: true },
     currency('market'),
+    notes,
   ],
   crypto: [
     { name: 'symbol', kind: 'text', required: true },
@@ -71,6 +87,7 @@ export const CLASS_FIELDS: Record<HoldingClass, FieldSpec[]> = {
     { name: 'exchange', kind: 'text' },
     { name: 'walletAddress', kind: 'text' },
     currency('crypto'),
+    notes,
   ],
   real_estate: [
     { name: 'propertyName', kind: 'text', required: true },
@@ -83,6 +100,8 @@ export const CLASS_FIELDS: Record<HoldingClass, FieldSpec[]> = {
     },
     { name: 'address', kind: 'text', required: true, wide: true },
     { name: 'city', kind: 'text' },
+    { name: 'zipCode', kind: 'text' },
+    { name: 'state', kind: 'text' },
     { name: 'country', kind: 'text' },
     { name: 'purchasePrice', kind: 'decimal', required: true },
     { name: 'currentValue', kind: 'decimal', required: true },
@@ -92,7 +111,10 @@ export const CLASS_FIELDS: Record<HoldingClass, FieldSpec[]> = {
     { name: 'sizeUnit', kind: 'select', options: SIZE_UNITS, initial: 'sqm' },
     { name: 'bedrooms', kind: 'integer' },
     { name: 'bathrooms', kind: 'integer' },
+    { name: 'latitude', kind: 'number' },
+    { name: 'longitude', kind: 'number' },
     currency('real_estate'),
+    { name: 'description', kind: 'textarea', wide: true },
   ],
   crowdfunding: [
     { name: 'platform', kind: 'text', required: true },
@@ -105,6 +127,7 @@ export const CLASS_FIELDS: Record<HoldingClass, FieldSpec[]> = {
     { name: 'investmentDate', kind: 'date', required: true },
     { name: 'status', kind: 'select', options: CROWDFUNDING_STATUSES, initial: 'active' },
     currency('crowdfunding'),
+    notes,
   ],
   savings: [
     { name: 'accountName', kind: 'text', required: true },
@@ -116,6 +139,7 @@ export const CLASS_FIELDS: Record<HoldingClass, FieldSpec[]> = {
       required: true,
       initial: 'livret_a',
     },
+    { name: 'accountNumber', kind: 'text' },
     { name: 'currentBalance', kind: 'decimal', required: true },
     { name: 'interestRate', kind: 'decimal' },
     {
@@ -128,7 +152,16 @@ export const CLASS_FIELDS: Record<HoldingClass, FieldSpec[]> = {
     { name: 'maturityDate', kind: 'date' },
     { name: 'minimumBalance', kind: 'decimal' },
     { name: 'earlyWithdrawalPenaltyRate', kind: 'decimal' },
+    // Livret A, LDD and PEL pay no tax on interest: no rate to ask (the server stores 0).
+    {
+      name: 'taxRate',
+      kind: 'percent',
+      initial: '30',
+      hiddenWhen: (values) => isTaxExempt(values.accountType ?? ''),
+    },
     currency('savings'),
+    { name: 'bankLogoUrl', kind: 'url', wide: true },
+    notes,
   ],
   generic: [
     { name: 'type', kind: 'select', options: GENERIC_ASSET_TYPES, required: true, initial: 'etf' },
@@ -138,25 +171,63 @@ export const CLASS_FIELDS: Record<HoldingClass, FieldSpec[]> = {
     { name: 'purchasePrice', kind: 'decimal', required: true },
     { name: 'currentPrice', kind: 'decimal', required: true },
     { name: 'purchaseDate', kind: 'date', required: true },
+    { name: 'maturityDate', kind: 'date' },
     { name: 'dividendYield', kind: 'decimal' },
     { name: 'expenseRatio', kind: 'decimal' },
+    { name: 'sector', kind: 'text' },
     { name: 'country', kind: 'text' },
     currency('generic'),
+    { name: 'description', kind: 'textarea', wide: true },
   ],
 };
 
-/** Turns the form's strings into the create body: empty optional fields are left out. */
+/** A number as French and English users type it: "1 500,5" or "1,500.5" is 1500.5. */
+function normaliseNumber(raw: string) {
+  const compact = raw.replace(/[\s\u00a0\u202f]/g, '');
+  return compact.includes('.') ? compact.replace(/,/g, '') : compact.replace(',', '.');
+}
+
+/** A percentage typed by the user as the fraction the API stores; anything else as typed. */
+export function percentToFraction(raw: string) {
+  const value = normaliseNumber(raw);
+  try {
+    return /^-?\d+(\.\d+)?$/.test(value) ? toPlain(dec(value).div(100)) : value;
+  } catch {
+    return value;
+  }
+}
+
+/** A fraction the API stores ("0.3") as the percentage the form shows ("30"). */
+export function fractionToPercent(fraction: string) {
+  return toPlain(dec(fraction).mul(100));
+}
+
+/**
+ * Turns the form's strings into the create body: empty optional fields and hidden ones are left
+ * out. A number the browser cannot read is sent as typed, so the contract's message names it.
+ */
 export function toCreateBody(holdingClass: HoldingClass, values: Record<string, string>) {
   const body: Record<string, unknown> = { class: holdingClass };
   for (const field of CLASS_FIELDS[holdingClass]) {
+    if (!isShown(field, values)) continue;
     const raw = (values[field.name] ?? '').trim();
     if (raw === '') continue;
-    body[field.name] =
-      field.kind === 'integer'
-        ? Number(raw)
-        : field.kind === 'decimal'
-          ? raw.replace(/\s/g, '').replace(',', '.')
-          : raw;
+    switch (field.kind) {
+      case 'integer':
+      case 'number': {
+        const value = normaliseNumber(raw);
+        body[field.name] = /^-?\d+(\.\d+)?$/.test(value) ? Number(value) : value;
+        break;
+      }
+      case 'decimal':
+        body[field.name] = normaliseNumber(raw);
+        break;
+      case 'percent':
+        body[field.name] = percentToFraction(raw);
+        break;
+      default:
+        body[field.name] = raw;
+    }
   }
   return body;
 }

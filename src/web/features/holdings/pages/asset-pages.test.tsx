@@ -140,9 +140,7 @@ describe('a class page', () => {
     const fetched = (api.spy.mock.calls.find(([, init]) => init?.method === 'POST')?.[0] ??
       '') as string;
     expect(String(fetched)).toContain(`?sim=${SIM_ID}`);
-    expect(
-      await screen.findByText('Asset added successfully - check Transactions page'),
-    ).toBeInTheDocument();
+    expect(await screen.findByText('Investment added successfully')).toBeInTheDocument();
   });
 
   it('shows a read-only invitee no add, edit or delete', async () => {

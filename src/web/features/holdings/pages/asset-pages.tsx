@@ -1,5 +1,5 @@
 import { ArrowDown, ArrowUp, ArrowUpDown, Plus } from 'lucide-react';
-import { type ReactNode, useEffect, useMemo, useState } from 'react';
+import { type ReactNode, useCallback, useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
 import { can } from '@/contracts/portfolios';
@@ -10,6 +10,7 @@ import {
   type HoldingClass,
 } from '@/contracts/holdings';
 import type { Currency } from '@/contracts/settings';
+import { dec } from '@/domain/money/decimal';
 import { ChangeIndicator } from '@/web/components/finance/change-indicator';
 import { ApiErrorAlert } from '@/web/components/ui/api-error-alert';
 import { Button } from '@/web/components/ui/button';
@@ -221,6 +222,11 @@ export function AssetsOverviewPage() {
   const [sort, setSort] = useState<{ key: SortKey; desc: boolean }>({ key: 'value', desc: true });
   const [adding, setAdding] = useState<HoldingClass | null>(null);
   const canEdit = can(scope.permission ?? undefined, 'edit');
+  const { currency: ownCurrency } = useFormatters();
+  const currencyRank = useCallback(
+    (currency: string) => (currency === ownCurrency ? '' : currency),
+    [ownCurrency],
+  );
   useTitle(t('pages.overview.title'));
 
   const rows = useMemo(() => {
@@ -230,19 +236,22 @@ export function AssetsOverviewPage() {
         (!filter || holding.class === filter) &&
         (!words || `${holding.name} ${holding.symbol ?? ''}`.toLowerCase().includes(words)),
     );
-    const key = (holding: Holding): string | number =>
-      sort.key === 'name'
-        ? holding.name.toLowerCase()
-        : sort.key === 'class'
-          ? holding.class
-          : Number(sort.key === 'value' ? holding.marketValue : holding.gainLoss);
     return [...list].sort((a, b) => {
-      const x = key(a);
-      const y = key(b);
-      const order = x < y ? -1 : x > y ? 1 : 0;
+      if (sort.key === 'value' || sort.key === 'gain') {
+        // Amounts in different currencies are not comparable without exchange rates: the
+        // user's currency comes first, then the others by code, each sorted by amount.
+        const group = currencyRank(a.currency).localeCompare(currencyRank(b.currency));
+        if (group !== 0) return group;
+        const field = sort.key === 'value' ? 'marketValue' : 'gainLoss';
+        const order = dec(a[field]).comparedTo(dec(b[field]));
+        return sort.desc ? -order : order;
+      }
+      const x = sort.key === 'name' ? a.name.toLowerCase() : a.class;
+      const y = sort.key === 'name' ? b.name.toLowerCase() : b.class;
+      const order = x.localeCompare(y);
       return sort.desc ? -order : order;
     });
-  }, [holdings.data, filter, query, sort]);
+  }, [holdings.data, filter, query, sort, currencyRank]);
 
   const sortable = new Set(['name', 'class', 'value', 'gain']);
   const header = (id: string, label: string) => {

@@ -1,14 +1,20 @@
 import { Download } from 'lucide-react';
+import { type MouseEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { EXPORT_KINDS, exportPath } from '@/contracts/import-export';
+import { EXPORT_KINDS, type ExportKind, exportPath } from '@/contracts/import-export';
+import { Alert } from '@/web/components/ui/alert';
+import { ApiErrorAlert } from '@/web/components/ui/api-error-alert';
 import { buttonVariants } from '@/web/components/ui/button-variants';
 import { Card } from '@/web/components/ui/card';
+import { ApiError } from '@/web/lib/api-client';
 import { cn } from '@/web/lib/cn';
+import { downloadExport } from '../lib/download';
 
 /**
- * One download per file kind. A plain link: the browser sends the session cookie and saves the
- * file under the name the server gives (cairn-<kind>-YYYY-MM-DD.csv); in simulation mode the
- * link carries ?sim=.
+ * One download per file kind. Each is a link to the file (in simulation mode with ?sim=), but a
+ * click fetches the file first and saves it only when the server sends it, named with the
+ * user's local date (`downloadExport`): an expired session shows a message here instead of
+ * saving a JSON error as a ".csv".
  */
 export function ExportSection({
   portfolioId,
@@ -18,6 +24,24 @@ export function ExportSection({
   simulationId: string | null;
 }) {
   const { t } = useTranslation('importExport');
+  const [pending, setPending] = useState<ExportKind | null>(null);
+  const [failure, setFailure] = useState<unknown>(null);
+
+  const download = async (event: MouseEvent<HTMLAnchorElement>, kind: ExportKind) => {
+    event.preventDefault();
+    if (pending) return;
+    setPending(kind);
+    setFailure(null);
+    try {
+      await downloadExport(portfolioId, kind, simulationId);
+    } catch (error) {
+      setFailure(error);
+    } finally {
+      setPending(null);
+    }
+  };
+
+  const signedOut = failure instanceof ApiError && failure.code === 'UNAUTHENTICATED';
   return (
     <Card className="grid gap-3 p-4" aria-labelledby="export-title" role="region">
       <div className="grid gap-1">
@@ -26,6 +50,11 @@ export function ExportSection({
         </h2>
         <p className="text-[13px] text-muted-foreground">{t('export.description')}</p>
       </div>
+      {signedOut ? (
+        <Alert role="alert" tone="error" title={t('export.signedOut')} />
+      ) : failure ? (
+        <ApiErrorAlert error={failure} />
+      ) : null}
       <ul className="grid gap-2 sm:grid-cols-2">
         {EXPORT_KINDS.map((kind) => {
           const label = t(`export.kinds.${kind}.label`);
@@ -44,10 +73,15 @@ export function ExportSection({
                 href={exportPath(portfolioId, kind, simulationId)}
                 download
                 aria-label={t('export.downloadKind', { kind: label })}
-                className={cn(buttonVariants({ variant: 'outline', size: 'sm' }))}
+                aria-busy={pending === kind || undefined}
+                onClick={(event) => void download(event, kind)}
+                className={cn(
+                  buttonVariants({ variant: 'outline', size: 'sm' }),
+                  pending && pending !== kind && 'pointer-events-none opacity-60',
+                )}
               >
                 <Download aria-hidden="true" />
-                {t('export.download')}
+                {pending === kind ? t('export.downloading') : t('export.download')}
               </a>
             </li>
           );

@@ -19,6 +19,7 @@ import { Label } from '@/web/components/ui/label';
 import { ApiError } from '@/web/lib/api-client';
 import { cn } from '@/web/lib/cn';
 import { useCommitImport, usePreviewImport } from '../api/import-export';
+import { readCsvFile } from '../lib/decode';
 import { rejectedIssues } from '../lib/issues';
 import { ImportIssues } from './import-issues';
 import { MappingTable, SampleTable } from './import-preview';
@@ -35,7 +36,8 @@ function completeMapping(kind: ImportKind, mapping: Mapping): Mapping {
 }
 
 /**
- * Choose what the file holds, pick the file (read in the browser), check it on the server
+ * Choose what the file holds, pick the file (read in the browser in its own encoding), check it
+ * on the server
  * (columns, mapping, first rows, every row's errors), adjust the mapping, then import: every row
  * or none.
  */
@@ -110,7 +112,8 @@ export function ImportSection() {
     }
     let text: string;
     try {
-      text = await chosen.text();
+      // By its bytes: UTF-8, UTF-16 with a byte order mark, or Windows-1252 (French Excel).
+      text = await readCsvFile(chosen);
     } catch {
       setFile(null);
       setFileProblem(t('import.unreadable'));

@@ -2,7 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import { userEvent } from '@testing-library/user-event';
 import { Toaster } from 'sonner';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import type { ImportIssue, ImportPreview } from '@/contracts/import-export';
+import { type ImportIssue, type ImportPreview, localDay } from '@/contracts/import-export';
 import type { PermissionLevel, Portfolio, Simulation } from '@/contracts/portfolios';
 import { type ActiveScope, ActiveScopeContext, portfolioScopedKeys } from '@/web/lib/active-scope';
 import { apiError, mockApi } from '@/web/test/mock-api';
@@ -79,7 +79,69 @@ describe('ImportExportPage', () => {
       'href',
       `/api/v1/portfolios/${P}/export/transactions.csv?sim=${S}`,
     );
-    expect(screen.getAllByRole('link', { name: /^Download/ })).toHaveLength(7);
+    expect(screen.getByRole('link', { name: 'Download Savings movements (CSV)' })).toHaveAttribute(
+      'href',
+      `/api/v1/portfolios/${P}/export/savings-movements.csv?sim=${S}`,
+    );
+    expect(screen.getAllByRole('link', { name: /^Download/ })).toHaveLength(9);
+  });
+
+  it('fetches an export before saving it, named with the local date, and saves nothing when the session has ended', async () => {
+    const saved: { download: string; href: string }[] = [];
+    vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (
+      this: HTMLAnchorElement,
+    ) {
+      saved.push({ download: this.download, href: this.href });
+    });
+    const createObjectURL = vi.fn((blob: Blob) => `blob:test/${blob.size}`);
+    Object.assign(URL, { createObjectURL, revokeObjectURL: vi.fn() });
+    let signedIn = true;
+    const api = mockApi({
+      [`GET /portfolios/${P}/export/transactions.csv`]: () =>
+        signedIn ? { body: 'ledger' } : apiError(401, 'UNAUTHENTICATED'),
+    });
+    const { user } = renderPage();
+    const link = screen.getByRole('link', { name: 'Download Transactions (CSV)' });
+    await user.click(link);
+    await waitFor(() => expect(saved).toHaveLength(1));
+    expect(saved[0]?.download).toBe(`cairn-transactions-${localDay(new Date())}.csv`);
+    expect(saved[0]?.href).toMatch(/^blob:test\//);
+    expect(createObjectURL).toHaveBeenCalledTimes(1);
+    expect(api.callsTo('GET', `/portfolios/${P}/export/transactions.csv`)).toHaveLength(1);
+
+    signedIn = false;
+    await user.click(link);
+    expect(
+      await screen.findByText('Your session has ended: sign in again, then download the file.'),
+    ).toBeInTheDocument();
+    expect(saved).toHaveLength(1);
+    expect(createObjectURL).toHaveBeenCalledTimes(1);
+  });
+
+  it('shows any other failed export translated, and saves nothing', async () => {
+    const click = vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(() => {});
+    mockApi({
+      [`GET /portfolios/${P}/export/assets.csv`]: apiError(404, 'PORTFOLIO_NOT_FOUND'),
+    });
+    const { user } = renderPage();
+    await user.click(screen.getByRole('link', { name: 'Download All assets (CSV)' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent('Portfolio not found');
+    expect(click).not.toHaveBeenCalled();
+  });
+
+  it('reads a file saved by French Excel (Windows-1252) without losing its accents', async () => {
+    const api = mockApi({ [`POST /portfolios/${P}/import`]: { body: preview() } });
+    const { user } = renderPage();
+    // 0xE9 is é in Windows-1252, and not valid UTF-8 on its own.
+    const bytes = Uint8Array.from('classe;quantit\u00e9\nmarket;1\n', (char) => char.charCodeAt(0));
+    await user.upload(
+      screen.getByLabelText('CSV file'),
+      new File([bytes], 'excel.csv', { type: 'text/csv' }),
+    );
+    await waitFor(() => expect(api.callsTo('POST', `/portfolios/${P}/import`)).toHaveLength(1));
+    expect(api.callsTo('POST', `/portfolios/${P}/import`)[0]?.body).toMatchObject({
+      csv: 'classe;quantité\nmarket;1\n',
+    });
   });
 
   it('shows a read-only invitee the exports only', () => {
@@ -234,6 +296,52 @@ describe('ImportExportPage', () => {
       expect(
         screen.getByRole('link', { name: 'Télécharger Comptes d’épargne (CSV)' }),
       ).toBeInTheDocument();
+    } finally {
+      await i18n.changeLanguage('en');
+    }
+  });
+
+  it('shows the import section in French: kinds, mapping labels and row errors', async () => {
+    mockApi({
+      [`POST /portfolios/${P}/import`]: {
+        body: preview({
+          errors: [
+            issue(3, 'quantity', 'Quantity must be positive', 'quantityPositive'),
+            {
+              row: 4,
+              field: 'price',
+              message: '1,000 can be read as a decimal comma or a thousands separator',
+              code: 'numberAmbiguous',
+              params: { value: '1,000' },
+            },
+          ],
+          errorCount: 2,
+          valid: false,
+        }),
+      },
+    });
+    const { i18n } = await import('react-i18next').then((m) => ({ i18n: m.getI18n() }));
+    await i18n.changeLanguage('fr');
+    try {
+      const { user } = renderPage();
+      expect(screen.getByRole('heading', { name: 'Importer' })).toBeInTheDocument();
+      expect(screen.getByRole('radio', { name: /Mouvements d’épargne/ })).toBeInTheDocument();
+      await user.upload(screen.getByLabelText('Fichier CSV'), file());
+      const errors = await screen.findByTestId('import-errors');
+      expect(errors).toHaveTextContent('Ligne 3Quantité: La quantité doit être positive');
+      expect(errors).toHaveTextContent(
+        'Ligne 4Prix: 1,000 peut se lire avec une virgule décimale ou un séparateur de milliers',
+      );
+      expect(screen.getByText('2 problèmes à corriger avant l’import')).toBeInTheDocument();
+      const select = screen.getByLabelText('Champ de la colonne qty');
+      expect(select).toHaveValue('quantity');
+      expect(
+        within(select).getByRole('option', { name: 'Quantité (quantity)' }),
+      ).toBeInTheDocument();
+      expect(
+        within(select).getByRole('option', { name: 'Prix d’achat (purchasePrice)' }),
+      ).toBeInTheDocument();
+      expect(screen.getByRole('button', { name: 'Importer 2 lignes' })).toBeDisabled();
     } finally {
       await i18n.changeLanguage('en');
     }

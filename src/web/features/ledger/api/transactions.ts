@@ -84,13 +84,16 @@ export function useScopeHoldings() {
   });
 }
 
+/** A holding's lots, in the active view (`?sim=`: by-id paths answer only in their own view). */
 export function useHoldingLots(holdingId: string | null) {
-  const { key } = useScope();
+  const { simulationId, key } = useScope();
   return useQuery({
     queryKey: [...(key ?? []), 'holdings', 'lots', holdingId],
     enabled: !!holdingId,
     queryFn: ({ signal }) =>
-      api<{ lots: LotJson[] }>(`/holdings/${holdingId}/lots`, { signal }).then((d) => d.lots),
+      api<{ lots: LotJson[] }>(`/holdings/${holdingId}/lots${query(simulationId, {})}`, {
+        signal,
+      }).then((d) => d.lots),
   });
 }
 
@@ -129,18 +132,24 @@ export function useCreateTransaction() {
 }
 
 export function useUpdateTransaction() {
+  const { simulationId } = useScope();
   const invalidate = useInvalidate();
   return useMutation({
     mutationFn: ({ id, body }: { id: string; body: UpdateTransactionBody }) =>
-      api<{ transaction: Transaction }>(`/transactions/${id}`, { method: 'PATCH', body }),
+      api<{ transaction: Transaction }>(`/transactions/${id}${query(simulationId, {})}`, {
+        method: 'PATCH',
+        body,
+      }),
     onSuccess: invalidate,
   });
 }
 
 export function useDeleteTransaction() {
+  const { simulationId } = useScope();
   const invalidate = useInvalidate();
   return useMutation({
-    mutationFn: (id: string) => api<null>(`/transactions/${id}`, { method: 'DELETE' }),
+    mutationFn: (id: string) =>
+      api<null>(`/transactions/${id}${query(simulationId, {})}`, { method: 'DELETE' }),
     onSuccess: invalidate,
   });
 }

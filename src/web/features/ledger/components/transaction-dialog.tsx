@@ -36,7 +36,6 @@ import {
   TableRow,
 } from '@/web/components/ui/table';
 import { ApiError } from '@/web/lib/api-client';
-import type { Currency } from '@/web/lib/format';
 import { useFormatters } from '@/web/lib/preferences';
 import {
   useCreateTransaction,
@@ -46,6 +45,8 @@ import {
 } from '../api/transactions';
 
 const today = () => new Date().toISOString().slice(0, 10);
+/** Types that buy, sell or move units: not for savings accounts (deposits and withdrawals are). */
+const TRADES = new Set<string>(['buy', 'sell', 'transfer']);
 const toDecimal = (text: string) => text.replace(/\s/g, '').replace(',', '.');
 
 function useDebounced<T>(value: T, ms = 300): T {
@@ -94,10 +95,14 @@ function bodyOf(values: Values, lots: Record<string, string>): CreateTransaction
   };
 }
 
-/** The sale's lots, gain and tax before confirming (one line per lot, then the total). */
-function SalePreview({ tax, currency }: { tax: TaxEstimateJson; currency: Currency }) {
+/**
+ * The sale's lots, gain and tax before confirming (one line per lot, then the total), in the base
+ * currency: the user's currency, which each transaction's exchange rate converts into.
+ */
+function SalePreview({ tax }: { tax: TaxEstimateJson }) {
   const { t } = useTranslation('ledger');
   const format = useFormatters();
+  const currency = format.currency;
   const money = (amount: string, signed = false) =>
     format.money(amount, { currency, decimals: true, signed });
   return (
@@ -108,6 +113,9 @@ function SalePreview({ tax, currency }: { tax: TaxEstimateJson; currency: Curren
       <h3 id="sale-preview" className="text-sm font-semibold">
         {t('sell.preview')}
       </h3>
+      <p className="text-xs text-muted-foreground" data-testid="sale-currency">
+        {t('sell.inBaseCurrency', { currency })}
+      </p>
       <div className="overflow-x-auto">
         <Table data-testid="sale-preview">
           <TableCaption>{t('sell.preview')}</TableCaption>
@@ -213,8 +221,13 @@ export function TransactionDialog({
   const set = (name: keyof Values) => (event: { target: { value: string } }) =>
     setValues((current) => ({ ...current, [name]: event.target.value }));
 
-  const assetId = values.assetId || holdings.data?.[0]?.id || '';
-  const asset = holdings.data?.find((holding) => holding.id === assetId) ?? null;
+  // A savings account moves by deposits and withdrawals (its panel), not by trades.
+  const choices =
+    holdings.data?.filter(
+      (holding) => !(holding.class === 'savings' && TRADES.has(values.transactionType)),
+    ) ?? [];
+  const assetId =
+    choices.find((holding) => holding.id === values.assetId)?.id ?? choices[0]?.id ?? '';
   const sell = values.transactionType === 'sell';
   const lots = useHoldingLots(sell && assetId ? assetId : null);
   const body = useMemo(
@@ -224,7 +237,6 @@ export function TransactionDialog({
   const previewable = sell && createTransactionBodySchema.safeParse(body).success;
   const debounced = useDebounced(previewable ? body : null);
   const preview = useSalePreview(debounced);
-  const currency = (asset?.currency ?? 'EUR') as Currency;
 
   const close = (next: boolean) => {
     if (!next) {
@@ -305,7 +317,7 @@ export function TransactionDialog({
               >
                 {(props) => (
                   <NativeSelect {...props} name="assetId" value={assetId} onChange={set('assetId')}>
-                    {holdings.data?.map((holding) => (
+                    {choices.map((holding) => (
                       <option key={holding.id} value={holding.id}>
                         {holding.symbol ? `${holding.symbol} · ${holding.name}` : holding.name}
                       </option>
@@ -313,6 +325,11 @@ export function TransactionDialog({
                   </NativeSelect>
                 )}
               </FormField>
+              {choices.length === 0 && holdings.data?.length ? (
+                <p className="text-[13px] text-muted-foreground sm:col-span-2" role="status">
+                  {t('form.savingsOnly')}
+                </p>
+              ) : null}
               <FormField id="tx-transactionType" label={t('fields.type')}>
                 {(props) => (
                   <NativeSelect
@@ -393,7 +410,10 @@ export function TransactionDialog({
                           <TableHead>{t('sell.lot')}</TableHead>
                           <TableHead>{t('sell.acquired')}</TableHead>
                           <TableHead numeric>{t('sell.remaining')}</TableHead>
-                          <TableHead numeric>{t('sell.unitCost')}</TableHead>
+                          <TableHead numeric>{t('sell.acquisitionPrice')}</TableHead>
+                          <TableHead numeric>
+                            {t('sell.remainingCost', { currency: format.currency })}
+                          </TableHead>
                           {values.costBasisMethod === 'specific_id' ? (
                             <TableHead numeric>{t('sell.toSell')}</TableHead>
                           ) : null}
@@ -410,7 +430,16 @@ export function TransactionDialog({
                                 {format.number(lot.remainingQuantity, 8)}
                               </TableCell>
                               <TableCell numeric>
-                                {format.money(lot.acquisitionPrice, { currency, decimals: true })}
+                                {format.money(lot.acquisitionPrice, {
+                                  currency: lot.currency,
+                                  decimals: true,
+                                })}
+                              </TableCell>
+                              <TableCell numeric>
+                                {format.money(lot.remainingCost, {
+                                  currency: format.currency,
+                                  decimals: true,
+                                })}
                               </TableCell>
                               {values.costBasisMethod === 'specific_id' ? (
                                 <TableCell numeric>
@@ -442,7 +471,7 @@ export function TransactionDialog({
                   </p>
                 ) : null}
                 {preview.data && debounced ? (
-                  <SalePreview tax={preview.data} currency={currency} />
+                  <SalePreview tax={preview.data} />
                 ) : preview.isError ? (
                   <ApiErrorAlert error={preview.error} />
                 ) : previewable ? (
@@ -466,7 +495,7 @@ export function TransactionDialog({
           <Button
             type="submit"
             form="transaction-form"
-            disabled={create.isPending || !holdings.data?.length}
+            disabled={create.isPending || !choices.length}
           >
             {sell ? t('form.confirmSell') : t('form.save')}
           </Button>

@@ -4,19 +4,24 @@ import type { ReactElement } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { PermissionLevel } from '@/contracts/portfolios';
 import type { Transaction } from '@/contracts/transactions';
+import { FormatPreferencesProvider } from '@/web/lib/preferences';
 import { apiError, mockApi } from '@/web/test/mock-api';
-import { PORTFOLIO_ID, renderWithScope } from '@/web/test/scope';
+import { PORTFOLIO_ID, renderWithScope, SIM_ID } from '@/web/test/scope';
 import { TransactionsPage } from './transactions-page';
 
 const P = PORTFOLIO_ID;
 const H = '00000000-0000-4000-8000-0000000000cc';
+const SAVINGS = '00000000-0000-4000-8000-0000000000dd';
 const LOT1 = '00000000-0000-4000-8000-000000000101';
 const LOT2 = '00000000-0000-4000-8000-000000000102';
 
 afterEach(() => vi.restoreAllMocks());
 
-const renderPage = (ui: ReactElement, level: PermissionLevel = 'owner') =>
-  renderWithScope(ui, { level, route: '/transactions' });
+const renderPage = (
+  ui: ReactElement,
+  level: PermissionLevel = 'owner',
+  options: { simulation?: boolean } = {},
+) => renderWithScope(ui, { level, route: '/transactions', ...options });
 
 const row = (overrides: Partial<Transaction>): Transaction => ({
   id: '00000000-0000-4000-8000-000000000201',
@@ -43,6 +48,7 @@ const row = (overrides: Partial<Transaction>): Transaction => ({
   createdAt: '2026-01-01T00:00:00.000Z',
   updatedAt: '2026-01-01T00:00:00.000Z',
   tax: null,
+  taxTotal: null,
   ...overrides,
 });
 
@@ -57,6 +63,14 @@ const base = {
     body: {
       holdings: [
         { id: H, class: 'market', name: 'LVMH', symbol: 'MC.PA', currency: 'EUR', quantity: '15' },
+        {
+          id: SAVINGS,
+          class: 'savings',
+          name: 'Livret A',
+          symbol: null,
+          currency: 'EUR',
+          quantity: '5000',
+        },
       ],
     },
   },
@@ -68,12 +82,13 @@ const base = {
           lotNumber: 1,
           acquisitionDate: '2024-01-10',
           acquisitionPrice: '100',
+          currency: 'EUR',
           exchangeRateToBase: '1',
           originalQuantity: '10',
           remainingQuantity: '10',
           feesAllocated: '0',
           remainingCost: '1000.00',
-          costBasisMethod: 'fifo',
+          costBasisMethod: null,
           status: 'active',
         },
         {
@@ -81,12 +96,13 @@ const base = {
           lotNumber: 2,
           acquisitionDate: '2024-06-01',
           acquisitionPrice: '120',
-          exchangeRateToBase: '1',
+          currency: 'USD',
+          exchangeRateToBase: '0.9',
           originalQuantity: '5',
           remainingQuantity: '5',
           feesAllocated: '0',
-          remainingCost: '600.00',
-          costBasisMethod: 'fifo',
+          remainingCost: '540.00',
+          costBasisMethod: null,
           status: 'active',
         },
       ],
@@ -197,6 +213,201 @@ describe('the transactions page', () => {
         { timeout: 3000 },
       ),
     ).toBeInTheDocument();
+  });
+
+  it('deletes a transaction after confirming, and says so', async () => {
+    const api = mockApi({
+      ...base,
+      [`DELETE /transactions/${row({}).id}`]: { body: null },
+    });
+    renderPage(<TransactionsPage />);
+    await userEvent.click(
+      await screen.findByRole('button', { name: 'Delete the LVMH transaction' }),
+    );
+    const dialog = screen.getByRole('alertdialog', { name: 'Delete this transaction?' });
+    expect(api.callsTo('DELETE', `/transactions/${row({}).id}`)).toHaveLength(0);
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Delete' }));
+    expect(await screen.findByText('Transaction deleted successfully')).toBeInTheDocument();
+    expect(api.callsTo('DELETE', `/transactions/${row({}).id}`)).toHaveLength(1);
+    await waitFor(() =>
+      expect(screen.queryByRole('alertdialog', { name: 'Delete this transaction?' })).toBeNull(),
+    );
+  });
+
+  it('shows a refused deletion translated, in the dialog', async () => {
+    mockApi({
+      ...base,
+      [`DELETE /transactions/${row({}).id}`]: apiError(409, 'LOT_CONSUMED'),
+    });
+    renderPage(<TransactionsPage />);
+    await userEvent.click(
+      await screen.findByRole('button', { name: 'Delete the LVMH transaction' }),
+    );
+    const dialog = screen.getByRole('alertdialog', { name: 'Delete this transaction?' });
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Delete' }));
+    expect(
+      await within(dialog).findByText(
+        'This purchase cannot be changed or deleted: a later sale used its shares. Delete that sale first.',
+      ),
+    ).toBeInTheDocument();
+  });
+
+  it('changes a status from the list, and translates a refusal', async () => {
+    const id = row({}).id;
+    let answer: 'ok' | 'consumed' = 'ok';
+    const api = mockApi({
+      ...base,
+      [`PATCH /transactions/${id}`]: () =>
+        answer === 'ok'
+          ? { body: { transaction: row({ status: 'pending' }) } }
+          : apiError(409, 'LOT_CONSUMED'),
+    });
+    renderPage(<TransactionsPage />);
+    const status = await screen.findByRole('combobox', {
+      name: 'Status of the LVMH transaction',
+    });
+    await userEvent.selectOptions(status, 'pending');
+    expect(await screen.findByText('Transaction updated successfully')).toBeInTheDocument();
+    expect(api.callsTo('PATCH', `/transactions/${id}`)[0]?.body).toEqual({ status: 'pending' });
+    answer = 'consumed';
+    await userEvent.selectOptions(status, 'cancelled');
+    expect(
+      await screen.findByText(
+        'This purchase cannot be changed or deleted: a later sale used its shares. Delete that sale first.',
+      ),
+    ).toBeInTheDocument();
+  });
+
+  it('acts on a transaction in the active simulation (?sim= on by-id calls)', async () => {
+    const id = row({}).id;
+    const api = mockApi({
+      ...base,
+      [`PATCH /transactions/${id}`]: { body: { transaction: row({ status: 'pending' }) } },
+      [`DELETE /transactions/${id}`]: { body: null },
+    });
+    renderPage(<TransactionsPage />, 'owner', { simulation: true });
+    await userEvent.selectOptions(
+      await screen.findByRole('combobox', { name: 'Status of the LVMH transaction' }),
+      'pending',
+    );
+    await userEvent.click(screen.getByRole('button', { name: 'Delete the LVMH transaction' }));
+    await userEvent.click(
+      within(screen.getByRole('alertdialog')).getByRole('button', { name: 'Delete' }),
+    );
+    await waitFor(() => expect(api.callsTo('DELETE', `/transactions/${id}`)).toHaveLength(1));
+    const urls = api.spy.mock.calls.map(([url]) => String(url));
+    expect(urls.filter((url) => url.includes(`/transactions/${id}`))).toEqual([
+      expect.stringContaining(`?sim=${SIM_ID}`),
+      expect.stringContaining(`?sim=${SIM_ID}`),
+    ]);
+  });
+
+  it('leaves savings accounts out of the asset list for a buy, a sale or a transfer', async () => {
+    mockApi(base);
+    renderPage(<TransactionsPage />);
+    await userEvent.click(await screen.findByRole('button', { name: 'New transaction' }));
+    const dialog = screen.getByRole('dialog', { name: 'New transaction' });
+    const assets = () =>
+      within(within(dialog).getByLabelText('Asset'))
+        .getAllByRole('option')
+        .map((option) => option.textContent);
+    await waitFor(() => expect(assets()).toEqual(['MC.PA · LVMH']));
+    for (const type of ['sell', 'transfer']) {
+      await userEvent.selectOptions(within(dialog).getByLabelText('Type'), type);
+      expect(assets()).toEqual(['MC.PA · LVMH']);
+    }
+    await userEvent.selectOptions(within(dialog).getByLabelText('Type'), 'interest');
+    expect(assets()).toEqual(['MC.PA · LVMH', 'Livret A']);
+  });
+
+  it('shows a sale’s figures in the base currency and each lot’s price in its buy’s currency', async () => {
+    mockApi({
+      ...base,
+      [`POST /portfolios/${P}/transactions/preview`]: {
+        body: {
+          tax: {
+            lots: [
+              {
+                lotId: LOT1,
+                lotNumber: 1,
+                quantity: '2',
+                proceeds: '300.00',
+                costBasis: '200.00',
+                gainLoss: '100.00',
+                holdingPeriodDays: 30,
+                isLongTerm: false,
+                taxRate: '0.3',
+                taxAmount: '30.00',
+              },
+            ],
+            total: {
+              proceeds: '300.00',
+              costBasis: '200.00',
+              gainLoss: '100.00',
+              taxAmount: '30.00',
+            },
+            jurisdiction: 'FR',
+            taxYear: 2024,
+          },
+        },
+      },
+    });
+    renderPage(
+      <FormatPreferencesProvider
+        value={{
+          currency: 'USD',
+          dateFormat: 'yyyy-MM-dd',
+          numberFormat: 'american',
+          timeZone: null,
+        }}
+      >
+        <TransactionsPage />
+      </FormatPreferencesProvider>,
+    );
+    await userEvent.click(await screen.findByRole('button', { name: 'New transaction' }));
+    const dialog = screen.getByRole('dialog', { name: 'New transaction' });
+    await userEvent.selectOptions(within(dialog).getByLabelText('Type'), 'sell');
+    const lots = await within(dialog).findByTestId('available-lots');
+    const [, first, second] = within(lots).getAllByRole('row');
+    // Lot 1 was bought in euros, lot 2 in dollars; what is left costs in the base currency.
+    expect(first).toHaveTextContent('€100.00');
+    expect(first).toHaveTextContent('$1,000.00');
+    expect(second).toHaveTextContent('$120.00');
+    expect(within(lots).getByRole('columnheader', { name: 'Cost left (USD)' })).toBeVisible();
+    await userEvent.type(within(dialog).getByLabelText('Quantity'), '2');
+    await userEvent.type(within(dialog).getByLabelText('Price per unit'), '150');
+    await within(dialog).findByTestId('sale-preview', {}, { timeout: 3000 });
+    expect(within(dialog).getByTestId('sale-tax-total')).toHaveTextContent('$30.00');
+    expect(within(dialog).getByTestId('sale-currency')).toHaveTextContent(
+      'Amounts in USD, your currency',
+    );
+  });
+
+  it('shows a sale’s estimated tax in the list', async () => {
+    mockApi({
+      ...base,
+      [`GET /portfolios/${P}/transactions`]: {
+        body: {
+          transactions: [
+            row({
+              transactionType: 'sell',
+              costBasisMethod: 'fifo',
+              taxTotal: {
+                proceeds: '1500.00',
+                costBasis: '1000.00',
+                gainLoss: '500.00',
+                taxAmount: '86.00',
+              },
+            }),
+          ],
+          page: 1,
+          pageSize: 50,
+          hasMore: false,
+        },
+      },
+    });
+    renderPage(<TransactionsPage />);
+    expect(await screen.findByText('Estimated tax €86.00')).toBeInTheDocument();
   });
 
   it('gives a read-only invitee no way to record, change or delete', async () => {

@@ -422,6 +422,11 @@ export function TransactionsPage() {
                             ? '−'
                             : ''}
                         {money(row.amount, currency)}
+                        {row.taxTotal ? (
+                          <div className="text-xs font-normal text-muted-foreground">
+                            {t('table.tax', { amount: money(row.taxTotal.taxAmount) })}
+                          </div>
+                        ) : null}
                       </TableCell>
                       <TableCell className="hidden sm:table-cell">
                         {canEdit ? <StatusSelect transaction={row} /> : t(`statuses.${row.status}`)}

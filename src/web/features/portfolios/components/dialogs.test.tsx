@@ -116,10 +116,25 @@ describe('simulation dialog', () => {
       portfolioId: side.id,
       backgroundTheme: 'orange',
     });
+    // Like the server: once the simulation exists, the portfolio list includes it (the dialog
+    // refetches the list before switching, and an unknown ?sim= would be dropped).
+    let exists = false;
     const { user, api, router } = setup(
       { kind: 'create-simulation' },
       {
-        [`POST /portfolios/${side.id}/simulations`]: { status: 201, body: { simulation: created } },
+        'GET /portfolios': () => ({
+          body: {
+            portfolios: [
+              main,
+              exists ? { ...side, simulations: [created, ...side.simulations] } : side,
+              shared,
+            ],
+          },
+        }),
+        [`POST /portfolios/${side.id}/simulations`]: () => {
+          exists = true;
+          return { status: 201, body: { simulation: created } };
+        },
       },
     );
     await user.click(screen.getByRole('button', { name: 'open' }));
