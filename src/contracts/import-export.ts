@@ -14,8 +14,9 @@ export const EXPORT_KINDS = [
   'crowdfunding',
   'savings',
   'transactions',
-  'savings-movements',
+  // Rates before movements: the order a restore imports them in (docs/decisions.md).
   'savings-rates',
+  'savings-movements',
 ] as const;
 export type ExportKind = (typeof EXPORT_KINDS)[number];
 
@@ -52,8 +53,9 @@ export function exportPath(portfolioId: string, kind: ExportKind, simulationId: 
 export const IMPORT_KINDS = [
   'holdings',
   'transactions',
-  'savings-movements',
+  // Rates before movements: the order a restore imports them in (docs/decisions.md).
   'savings-rates',
+  'savings-movements',
 ] as const;
 export type ImportKind = (typeof IMPORT_KINDS)[number];
 

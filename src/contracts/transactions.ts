@@ -207,13 +207,23 @@ export const transactionListResponseSchema = z.object({
   hasMore: z.boolean(),
 });
 
-/** Totals of the transactions a filter selects, in the base currency (amount x rate). */
-export const transactionTotalsResponseSchema = z.object({
-  count: z.number().int(),
+/** One currency's totals: amounts in that currency, as the transactions were recorded. */
+export const currencyTotalsSchema = z.object({
+  currency: z.enum(CURRENCIES),
   bought: z.string(),
   sold: z.string(),
   income: z.string(),
   fees: z.string(),
+});
+export type CurrencyTotals = z.infer<typeof currencyTotalsSchema>;
+
+/**
+ * Totals of the transactions a filter selects, one row per transaction currency (amounts of
+ * different currencies are never added together), by currency code; none when nothing matches.
+ */
+export const transactionTotalsResponseSchema = z.object({
+  count: z.number().int(),
+  byCurrency: z.array(currencyTotalsSchema),
 });
 export type TransactionTotals = z.infer<typeof transactionTotalsResponseSchema>;
 

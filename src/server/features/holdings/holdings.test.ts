@@ -802,14 +802,49 @@ describe('the transactions list', () => {
       ),
     ).toEqual(['550.00', '1000.00']);
     expect((await page('from=2024-03-01&to=2024-03-31')).transactions).toHaveLength(1);
-    const totals = (await owner.get(`/api/v1/portfolios/${id}/transactions/totals`)).json();
-    expect(totals).toEqual({
+    const totals = async (query = '') =>
+      (await owner.get(`/api/v1/portfolios/${id}/transactions/totals${query}`)).json();
+    expect(await totals()).toEqual({
       count: 4,
-      bought: '1550.00',
-      sold: '390.00',
-      income: '7.50',
-      fees: '3.00',
+      byCurrency: [
+        { currency: 'EUR', bought: '1550.00', sold: '390.00', income: '7.50', fees: '3.00' },
+      ],
     });
+
+    // Another currency is totalled apart, never added to euros (its rate to base is 1 by default).
+    const dollars = (
+      await add(
+        id,
+        market({ symbol: 'MSFT', name: 'Microsoft', quantity: '2', purchasePrice: '400' }),
+      )
+    ).json().holding;
+    expect(
+      (
+        await trade(id, {
+          assetId: dollars.id,
+          transactionType: 'dividend',
+          quantity: '2',
+          price: '0.83',
+          fees: '0.1',
+          currency: 'USD',
+          tradeDate: '2024-05-01',
+        })
+      ).statusCode,
+    ).toBe(201);
+    expect(await totals()).toEqual({
+      count: 6,
+      byCurrency: [
+        { currency: 'EUR', bought: '2350.00', sold: '390.00', income: '7.50', fees: '3.00' },
+        { currency: 'USD', bought: '0.00', sold: '0.00', income: '1.66', fees: '0.10' },
+      ],
+    });
+    expect(await totals('?type=sell')).toEqual({
+      count: 1,
+      byCurrency: [
+        { currency: 'EUR', bought: '0.00', sold: '390.00', income: '0.00', fees: '1.00' },
+      ],
+    });
+    expect(await totals('?from=2030-01-01')).toEqual({ count: 0, byCurrency: [] });
   });
 });
 

@@ -199,7 +199,11 @@ export async function listTransactions(
   };
 }
 
-/** Totals of the selection in the base currency: bought, sold, income (dividends, interest), fees. */
+/**
+ * Totals of the selection per transaction currency: bought, sold, income (dividends, interest),
+ * fees. Amounts stay in the currency they were recorded in: without exchange rates (a trade's rate
+ * to base defaults to 1) adding dollars to euros would give a figure that is neither.
+ */
 export async function transactionTotals(
   ctx: ServerContext,
   actor: Actor,
@@ -211,25 +215,30 @@ export async function transactionTotals(
   const scope = await requireScope(db, actor.userId, portfolioId, query.sim, 'view', {
     log: actor.log,
   });
-  const base = sql`${amountSql} * ${transactions.exchangeRateToBase}`;
   const sumWhen = (types: string[]) =>
-    sql<string>`coalesce(sum(case when ${inArray(transactions.transactionType, types)} then ${base} else 0 end), 0)::text`;
-  const [row] = await db
+    sql<string>`coalesce(sum(case when ${inArray(transactions.transactionType, types)} then ${amountSql} else 0 end), 0)::text`;
+  const rows = await db
     .select({
+      currency: transactions.currency,
       count: count(),
       bought: sumWhen(['buy']),
       sold: sumWhen(['sell']),
       income: sumWhen(['dividend', 'interest']),
-      fees: sql<string>`coalesce(sum(${transactions.fees} * ${transactions.exchangeRateToBase}), 0)::text`,
+      fees: sql<string>`coalesce(sum(${transactions.fees}), 0)::text`,
     })
     .from(transactions)
-    .where(and(filters(scope, query), sql`${transactions.status} <> 'cancelled'`));
+    .where(and(filters(scope, query), sql`${transactions.status} <> 'cancelled'`))
+    .groupBy(transactions.currency)
+    .orderBy(asc(transactions.currency));
   return {
-    count: Number(row?.count ?? 0),
-    bought: dec(row?.bought ?? '0').toFixed(2),
-    sold: dec(row?.sold ?? '0').toFixed(2),
-    income: dec(row?.income ?? '0').toFixed(2),
-    fees: dec(row?.fees ?? '0').toFixed(2),
+    count: rows.reduce((sum, row) => sum + Number(row.count), 0),
+    byCurrency: rows.map((row) => ({
+      currency: row.currency as Currency,
+      bought: dec(row.bought).toFixed(2),
+      sold: dec(row.sold).toFixed(2),
+      income: dec(row.income).toFixed(2),
+      fees: dec(row.fees).toFixed(2),
+    })),
   };
 }
 

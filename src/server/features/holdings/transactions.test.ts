@@ -559,7 +559,7 @@ describe('the view a by-id path names (?sim=)', () => {
     const totals = (
       await owner.get(`/api/v1/portfolios/${id}/transactions/totals?sim=${simB.id}`)
     ).json();
-    expect(totals).toMatchObject({ count: 1, sold: '0.00' });
+    expect(totals).toMatchObject({ count: 1, byCurrency: [{ currency: 'EUR', sold: '0.00' }] });
 
     // Creating in B with A's holding: not found, nothing written.
     const cross = await trade(

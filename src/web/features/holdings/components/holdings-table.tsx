@@ -34,7 +34,7 @@ const money = (format: Formatters, holding: Holding, amount: string | null | und
 
 function NameCell({ holding, sub }: { holding: Holding; sub?: ReactNode }) {
   return (
-    <span className="grid min-w-40 gap-0.5">
+    <span className="grid min-w-32 gap-0.5 sm:min-w-40">
       <span className="font-medium">
         {holding.symbol ? <span className="mr-2 font-semibold">{holding.symbol}</span> : null}
         {holding.name}
@@ -59,8 +59,32 @@ function Gain({ holding }: { holding: Holding }) {
   return <ChangeIndicator value={value} label={`${amount}${percent}`} className="justify-end" />;
 }
 
-const value: Column = { id: 'value', numeric: true, cell: (h, f) => money(f, h, h.marketValue) };
-const gain: Column = { id: 'gain', numeric: true, cell: (h) => <Gain holding={h} /> };
+/**
+ * A value column that, on phones, also shows the gain under the value (the gain column is hidden
+ * there: name, value and gain then fit 390 px without scrolling sideways).
+ */
+const withGain = (column: Column): Column => ({
+  ...column,
+  cell: (h, f) => (
+    <>
+      {column.cell(h, f)}
+      <span className="mt-0.5 block text-xs sm:hidden">
+        <Gain holding={h} />
+      </span>
+    </>
+  ),
+});
+const value = withGain({
+  id: 'value',
+  numeric: true,
+  cell: (h, f) => money(f, h, h.marketValue),
+});
+const gain: Column = {
+  id: 'gain',
+  numeric: true,
+  secondary: true,
+  cell: (h) => <Gain holding={h} />,
+};
 const quantity: Column = {
   id: 'quantity',
   numeric: true,
@@ -167,7 +191,7 @@ function useColumns(holdingClass: HoldingClass | 'all'): Column[] {
           secondary: true,
           cell: (h, f) => money(f, h, h.costBasis),
         },
-        { id: 'currentValue', numeric: true, cell: (h, f) => money(f, h, h.marketValue) },
+        withGain({ id: 'currentValue', numeric: true, cell: (h, f) => money(f, h, h.marketValue) }),
         {
           id: 'rentalIncome',
           numeric: true,
@@ -185,7 +209,7 @@ function useColumns(holdingClass: HoldingClass | 'all'): Column[] {
           secondary: true,
           cell: (h, f) => money(f, h, h.costBasis),
         },
-        { id: 'valuation', numeric: true, cell: (h, f) => money(f, h, h.marketValue) },
+        withGain({ id: 'valuation', numeric: true, cell: (h, f) => money(f, h, h.marketValue) }),
         {
           id: 'equityPercentage',
           numeric: true,
@@ -224,10 +248,25 @@ function useColumns(holdingClass: HoldingClass | 'all'): Column[] {
       return [
         {
           id: 'name',
-          cell: (h) => <NameCell holding={h} sub={text(h.details.bankName)} />,
+          cell: (h) => (
+            <NameCell
+              holding={h}
+              sub={
+                <>
+                  {text(h.details.bankName)}
+                  {/* Phones: the account type goes here (its column is hidden). */}
+                  <span className="sm:hidden">
+                    {text(h.details.bankName) ? ' · ' : ''}
+                    {t(`options.accountType.${String(h.details.accountType)}`)}
+                  </span>
+                </>
+              }
+            />
+          ),
         },
         {
           id: 'accountType',
+          secondary: true,
           cell: (h) => (
             <span className="flex flex-wrap items-center gap-1.5">
               {t(`options.accountType.${String(h.details.accountType)}`)}

@@ -340,7 +340,7 @@ export function AssetsOverviewPage() {
                 type="search"
                 aria-label={t('overview.search')}
                 placeholder={t('overview.search')}
-                className="h-8 max-w-64"
+                className="h-8 w-full sm:max-w-64"
                 value={query}
                 onChange={(event) => setQuery(event.target.value)}
               />

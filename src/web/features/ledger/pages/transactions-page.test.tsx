@@ -57,7 +57,13 @@ const base = {
     body: { transactions: [row({})], page: 1, pageSize: 50, hasMore: false },
   },
   [`GET /portfolios/${P}/transactions/totals`]: {
-    body: { count: 1, bought: '1000.00', sold: '0.00', income: '0.00', fees: '0.00' },
+    body: {
+      count: 2,
+      byCurrency: [
+        { currency: 'EUR', bought: '1000.00', sold: '0.00', income: '0.00', fees: '0.00' },
+        { currency: 'USD', bought: '250.00', sold: '0.00', income: '0.00', fees: '1.50' },
+      ],
+    },
   },
   [`GET /portfolios/${P}/holdings`]: {
     body: {
@@ -115,7 +121,10 @@ describe('the transactions page', () => {
     const api = mockApi(base);
     renderPage(<TransactionsPage />);
     expect(await screen.findByRole('cell', { name: /MC\.PA/ })).toBeInTheDocument();
-    expect(screen.getByTestId('totals')).toHaveTextContent('€1,000.00');
+    // Each currency on its own line, never added together.
+    const bought = within(screen.getByTestId('totals')).getByText('Bought').nextElementSibling;
+    expect(bought?.textContent).toBe('€1,000.00$250.00');
+    expect(screen.getByTestId('totals')).not.toHaveTextContent('1,250.00');
     await userEvent.selectOptions(screen.getByRole('combobox', { name: 'Type' }), 'dividend');
     await waitFor(() =>
       expect(

@@ -190,6 +190,10 @@ export function TransactionsPage() {
   const desc = (filters.order ?? 'desc') === 'desc';
   const money = (amount: string, currency: Currency = format.currency) =>
     format.money(amount, { currency, decimals: true });
+  // One line per currency (amounts of different currencies are never added), the user's first.
+  const byCurrency = [...(totals.data?.byCurrency ?? [])].sort(
+    (a, b) => Number(b.currency === format.currency) - Number(a.currency === format.currency),
+  );
 
   const header = (
     id: (typeof SORTABLE)[number] | string,
@@ -321,10 +325,21 @@ export function TransactionsPage() {
         {totals.data ? (
           <dl className="grid grid-cols-2 gap-3 border-t pt-3 sm:grid-cols-5" data-testid="totals">
             <Total label={t('totals.count')} value={format.number(totals.data.count)} />
-            <Total label={t('totals.bought')} value={money(totals.data.bought)} />
-            <Total label={t('totals.sold')} value={money(totals.data.sold)} />
-            <Total label={t('totals.income')} value={money(totals.data.income)} />
-            <Total label={t('totals.fees')} value={money(totals.data.fees)} />
+            {(['bought', 'sold', 'income', 'fees'] as const).map((field) => (
+              <Total
+                key={field}
+                label={t(`totals.${field}`)}
+                value={
+                  byCurrency.length === 0
+                    ? money('0')
+                    : byCurrency.map((row) => (
+                        <span key={row.currency} className="block">
+                          {money(row[field], row.currency)}
+                        </span>
+                      ))
+                }
+              />
+            ))}
           </dl>
         ) : (
           <Skeleton className="h-10" />
@@ -357,7 +372,7 @@ export function TransactionsPage() {
                 <TableRow>
                   {header('settlementDate', t('table.settlementDate'))}
                   {header('tradeDate', t('table.tradeDate'), false, true)}
-                  {header('type', t('table.type'))}
+                  {header('type', t('table.type'), false, true)}
                   {header('asset', t('table.asset'))}
                   {header('quantity', t('table.quantity'), true, true)}
                   {header('price', t('table.price'), true, true)}
@@ -385,7 +400,7 @@ export function TransactionsPage() {
                       <TableCell className="tabular hidden whitespace-nowrap text-muted-foreground sm:table-cell">
                         {format.date(row.tradeDate)}
                       </TableCell>
-                      <TableCell>
+                      <TableCell className="hidden sm:table-cell">
                         <Badge
                           variant={
                             row.transactionType === 'sell'
@@ -403,6 +418,10 @@ export function TransactionsPage() {
                         {row.assetSymbol ? (
                           <span className="ml-1.5 text-muted-foreground">{row.assetName}</span>
                         ) : null}
+                        {/* Phones: the type goes under the asset (its column is hidden). */}
+                        <span className="block text-xs text-muted-foreground sm:hidden">
+                          {t(`types.${row.transactionType}`)}
+                        </span>
                       </TableCell>
                       <TableCell numeric className="hidden sm:table-cell">
                         {format.number(row.quantity, 8)}
@@ -413,7 +432,7 @@ export function TransactionsPage() {
                       <TableCell numeric className="hidden sm:table-cell">
                         {money(row.fees, currency)}
                       </TableCell>
-                      <TableCell numeric className="font-medium">
+                      <TableCell numeric className="font-medium whitespace-nowrap">
                         {row.transactionType === 'sell' ||
                         row.transactionType === 'dividend' ||
                         row.transactionType === 'interest'
