@@ -28,7 +28,8 @@ export type RequestOptions = {
   headers?: Record<string, string>;
 };
 
-async function readError(response: Response): Promise<ApiError> {
+/** The API's error envelope as an ApiError (anything else: HTTP_ERROR with the status). */
+export async function readApiError(response: Response): Promise<ApiError> {
   try {
     const body = (await response.json()) as {
       error?: { code?: unknown; message?: unknown; details?: unknown };
@@ -74,7 +75,7 @@ export async function api<T>(path: string, options: RequestOptions = {}): Promis
     if (error instanceof DOMException && error.name === 'AbortError') throw error;
     throw new ApiError(0, 'NETWORK_ERROR', 'Network unavailable');
   }
-  if (!response.ok) throw await readError(response);
+  if (!response.ok) throw await readApiError(response);
   if (response.status === 204) return undefined as T;
   return (await response.json()) as T;
 }

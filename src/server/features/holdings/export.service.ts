@@ -27,7 +27,7 @@ import { holdings, savingsInterestRates, savingsTransactions, transactions } fro
 import type { Actor } from './actor';
 import { CSV_BOM, csvLine } from './csv';
 import { plain, type TransactionRow } from './holdings.dto';
-import { type HoldingRow, requireScope, type Scope, simulationIs } from './scope';
+import { type HoldingRow, requireScope, type Scope, simulationIs, activeHoldingsOf } from './scope';
 
 /**
  * CSV exports of a portfolio view (the real portfolio or one simulation), read permission:
@@ -149,14 +149,7 @@ export async function exportHoldings(
     const rows = await tx
       .select()
       .from(holdings)
-      .where(
-        and(
-          eq(holdings.portfolioId, scope.portfolioId),
-          simulationIs(holdings.simulationId, scope.simulationId),
-          eq(holdings.isActive, true),
-          holdingClass ? eq(holdings.class, holdingClass) : undefined,
-        ),
-      )
+      .where(activeHoldingsOf(scope, holdingClass))
       // Holdings of one name in the order they were added (an import adds them in file order).
       .orderBy(asc(holdings.class), asc(holdings.name), asc(holdings.createdAt), asc(holdings.id));
     const opening =

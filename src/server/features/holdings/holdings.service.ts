@@ -1,4 +1,4 @@
-import { and, asc, count, eq, sql } from 'drizzle-orm';
+import { asc, count, eq, sql } from 'drizzle-orm';
 import {
   type CategoryTotals,
   type CreateHoldingInput,
@@ -38,7 +38,7 @@ import {
   requireHolding,
   requireScope,
   type Scope,
-  simulationIs,
+  activeHoldingsOf,
 } from './scope';
 
 /** The spec's asset type of each class (transactions carry it). */
@@ -242,16 +242,7 @@ export async function ownerTier(db: DbOrTx, ownerId: string): Promise<Tier> {
 }
 
 async function assetCount(db: DbOrTx, scope: Scope): Promise<number> {
-  const [row] = await db
-    .select({ n: count() })
-    .from(holdings)
-    .where(
-      and(
-        eq(holdings.portfolioId, scope.portfolioId),
-        simulationIs(holdings.simulationId, scope.simulationId),
-        eq(holdings.isActive, true),
-      ),
-    );
+  const [row] = await db.select({ n: count() }).from(holdings).where(activeHoldingsOf(scope));
   return Number(row?.n ?? 0);
 }
 
@@ -289,14 +280,7 @@ export async function listHoldings(
   const rows = await db
     .select()
     .from(holdings)
-    .where(
-      and(
-        eq(holdings.portfolioId, scope.portfolioId),
-        simulationIs(holdings.simulationId, scope.simulationId),
-        eq(holdings.isActive, true),
-        holdingClass ? eq(holdings.class, holdingClass) : undefined,
-      ),
-    )
+    .where(activeHoldingsOf(scope, holdingClass))
     .orderBy(asc(holdings.class), asc(holdings.name), asc(holdings.id));
   return rows.map(toHolding);
 }
@@ -604,13 +588,7 @@ export async function portfolioSummary(
       lastUpdated: sql<string | null>`max(${holdings.updatedAt})::text`,
     })
     .from(holdings)
-    .where(
-      and(
-        eq(holdings.portfolioId, scope.portfolioId),
-        simulationIs(holdings.simulationId, scope.simulationId),
-        eq(holdings.isActive, true),
-      ),
-    )
+    .where(activeHoldingsOf(scope))
     .groupBy(holdings.class, holdings.currency)
     .orderBy(holdings.class, holdings.currency);
   const categories: CategoryTotals[] = rows.map((row) => ({

@@ -1,4 +1,4 @@
-import { and, eq } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import type { z } from 'zod';
 import { decimalString } from '@/contracts/holdings';
 import type { ImportIssue } from '@/contracts/import-export';
@@ -21,7 +21,7 @@ import {
 import { normaliseHeader } from './import-mapping';
 import { readRow } from './import-values';
 import { applyMovement, applyRateChange, movementEffect } from './savings.service';
-import { type HoldingRow, type Scope, simulationIs } from './scope';
+import { type HoldingRow, type Scope, activeHoldingsOf } from './scope';
 
 /**
  * Imports of a savings account's history: its movements (deposits, withdrawals, interest, fees)
@@ -45,17 +45,7 @@ export type SavingsRateItem = {
 
 /** The savings accounts of a view (locked for a commit). */
 async function accountsInScope(db: DbOrTx, scope: Scope, lock: boolean) {
-  const query = db
-    .select()
-    .from(holdings)
-    .where(
-      and(
-        eq(holdings.portfolioId, scope.portfolioId),
-        simulationIs(holdings.simulationId, scope.simulationId),
-        eq(holdings.isActive, true),
-        eq(holdings.class, 'savings'),
-      ),
-    );
+  const query = db.select().from(holdings).where(activeHoldingsOf(scope, 'savings'));
   return lock ? await query.for('update') : await query;
 }
 

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { and, count, eq, inArray, sql } from 'drizzle-orm';
+import { count, eq, inArray, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import {
   type CreateHoldingInput,
@@ -57,7 +57,7 @@ import {
 } from './import-savings';
 import { type DecimalStyle, readDecimal, readRow } from './import-values';
 import { ledgerFailure, ledgerRows, rebuildHolding, toLedgerTransaction } from './ledger.store';
-import { type HoldingRow, requireScope, type Scope, simulationIs } from './scope';
+import { type HoldingRow, requireScope, type Scope, activeHoldingsOf } from './scope';
 import { assertTradable, newRow } from './transactions.service';
 
 /**
@@ -248,16 +248,7 @@ function checkHoldingRow(
 }
 
 async function activeHoldingCount(db: DbOrTx, scope: Scope) {
-  const [row] = await db
-    .select({ n: count() })
-    .from(holdings)
-    .where(
-      and(
-        eq(holdings.portfolioId, scope.portfolioId),
-        simulationIs(holdings.simulationId, scope.simulationId),
-        eq(holdings.isActive, true),
-      ),
-    );
+  const [row] = await db.select({ n: count() }).from(holdings).where(activeHoldingsOf(scope));
   return Number(row?.n ?? 0);
 }
 
@@ -599,16 +590,7 @@ async function checkLedgers(db: DbOrTx, items: TransactionItem[]): Promise<Impor
 
 /** The active holdings of a view (locked for a commit). */
 export async function holdingsInScope(db: DbOrTx, scope: Scope, lock: boolean) {
-  const query = db
-    .select()
-    .from(holdings)
-    .where(
-      and(
-        eq(holdings.portfolioId, scope.portfolioId),
-        simulationIs(holdings.simulationId, scope.simulationId),
-        eq(holdings.isActive, true),
-      ),
-    );
+  const query = db.select().from(holdings).where(activeHoldingsOf(scope));
   return lock ? await query.for('update') : await query;
 }
 

@@ -54,6 +54,16 @@ export function simulationIs(column: PgColumn, simulationId: string | null): SQL
   return simulationId ? eq(column, simulationId) : isNull(column);
 }
 
+/** The active holdings of a view (of one class when given): the condition every list shares. */
+export function activeHoldingsOf(scope: Scope, holdingClass?: HoldingClass | null): SQL {
+  return and(
+    eq(holdings.portfolioId, scope.portfolioId),
+    simulationIs(holdings.simulationId, scope.simulationId),
+    eq(holdings.isActive, true),
+    holdingClass ? eq(holdings.class, holdingClass) : undefined,
+  ) as SQL;
+}
+
 export type HoldingRow = typeof holdings.$inferSelect;
 
 /**

@@ -1,6 +1,5 @@
-import { isErrorCode } from '@/contracts/error-codes';
 import { type ExportKind, exportFileName, exportPath, localDay } from '@/contracts/import-export';
-import { ApiError } from '@/web/lib/api-client';
+import { ApiError, readApiError } from '@/web/lib/api-client';
 
 /**
  * Downloads an export. The file is fetched first and saved only when the server answers it: a
@@ -25,7 +24,7 @@ export async function downloadExport(
   } catch {
     throw new ApiError(0, 'NETWORK_ERROR', 'Network unavailable');
   }
-  if (!response.ok) throw await exportError(response);
+  if (!response.ok) throw await readApiError(response);
   let blob: Blob;
   try {
     blob = await response.blob();
@@ -49,24 +48,4 @@ export async function downloadExport(
     setTimeout(() => URL.revokeObjectURL(url), 10_000);
   }
   return name;
-}
-
-async function exportError(response: Response): Promise<ApiError> {
-  try {
-    const body = (await response.json()) as {
-      error?: { code?: unknown; message?: unknown; details?: unknown };
-    };
-    const error = body.error;
-    if (error && isErrorCode(error.code)) {
-      return new ApiError(
-        response.status,
-        error.code,
-        typeof error.message === 'string' ? error.message : error.code,
-        (error.details as Record<string, unknown> | null) ?? null,
-      );
-    }
-  } catch {
-    // not our JSON envelope
-  }
-  return new ApiError(response.status, 'HTTP_ERROR', `HTTP ${response.status}`);
 }
