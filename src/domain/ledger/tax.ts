@@ -160,14 +160,17 @@ export function formatTax(figures: TaxFigures): TaxEstimate {
   let costBasis = ZERO;
   let gainLoss = ZERO;
   let taxAmount = ZERO;
+  const several = figures.lots.length > 1;
   const lots = figures.lots.map((line) => {
     const p = line.proceeds.toDecimalPlaces(2);
     const c = line.costBasis.toDecimalPlaces(2);
     const g = line.gainLoss.toDecimalPlaces(2);
-    proceeds = proceeds.plus(p);
-    costBasis = costBasis.plus(c);
-    gainLoss = gainLoss.plus(g);
-    taxAmount = taxAmount.plus(line.taxAmount);
+    if (several) {
+      proceeds = proceeds.plus(p);
+      costBasis = costBasis.plus(c);
+      gainLoss = gainLoss.plus(g);
+      taxAmount = taxAmount.plus(line.taxAmount);
+    }
     return {
       lotId: line.lotId,
       lotNumber: line.lotNumber,
@@ -182,6 +185,17 @@ export function formatTax(figures: TaxFigures): TaxEstimate {
       taxAmount: toFiat(line.taxAmount),
     };
   });
+  const [only] = lots;
+  if (lots.length === 1 && only) {
+    // One lot (the usual sale): its line is the total, already formatted.
+    const { proceeds: p, costBasis: c, gainLoss: g, taxAmount: tax } = only;
+    return {
+      lots,
+      total: { proceeds: p, costBasis: c, gainLoss: g, taxAmount: tax },
+      jurisdiction: figures.jurisdiction,
+      taxYear: figures.taxYear,
+    };
+  }
   return {
     lots,
     total: {
