@@ -140,8 +140,7 @@ export const DEFAULT_ERROR_MESSAGES: Record<ErrorCode, string> = {
     'This purchase cannot be changed or deleted: a later sale used its shares. Delete that sale first.',
   SAVINGS_TRADE_REFUSED:
     'A savings account is not bought, sold or transferred: record a deposit or a withdrawal on the account instead.',
-  RATE_START_TOO_EARLY:
-    'The new rate cannot start before the current rate’s start date or the opening date',
+  RATE_START_TOO_EARLY: 'The new rate cannot start before the last rate change or the opening date',
   ASSET_TYPE_MISMATCH: 'The asset type does not match this asset',
   REAL_ASSET_IN_SIMULATION:
     'Cannot delete real assets in simulation mode. Switch to real portfolio to delete real assets.',

@@ -174,8 +174,8 @@ export type Consumption = { lots: Lot[]; allocations: Allocation[] };
  * the lots hold ('Insufficient balance. Available: X, Requested: Y'), a specific-lot selection
  * that does not cover the quantity or asks a lot for more than it has ('Insufficient lot quantity
  * to complete sale'), and one that adds up to more than the quantity. A selection within 0.00001
- * of the quantity is accepted, and its own quantities are what is sold: each lot gives exactly
- * what was asked of it.
+ * of the quantity is accepted; the sale's quantity is what is sold, the last lot chosen giving or
+ * keeping the difference.
  */
 export function consumeLots(
   input: readonly Lot[],
@@ -228,8 +228,16 @@ export function consumeLots(
       // The one tolerance of the ledger: the selection may miss the quantity by 0.00001.
       if (quantity.minus(sum).gt(TOLERANCE)) throw insufficientLotQuantity();
       if (sum.minus(quantity).gt(TOLERANCE)) throw selectedLotsMismatch();
+      // What is sold is the sale's quantity: the last lot chosen gives or keeps the difference
+      // (at most 0.00001), so units and proceeds always add up.
+      const difference = quantity.minus(sum);
+      const last = chosen.length - 1;
       const allocations: Allocation[] = [];
-      for (const [selection, amount] of chosen) {
+      for (const [position, [selection, selectedAmount]] of chosen.entries()) {
+        const amount =
+          position === last && !difference.isZero()
+            ? selectedAmount.plus(difference)
+            : selectedAmount;
         const index = lots.findIndex((lot) => lot.id === selection.lotId);
         const lot = lots[index];
         if (!lot || !amount.isPositive() || amount.isZero() || amount.gt(lot.remainingQuantity)) {

@@ -18,12 +18,11 @@ describe('specific id: the chosen lots must add up to the sale', () => {
         ],
       }),
     ]);
-    // 4 x 150 + 1.999995 x 100 = 799.9995.
-    expect(ledger.sales[0]?.allocations.map((x) => x.costBasis.toString())).toEqual([
-      '600',
-      '199.9995',
-    ]);
-    expect(ledger.lots.map((lot) => lot.remainingQuantity.toString())).toEqual(['8.000005', '6']);
+    // The sale's 6 are sold: the last lot chosen gives the missing 0.000005 (4 x 150 + 2 x 100).
+    expect(ledger.sales[0]?.allocations.map((x) => x.quantity.toString())).toEqual(['4', '2']);
+    expect(ledger.sales[0]?.allocations.map((x) => x.costBasis.toString())).toEqual(['600', '200']);
+    expect(ledger.lots.map((lot) => lot.remainingQuantity.toString())).toEqual(['8', '6']);
+    expect(ledger.quantity.toString()).toBe('14');
   });
 
   it('refuses, with the spec’s message, a selection that does not cover the quantity sold', () => {
@@ -63,16 +62,30 @@ describe('specific id: the chosen lots must add up to the sale', () => {
     expect(run).toThrow('Selected lot quantities must add up to the quantity sold');
   });
 
-  it('sells the selected quantities when they are within 0.00001 above the quantity', () => {
+  it('sells the sale’s quantity when the selection is within 0.00001 above it', () => {
     const ledger = replayHolding([
       a,
       sell('6', '160', '2024-03-01', 'specific_id', {
         selectedLots: [{ lotId: a.id, quantity: '6.00001' }],
       }),
     ]);
-    expect(ledger.sales[0]?.allocations.map((x) => x.quantity.toString())).toEqual(['6.00001']);
-    expect(ledger.lots[0]?.remainingQuantity.toString()).toBe('3.99999');
-    expect(ledger.quantity.toString()).toBe('3.99999');
+    expect(ledger.sales[0]?.allocations.map((x) => x.quantity.toString())).toEqual(['6']);
+    expect(ledger.sales[0]?.tax.total.proceeds).toBe('960.00');
+    expect(ledger.lots[0]?.remainingQuantity.toString()).toBe('4');
+    expect(ledger.quantity.toString()).toBe('4');
+  });
+
+  it('refuses a selection within 0.00001 whose last lot cannot give the difference', () => {
+    // 1 sold from a lot of exactly 0.99999: the missing 0.00001 is not there.
+    const small = buy('0.99999', '100', '2024-01-02');
+    expect(() =>
+      replayHolding([
+        small,
+        sell('1', '160', '2024-03-01', 'specific_id', {
+          selectedLots: [{ lotId: small.id, quantity: '0.99999' }],
+        }),
+      ]),
+    ).toThrow('Insufficient balance. Available: 0.99999, Requested: 1');
   });
 
   it('refuses a lot asked for even 0.00000001 more than it holds', () => {

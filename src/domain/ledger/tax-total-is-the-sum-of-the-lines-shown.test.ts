@@ -21,4 +21,16 @@ describe('the tax total is the sum of the lines as shown: two lots sold at 10.00
       taxAmount: '6.00',
     });
   });
+
+  it('shows a gain that is the proceeds less the cost as shown (4.99, not 5.00)', () => {
+    // Bought at 5.005 (5.01 shown), sold at 10.004 (10.00 shown): the exact gain is 4.999.
+    const tax = replayHolding([buy('1', '5.005', '2024-01-02'), sell('1', '10.004', '2024-03-01')])
+      .sales[0]?.tax;
+    expect(tax?.lots.map((line) => [line.proceeds, line.costBasis, line.gainLoss])).toEqual([
+      ['10.00', '5.01', '4.99'],
+    ]);
+    expect(tax?.total.gainLoss).toBe('4.99');
+    // The tax is worked out on the exact gain: 4.999 x 30% = 1.4997 -> 1.50.
+    expect(tax?.total.taxAmount).toBe('1.50');
+  });
 });

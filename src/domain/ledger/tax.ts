@@ -164,7 +164,9 @@ export function formatTax(figures: TaxFigures): TaxEstimate {
   const lots = figures.lots.map((line) => {
     const p = line.proceeds.toDecimalPlaces(2);
     const c = line.costBasis.toDecimalPlaces(2);
-    const g = line.gainLoss.toDecimalPlaces(2);
+    // The gain shown is what the line shows: proceeds less cost, both to the cent (the tax was
+    // worked out on the exact gain).
+    const g = p.minus(c);
     if (several) {
       proceeds = proceeds.plus(p);
       costBasis = costBasis.plus(c);

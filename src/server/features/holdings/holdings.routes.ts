@@ -377,10 +377,12 @@ export async function holdingRoutes(app: FastifyInstance, { ctx }: { ctx: Server
         summary:
           'A savings account’s rate history, movements, open alerts and interest accrual (raises due alerts).',
         params: idParams,
+        querystring: simQuery,
         response: { 200: savingsDetailResponseSchema, ...errors },
       },
     },
-    async (request) => savingsService.savingsDetail(ctx, actorOf(request), request.params.id),
+    async (request) =>
+      savingsService.savingsDetail(ctx, actorOf(request), request.params.id, request.query.sim),
   );
 
   routes.post(
@@ -391,6 +393,7 @@ export async function holdingRoutes(app: FastifyInstance, { ctx }: { ctx: Server
         summary:
           'Change the interest rate (percent) from a date: closes the open rate, opens the new one when above 0.',
         params: idParams,
+        querystring: simQuery,
         body: changeRateBodySchema,
         response: { 201: savingsRateResponseSchema, ...errors },
       },
@@ -401,6 +404,7 @@ export async function holdingRoutes(app: FastifyInstance, { ctx }: { ctx: Server
         actorOf(request),
         request.params.id,
         request.body,
+        request.query.sim,
       );
       return reply.status(201).send({ rate });
     },
@@ -414,6 +418,7 @@ export async function holdingRoutes(app: FastifyInstance, { ctx }: { ctx: Server
         summary:
           'Record a deposit, withdrawal, interest (tax withheld unless exempt) or fee; early withdrawals with a penalty are blocked.',
         params: idParams,
+        querystring: simQuery,
         body: savingsMovementBodySchema,
         response: { 201: savingsMovementResponseSchema, ...errors },
       },
@@ -424,6 +429,7 @@ export async function holdingRoutes(app: FastifyInstance, { ctx }: { ctx: Server
         actorOf(request),
         request.params.id,
         request.body,
+        request.query.sim,
       );
       return reply.status(201).send(result);
     },
@@ -436,11 +442,17 @@ export async function holdingRoutes(app: FastifyInstance, { ctx }: { ctx: Server
         tags: ['savings'],
         summary: 'Acknowledge a savings alert.',
         params: idParams,
+        querystring: simQuery,
         response: { ...noContent, ...errors },
       },
     },
     async (request, reply) => {
-      await savingsService.acknowledgeAlert(ctx, actorOf(request), request.params.id);
+      await savingsService.acknowledgeAlert(
+        ctx,
+        actorOf(request),
+        request.params.id,
+        request.query.sim,
+      );
       return empty(reply);
     },
   );

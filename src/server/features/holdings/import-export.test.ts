@@ -1047,7 +1047,7 @@ describe('import commit', () => {
     expect(await counts(id)).toMatchObject({ transactions: 6, audit: before.audit + 4 });
   });
 
-  it('refuses a sale or transfer of a savings account on its row (its balance moves by movements)', async () => {
+  it('refuses a sale, a transfer or a second buy of a savings account on its row (its balance moves by movements)', async () => {
     const id = await portfolio();
     await add(id, {
       class: 'savings',
@@ -1059,10 +1059,12 @@ describe('import commit', () => {
       interestRate: '3',
     });
     const before = await counts(id);
+    // It has its opening buy already (added by hand): another buy is refused too.
     const file = csv([
       ['Asset', 'Type', 'Qty', 'Price', 'Date'],
       ['Livret A', 'sell', '100', '1', '2024-03-01'],
       ['Livret A', 'transfer', '50', '1', '2024-03-02'],
+      ['Livret A', 'buy', '500', '1', '2024-03-03'],
     ]);
     const preview = (await importInto(id, { kind: 'transactions', csv: file })).json();
     expect(
@@ -1070,6 +1072,7 @@ describe('import commit', () => {
     ).toEqual([
       [2, 'SAVINGS_TRADE_REFUSED'],
       [3, 'SAVINGS_TRADE_REFUSED'],
+      [4, 'SAVINGS_TRADE_REFUSED'],
     ]);
     const refused = await importInto(id, { kind: 'transactions', csv: file, commit: true });
     expect(refused.statusCode).toBe(400);
@@ -1425,6 +1428,44 @@ describe('import commit', () => {
       interestRate: '0',
       compoundingFrequency: 'quarterly',
     });
+  });
+
+  it('refuses a rate change starting before the one before it or before the opening, by row', async () => {
+    const id = await portfolio('Rate order');
+    await add(id, {
+      class: 'savings',
+      accountName: 'PEL',
+      bankName: 'LCL',
+      accountType: 'pel',
+      currentBalance: '500',
+      openingDate: '2020-01-01',
+      interestRate: '1',
+    });
+    const file = csv([
+      ['accountName', 'startDate', 'interestRate'],
+      ['PEL', '2024-06-01', '3'],
+      ['PEL', '2024-01-01', '2'],
+      ['PEL', '2019-06-01', '2'],
+      ['PEL', '2024-07-01', '0'],
+      ['PEL', '2024-06-15', '1'],
+    ]);
+    const preview = (await importInto(id, { kind: 'savings-rates', csv: file })).json();
+    expect(
+      preview.errors.map((error: { row: number; code: string; params: unknown }) => [
+        error.row,
+        error.code,
+        error.params,
+      ]),
+    ).toEqual([
+      [3, 'RATE_START_TOO_EARLY', { date: '2024-06-01' }],
+      [4, 'RATE_START_TOO_EARLY', { date: '2024-06-01' }],
+      // A change to 0 is a change too: nothing may start before it.
+      [6, 'RATE_START_TOO_EARLY', { date: '2024-07-01' }],
+    ]);
+    const before = await db().select().from(savingsInterestRates);
+    const refused = await importInto(id, { kind: 'savings-rates', csv: file, commit: true });
+    expect(refused.statusCode).toBe(400);
+    expect(await db().select().from(savingsInterestRates)).toEqual(before);
   });
 });
 

@@ -20,7 +20,13 @@ import {
 } from './import-common';
 import { normaliseHeader } from './import-mapping';
 import { readRow } from './import-values';
-import { applyMovement, applyRateChange, movementEffect } from './savings.service';
+import {
+  applyMovement,
+  applyRateChange,
+  movementEffect,
+  lastRateChanges,
+  rateStartProblem,
+} from './savings.service';
 import { type HoldingRow, type Scope, activeHoldingsOf } from './scope';
 
 /**
@@ -196,6 +202,11 @@ export async function checkSavingsRates(
   lock: boolean,
 ) {
   const accounts = await accountsInScope(db, scope, lock);
+  // Each change must start on or after the one before it (and the opening date), as in the form.
+  const lastChange = await lastRateChanges(
+    db,
+    accounts.map((account) => account.id),
+  );
   const issues: ImportIssue[] = [];
   const items: SavingsRateItem[] = [];
   for (const current of prepared.rows) {
@@ -214,6 +225,15 @@ export async function checkSavingsRates(
     if (!parsed.success) {
       const problems = zodIssues(row, parsed.error, (field) => cells[field] !== undefined);
       rowIssues.push(...besides(problems, read.issues));
+    }
+    if (holding && parsed.success) {
+      const problem = rateStartProblem(
+        lastChange.get(holding.id) ?? null,
+        holding.purchaseDate,
+        parsed.data.startDate,
+      );
+      if (problem) rowIssues.push(appErrorIssue(row, problem));
+      else lastChange.set(holding.id, parsed.data.startDate);
     }
     issues.push(...rowIssues);
     if (holding && parsed.success && !rowIssues.length) {

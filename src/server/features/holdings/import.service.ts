@@ -588,6 +588,16 @@ async function checkLedgers(db: DbOrTx, items: TransactionItem[]): Promise<Impor
   return issues;
 }
 
+/** Which of these holdings have a transaction already. */
+async function holdingsWithTransactions(db: DbOrTx, ids: string[]): Promise<Set<string>> {
+  if (ids.length === 0) return new Set();
+  const rows = await db
+    .selectDistinct({ holdingId: transactions.holdingId })
+    .from(transactions)
+    .where(inArray(transactions.holdingId, ids));
+  return new Set(rows.map((row) => row.holdingId));
+}
+
 /** The active holdings of a view (locked for a commit). */
 export async function holdingsInScope(db: DbOrTx, scope: Scope, lock: boolean) {
   const query = db.select().from(holdings).where(activeHoldingsOf(scope));
@@ -603,6 +613,16 @@ async function checkTransactions(
   lock: boolean,
 ) {
   const inScope = await holdingsInScope(db, scope, lock);
+  // A savings account takes one buy, its opening one, and only while it has no transaction yet.
+  const traded = await holdingsWithTransactions(
+    db,
+    inScope.filter((holding) => holding.class === 'savings').map((holding) => holding.id),
+  );
+  const openingOfSavings = (holding: HoldingRow, type: string) => {
+    if (holding.class !== 'savings' || type !== 'buy' || traded.has(holding.id)) return false;
+    traded.add(holding.id);
+    return true;
+  };
   const issues: ImportIssue[] = [];
   const idOfRef = new Map<string, string>();
   for (const { row, values } of prepared.rows) {
@@ -651,7 +671,7 @@ async function checkTransactions(
         params: null,
       });
     }
-    if (holding && parsed.success && parsed.data.transactionType !== 'buy') {
+    if (holding && parsed.success && !openingOfSavings(holding, parsed.data.transactionType)) {
       // A savings account's balance moves by its own movements (the savings files); its opening
       // buy, which the transactions file carries, is the one trade it has.
       try {

@@ -166,24 +166,25 @@ export async function rebuildHolding(
     );
   }
   if (merged.size) await insertAll(tx, lotAllocations, [...merged.values()]);
+  // Stored as answered: the lines of the formatted estimate (to the cent, adding up).
   const taxRows = ledger.sales.flatMap((sale) => {
-    const figures = sale.figures;
-    return figures.lots.map((line) => ({
+    const estimate = sale.tax;
+    return estimate.lots.map((line) => ({
       transactionId: sale.transactionId,
       lotId: line.lotId,
       userId: holding.userId,
       portfolioId: holding.portfolioId,
       simulationId: holding.simulationId,
-      quantity: toPlain(line.quantity),
-      proceeds: line.proceeds.toFixed(2),
-      costBasis: line.costBasis.toFixed(2),
-      gainLoss: line.gainLoss.toFixed(2),
+      quantity: line.quantity,
+      proceeds: line.proceeds,
+      costBasis: line.costBasis,
+      gainLoss: line.gainLoss,
       holdingPeriodDays: line.holdingPeriodDays,
       isLongTerm: line.isLongTerm,
-      taxRate: toPlain(line.taxRate),
-      taxAmount: line.taxAmount.toFixed(2),
-      taxJurisdiction: figures.jurisdiction,
-      taxYear: figures.taxYear,
+      taxRate: line.taxRate,
+      taxAmount: line.taxAmount,
+      taxJurisdiction: estimate.jurisdiction,
+      taxYear: estimate.taxYear,
       createdAt: now,
     }));
   });

@@ -1,4 +1,4 @@
-import { and, desc, eq, isNull, sql } from 'drizzle-orm';
+import { and, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import {
   type ChangeRateBody,
@@ -39,15 +39,21 @@ type AlertRow = typeof savingsAlerts.$inferSelect;
 
 const isoDay = (date: Date) => date.toISOString().slice(0, 10);
 
+/**
+ * A savings account the caller may view or edit, in the view the request names (`?sim=`, none for
+ * the real portfolio: an account of another view is not found, like every by-id path).
+ */
 async function requireSavings(
   db: DbOrTx,
   actor: Actor,
   id: string,
   action: 'view' | 'edit',
+  simulationId: string | undefined,
 ): Promise<HoldingRow> {
   const { holding } = await requireHolding(db, actor.userId, id, action, {
     forUpdate: action === 'edit',
     log: actor.log,
+    inScope: simulationId ?? null,
   });
   if (!holding.isActive) throw new AppError('HOLDING_NOT_FOUND');
   if (holding.class !== 'savings') throw new AppError('NOT_A_SAVINGS_ACCOUNT');
@@ -176,11 +182,12 @@ export async function savingsDetail(
   ctx: ServerContext,
   actor: Actor,
   id: string,
+  simulationId?: string,
 ): Promise<SavingsDetail> {
   const now = ctx.clock.now();
   const today = isoDay(now);
   return ctx.database.db.transaction(async (tx) => {
-    const holding = await requireSavings(tx, actor, id, 'view');
+    const holding = await requireSavings(tx, actor, id, 'view', simulationId);
     await raiseAlerts(tx, holding, today, now);
     const [rates, movements, alerts] = await Promise.all([
       tx
@@ -240,23 +247,49 @@ export async function savingsDetail(
  * overlap (422 RATE_START_TOO_EARLY, with the earliest date allowed).
  */
 export async function assertRateStart(tx: DbOrTx, holding: HoldingRow, startDate: string) {
-  const [open] = await tx
-    .select({ startDate: savingsInterestRates.startDate })
+  const problem = rateStartProblem(
+    (await lastRateChanges(tx, [holding.id])).get(holding.id) ?? null,
+    holding.purchaseDate,
+    startDate,
+  );
+  if (problem) throw problem;
+}
+
+/**
+ * The date of each account's last rate change: the latest day a rate record starts or ends (a
+ * change to 0 ends the open record and starts none).
+ */
+export async function lastRateChanges(tx: DbOrTx, holdingIds: string[]) {
+  const last = new Map<string, string>();
+  if (holdingIds.length === 0) return last;
+  const rows = await tx
+    .select({
+      holdingId: savingsInterestRates.holdingId,
+      day: sql<string>`max(greatest(${savingsInterestRates.startDate}, coalesce(${savingsInterestRates.endDate}, ${savingsInterestRates.startDate})))::text`,
+    })
     .from(savingsInterestRates)
-    .where(
-      and(eq(savingsInterestRates.holdingId, holding.id), isNull(savingsInterestRates.endDate)),
-    )
-    .orderBy(desc(savingsInterestRates.startDate))
-    .limit(1);
-  const earliest =
-    open && open.startDate > holding.purchaseDate ? open.startDate : holding.purchaseDate;
-  if (startDate < earliest) {
-    throw new AppError(
-      'RATE_START_TOO_EARLY',
-      { date: earliest },
-      `The new rate cannot start before ${earliest} (the current rate’s start date or the opening date)`,
-    );
-  }
+    .where(inArray(savingsInterestRates.holdingId, holdingIds))
+    .groupBy(savingsInterestRates.holdingId);
+  for (const row of rows) last.set(row.holdingId, row.day);
+  return last;
+}
+
+/**
+ * Why a rate change from `startDate` is refused, if it is: it cannot start before the account's
+ * last rate change (`lastChange`: records would overlap) or its opening date.
+ */
+export function rateStartProblem(
+  lastChange: string | null,
+  openingDate: string,
+  startDate: string,
+): AppError | null {
+  const earliest = lastChange && lastChange > openingDate ? lastChange : openingDate;
+  if (startDate >= earliest) return null;
+  return new AppError(
+    'RATE_START_TOO_EARLY',
+    { date: earliest },
+    `The new rate cannot start before ${earliest} (the last rate change or the opening date)`,
+  );
 }
 
 /**
@@ -269,11 +302,12 @@ export async function changeRate(
   actor: Actor,
   id: string,
   body: ChangeRateBody,
+  simulationId?: string,
 ) {
   const input = changeRateBodySchema.parse(body);
   const now = ctx.clock.now();
   return ctx.database.db.transaction(async (tx) => {
-    const holding = await requireSavings(tx, actor, id, 'edit');
+    const holding = await requireSavings(tx, actor, id, 'edit', simulationId);
     await assertRateStart(tx, holding, input.startDate);
     const rate = await applyRateChange(tx, actor, holding, input, now);
     await publishHoldingsChanged(ctx, tx, holding.portfolioId);
@@ -351,11 +385,12 @@ export async function recordMovement(
   actor: Actor,
   id: string,
   body: SavingsMovementBody,
+  simulationId?: string,
 ) {
   const input = savingsMovementBodySchema.parse(body);
   const now = ctx.clock.now();
   return ctx.database.db.transaction(async (tx) => {
-    const holding = await requireSavings(tx, actor, id, 'edit');
+    const holding = await requireSavings(tx, actor, id, 'edit', simulationId);
     const { row, balance } = await applyMovement(tx, actor, holding, input, now);
     await publishHoldingsChanged(ctx, tx, holding.portfolioId);
     return { transaction: toMovement(row), balance: balance.toFixed(2) };
@@ -470,13 +505,18 @@ export async function applyMovement(
 }
 
 /** Acknowledges an alert of a savings account the caller may edit. */
-export async function acknowledgeAlert(ctx: ServerContext, actor: Actor, alertId: string) {
+export async function acknowledgeAlert(
+  ctx: ServerContext,
+  actor: Actor,
+  alertId: string,
+  simulationId?: string,
+) {
   const now = ctx.clock.now();
   await ctx.database.db.transaction(async (tx) => {
     const [alert] = await tx.select().from(savingsAlerts).where(eq(savingsAlerts.id, alertId));
     if (!alert) throw new AppError('ALERT_NOT_FOUND');
     try {
-      await requireSavings(tx, actor, alert.holdingId, 'edit');
+      await requireSavings(tx, actor, alert.holdingId, 'edit', simulationId);
     } catch (error) {
       if (error instanceof AppError && error.code === 'HOLDING_NOT_FOUND') {
         throw new AppError('ALERT_NOT_FOUND');

@@ -74,7 +74,7 @@ describe('interest rate history', () => {
     expect(refused.json().error.message).toBe('interestRate: Interest rate cannot exceed 100%');
   });
 
-  it('refuses a new rate starting before the open rate or before the opening date', async () => {
+  it('refuses a new rate starting before the last rate change or before the opening date', async () => {
     const { id } = await account();
     const rates = () =>
       db()
@@ -102,11 +102,18 @@ describe('interest rate history', () => {
       details: { date: '2026-05-01' },
     });
     expect(await rates()).toEqual(before);
-    // With no open rate, the opening date is the limit.
+    // A change to 0 is a change: nothing may start before it (the 2% record ends on 1 June).
     await owner.post(`/api/v1/holdings/${id}/savings/rate`, {
       interestRate: '0',
       startDate: '2026-06-01',
     });
+    const overlapping = await owner.post(`/api/v1/holdings/${id}/savings/rate`, {
+      interestRate: '3',
+      startDate: '2026-05-15',
+    });
+    expect(overlapping.statusCode).toBe(422);
+    expect(overlapping.json().error.details).toEqual({ date: '2026-06-01' });
+    // Without any rate record, the opening date is the limit.
     const { id: other } = await account({ interestRate: '0', openingDate: '2026-03-01' });
     const beforeOpening = await owner.post(`/api/v1/holdings/${other}/savings/rate`, {
       interestRate: '1.5',

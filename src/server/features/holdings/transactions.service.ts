@@ -35,7 +35,13 @@ import { AppError } from '../../platform/errors';
 import { type Actor, publishHoldingsChanged, recordLedgerAudit } from './actor';
 import { ASSET_TYPE_OF, isAssetType, settlementDateFor } from './holdings.service';
 import { plain, toTransaction, type TransactionRow } from './holdings.dto';
-import { ledgerFailure, ledgerRows, rebuildHolding, toLedgerTransaction } from './ledger.store';
+import {
+  ledgerFailure,
+  ledgerRows,
+  rebuildHolding,
+  replayRows,
+  toLedgerTransaction,
+} from './ledger.store';
 import { type HoldingRow, requireHolding, requireScope, type Scope, simulationIs } from './scope';
 
 type ListQuery = z.output<typeof transactionListQuerySchema>;
@@ -133,6 +139,12 @@ async function storedTaxTotals(
 
 const amountSql = sql`(${transactions.quantity} * ${transactions.price})`;
 
+/**
+ * Joins a transaction to its holding while the holding is active: a deleted (closed) savings
+ * account's history leaves the lists and totals, as it leaves the exports.
+ */
+const ofActiveHolding = and(eq(holdings.id, transactions.holdingId), eq(holdings.isActive, true));
+
 function filters(scope: Scope, query: ListQuery): SQL | undefined {
   return and(
     eq(transactions.portfolioId, scope.portfolioId),
@@ -177,7 +189,7 @@ export async function listTransactions(
   const rows = await db
     .select({ transaction: transactions, name: holdings.name, symbol: holdings.symbol })
     .from(transactions)
-    .innerJoin(holdings, eq(holdings.id, transactions.holdingId))
+    .innerJoin(holdings, ofActiveHolding)
     .where(where)
     .orderBy(primary, direction(transactions.createdAt), direction(transactions.id))
     .limit(query.pageSize + 1)
@@ -227,6 +239,7 @@ export async function transactionTotals(
       fees: sql<string>`coalesce(sum(${transactions.fees}), 0)::text`,
     })
     .from(transactions)
+    .innerJoin(holdings, ofActiveHolding)
     .where(and(filters(scope, query), sql`${transactions.status} <> 'cancelled'`))
     .groupBy(transactions.currency)
     .orderBy(asc(transactions.currency));
@@ -462,6 +475,8 @@ async function requireTransaction(
     }
     throw error;
   }
+  // A deleted (closed) savings account's transactions left every list: not found by id either.
+  if (!found.holding.isActive) throw new AppError('TRANSACTION_NOT_FOUND');
   if (row.simulationId !== (simulationId ?? null)) {
     actor.log?.info(
       { userId: actor.userId, transactionId: id, simulationId: simulationId ?? null },
@@ -502,6 +517,36 @@ async function lotUsed(tx: DbOrTx, buyId: string): Promise<boolean> {
 }
 
 /**
+ * What each sale of a replay took and is estimated at: the lots by id (their numbers shift when an
+ * earlier buy goes, which changes nothing), quantities, costs, gains and tax.
+ */
+function salesOutcome(ledger: HoldingLedger): Map<string, string> {
+  return new Map(
+    ledger.sales.map((sale) => {
+      const { lots, total } = sale.tax;
+      const taken = lots.map(({ lotNumber: _number, ...line }) => line);
+      return [sale.transactionId, JSON.stringify({ taken, total })];
+    }),
+  );
+}
+
+/** The sales of the holding as they stand, before a buy is changed or deleted. */
+async function currentSales(tx: DbOrTx, holding: HoldingRow): Promise<Map<string, string>> {
+  return salesOutcome(replayRows(await ledgerRows(tx, holding.id)));
+}
+
+/**
+ * Whether a replay changed a past sale: its lots, quantities, cost or tax. A buy no sale took
+ * from can still count in one (an average-cost sale averages every lot held at the time), and
+ * moving a buy's date can move a FIFO or LIFO sale onto it.
+ */
+function rewritesSales(before: Map<string, string>, after: HoldingLedger): boolean {
+  const now = salesOutcome(after);
+  for (const [id, outcome] of before) if (now.get(id) !== outcome) return true;
+  return false;
+}
+
+/**
  * Whether a change moves the transaction in the ledger: its quantity, price, fees or trade date,
  * or a status that takes it out of the ledger or back in (cancelled). Notes, broker, account,
  * settlement date and pending <-> completed do not.
@@ -538,10 +583,11 @@ export async function updateTransaction(
   const now = ctx.clock.now();
   return ctx.database.db.transaction(async (tx) => {
     const { row, holding, scope } = await requireTransaction(tx, actor, id, 'edit', simulationId);
-    // Moving a buy a sale used would move that sale onto other lots and rewrite its tax.
-    if (row.transactionType === 'buy' && changesLedger(row, input) && (await lotUsed(tx, row.id))) {
-      throw lotConsumed();
-    }
+    // Moving a buy a sale used would move that sale onto other lots and rewrite its tax: refused
+    // at once when a sale took from its lot, and after the replay when a sale changed anyway.
+    const movesBuy = row.transactionType === 'buy' && changesLedger(row, input);
+    if (movesBuy && (await lotUsed(tx, row.id))) throw lotConsumed();
+    const salesBefore = movesBuy ? await currentSales(tx, holding) : null;
     if (
       input.selectedLots !== undefined &&
       !(row.transactionType === 'sell' && row.costBasisMethod === 'specific_id')
@@ -582,6 +628,8 @@ export async function updateTransaction(
       .returning();
     if (!updated) throw new AppError('TRANSACTION_NOT_FOUND');
     const { ledger } = await rebuildHolding(tx, holding, now);
+    // Throwing rolls the whole change back.
+    if (salesBefore && rewritesSales(salesBefore, ledger)) throw lotConsumed();
     await publishHoldingsChanged(ctx, tx, scope.portfolioId);
     await recordLedgerAudit(
       tx,
@@ -614,8 +662,11 @@ export async function deleteTransaction(
   await ctx.database.db.transaction(async (tx) => {
     const { row, holding, scope } = await requireTransaction(tx, actor, id, 'edit', simulationId);
     if (row.transactionType === 'buy' && (await lotUsed(tx, row.id))) throw lotConsumed();
+    const salesBefore = row.transactionType === 'buy' ? await currentSales(tx, holding) : null;
     await tx.delete(transactions).where(eq(transactions.id, row.id));
-    await rebuildHolding(tx, holding, now);
+    const { ledger } = await rebuildHolding(tx, holding, now);
+    // A buy an average-cost sale counted in its average: throwing rolls the deletion back.
+    if (salesBefore && rewritesSales(salesBefore, ledger)) throw lotConsumed();
     await publishHoldingsChanged(ctx, tx, scope.portfolioId);
     await recordLedgerAudit(
       tx,

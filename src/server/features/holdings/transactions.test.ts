@@ -227,6 +227,59 @@ describe('a buy a later sale used', () => {
     expect((await owner.get(`/api/v1/holdings/${holding.id}`)).json().holding.quantity).toBe('17');
   });
 
+  it('is locked too when a sale counted it without taking from it (average cost), or would move onto it', async () => {
+    // Average cost: buy A 10 @ 100, buy B 10 @ 200, sell 5 @ 300 at the average 150. The sale
+    // takes from A only, but B is in its average: repricing or deleting B would rewrite its tax.
+    const id = await portfolio();
+    const holding = await add(id, market());
+    const b = await recorded(id, {
+      assetId: holding.id,
+      transactionType: 'buy',
+      quantity: '10',
+      price: '200',
+      tradeDate: '2024-02-01',
+    });
+    const sale = await recorded(id, {
+      assetId: holding.id,
+      transactionType: 'sell',
+      quantity: '5',
+      price: '300',
+      tradeDate: '2024-03-01',
+      costBasisMethod: 'average_cost',
+    });
+    expect(sale.tax.total).toMatchObject({ costBasis: '750.00', taxAmount: '225.00' });
+    const before = await ledgerState(holding.id);
+    const repriced = await owner.patch(`/api/v1/transactions/${b.id}`, { price: '1000' });
+    expect(repriced.statusCode, repriced.body).toBe(409);
+    expect(repriced.json().error.code).toBe('LOT_CONSUMED');
+    const deleted = await owner.delete(`/api/v1/transactions/${b.id}`);
+    expect(deleted.statusCode, deleted.body).toBe(409);
+    expect(await ledgerState(holding.id)).toEqual(before);
+
+    // FIFO: a buy after the sale is free, until moved before it (the sale would take from it).
+    const { id: otherId, holding: other, later } = await consumed();
+    const unused = await recorded(otherId, {
+      assetId: other.id,
+      transactionType: 'buy',
+      quantity: '3',
+      price: '90',
+      tradeDate: '2024-08-01',
+    });
+    expect(
+      (await owner.patch(`/api/v1/transactions/${unused.id}`, { price: '95' })).statusCode,
+    ).toBe(200);
+    const otherBefore = await ledgerState(other.id);
+    const moved = await owner.patch(`/api/v1/transactions/${unused.id}`, {
+      tradeDate: '2023-12-01',
+    });
+    expect(moved.statusCode, moved.body).toBe(409);
+    expect(await ledgerState(other.id)).toEqual(otherBefore);
+    // The later buy of `consumed` is after the sale's FIFO lot: still free to reprice.
+    expect(
+      (await owner.patch(`/api/v1/transactions/${later.id}`, { price: '125' })).statusCode,
+    ).toBe(200);
+  });
+
   it('answers a read invitee 403 and a stranger 404, before saying anything about the lot', async () => {
     const { id, buy } = await consumed();
     await insertShare(db(), {
@@ -378,6 +431,30 @@ describe('savings accounts in the ledger', () => {
     expect(fee.statusCode).toBe(201);
   });
 
+  it('leaves the lists, the totals and the by-id paths with the account when it is deleted', async () => {
+    const id = await portfolio();
+    const account = await add(id, savingsAccount());
+    const stock = await add(id, market());
+    const opening = await openingBuy(account.id);
+    const count = async () =>
+      (await owner.get(`/api/v1/portfolios/${id}/transactions/totals`)).json().count;
+    expect(await count()).toBe(2);
+    expect((await owner.delete(`/api/v1/holdings/${account.id}`)).statusCode).toBe(204);
+    const list = (await owner.get(`/api/v1/portfolios/${id}/transactions`)).json().transactions;
+    expect(list.map((row: { assetId: string }) => row.assetId)).toEqual([stock.id]);
+    expect(await count()).toBe(1);
+    for (const res of [
+      await owner.get(`/api/v1/transactions/${opening.id}`),
+      await owner.patch(`/api/v1/transactions/${opening.id}`, { notes: 'x' }),
+      await owner.delete(`/api/v1/transactions/${opening.id}`),
+    ]) {
+      expect(res.statusCode).toBe(404);
+      expect(res.json().error.code).toBe('TRANSACTION_NOT_FOUND');
+    }
+    const [kept] = await db().select().from(transactions).where(eq(transactions.id, opening.id));
+    expect(kept?.notes).toBeNull();
+  });
+
   it('settles on the opening date, never before the trade date', async () => {
     const id = await portfolio();
     const account = await add(id, savingsAccount({ openingDate: '2024-01-01' }));
@@ -479,6 +556,47 @@ describe('exchange rates', () => {
 });
 
 describe('the view a by-id path names (?sim=)', () => {
+  it('reads and moves a savings account only in its own view; anything else is not found', async () => {
+    const id = await portfolio();
+    const sim = await insertSimulation(db(), id, ownerId, 'What if');
+    const real = await add(id, savingsAccount({ minimumBalance: '2000' }));
+    const inSim = await add(id, savingsAccount({ accountName: 'Simulated' }), sim.id);
+    const balance = async (holdingId: string, view?: string) =>
+      (await owner.get(`/api/v1/holdings/${holdingId}${q(view)}`)).json().holding.quantity;
+    const deposit = { transactionType: 'deposit', amount: '10', transactionDate: '2024-06-01' };
+    const rate = { interestRate: '2', startDate: '2024-06-01' };
+    for (const [holdingId, wrongView] of [
+      [real.id, sim.id],
+      [inSim.id, undefined],
+    ] as const) {
+      const base = `/api/v1/holdings/${holdingId}/savings`;
+      expect((await owner.get(`${base}${q(wrongView)}`)).statusCode).toBe(404);
+      expect((await owner.post(`${base}/transactions${q(wrongView)}`, deposit)).statusCode).toBe(
+        404,
+      );
+      expect((await owner.post(`${base}/rate${q(wrongView)}`, rate)).statusCode).toBe(404);
+    }
+    expect(await balance(real.id)).toBe('1000');
+    expect(await balance(inSim.id, sim.id)).toBe('1000');
+
+    // The balance is below its minimum: an alert, acknowledged only from the account's view.
+    const detail = (await owner.get(`/api/v1/holdings/${real.id}/savings`)).json();
+    const alert = detail.alerts.find((a: { kind: string }) => a.kind === 'below_minimum');
+    expect(alert).toBeDefined();
+    const acknowledge = (view?: string) =>
+      owner.post(`/api/v1/savings-alerts/${alert.id}/acknowledge${q(view)}`, {});
+    expect((await acknowledge(sim.id)).statusCode).toBe(404);
+    expect((await acknowledge()).statusCode).toBe(204);
+
+    const moved = await owner.post(
+      `/api/v1/holdings/${inSim.id}/savings/transactions${q(sim.id)}`,
+      deposit,
+    );
+    expect(moved.statusCode, moved.body).toBe(201);
+    expect(await balance(inSim.id, sim.id)).toBe('1010');
+    expect(await balance(real.id)).toBe('1000');
+  });
+
   it('reads, changes and deletes a transaction only in its own view; anything else is not found', async () => {
     const id = await portfolio();
     const simA = await insertSimulation(db(), id, ownerId, 'A');

@@ -64,11 +64,13 @@ export function useSummary() {
   });
 }
 
+/** A savings account's detail, in the active view (by-id paths answer only in their own view). */
 export function useSavingsDetail(holdingId: string) {
-  const { key } = useScopeIds();
+  const { key, simulationId } = useScopeIds();
   return useQuery({
     queryKey: holdingKeys.savings(key ?? [], holdingId),
-    queryFn: ({ signal }) => api<SavingsDetail>(`/holdings/${holdingId}/savings`, { signal }),
+    queryFn: ({ signal }) =>
+      api<SavingsDetail>(`/holdings/${holdingId}/savings${simQuery(simulationId)}`, { signal }),
   });
 }
 
@@ -117,31 +119,37 @@ export function useDeleteHolding() {
 }
 
 export function useChangeRate(holdingId: string) {
+  const { simulationId } = useScopeIds();
   const invalidate = useInvalidateScope();
   return useMutation({
     mutationFn: (body: ChangeRateBody) =>
-      api(`/holdings/${holdingId}/savings/rate`, { method: 'POST', body }),
+      api(`/holdings/${holdingId}/savings/rate${simQuery(simulationId)}`, { method: 'POST', body }),
     onSuccess: invalidate,
   });
 }
 
 export function useSavingsMovement(holdingId: string) {
+  const { simulationId } = useScopeIds();
   const invalidate = useInvalidateScope();
   return useMutation({
     mutationFn: (body: SavingsMovementBody) =>
-      api<{ balance: string }>(`/holdings/${holdingId}/savings/transactions`, {
-        method: 'POST',
-        body,
-      }),
+      api<{ balance: string }>(
+        `/holdings/${holdingId}/savings/transactions${simQuery(simulationId)}`,
+        {
+          method: 'POST',
+          body,
+        },
+      ),
     onSuccess: invalidate,
   });
 }
 
 export function useAcknowledgeAlert() {
+  const { simulationId } = useScopeIds();
   const invalidate = useInvalidateScope();
   return useMutation({
     mutationFn: (alertId: string) =>
-      api(`/savings-alerts/${alertId}/acknowledge`, { method: 'POST' }),
+      api(`/savings-alerts/${alertId}/acknowledge${simQuery(simulationId)}`, { method: 'POST' }),
     onSuccess: invalidate,
   });
 }

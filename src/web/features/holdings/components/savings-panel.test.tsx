@@ -109,7 +109,7 @@ describe('the savings panel', () => {
     await userEvent.type(within(form).getByLabelText('From'), '2025-12-01');
     await userEvent.click(within(form).getByRole('button', { name: 'Apply' }));
     expect(await within(form).findByRole('alert')).toHaveTextContent(
-      'The new rate cannot start before Jan 1, 2026 (the current rate’s start date or the opening date).',
+      'The new rate cannot start before Jan 1, 2026 (the last rate change or the opening date).',
     );
   });
 
