@@ -68,14 +68,11 @@ export const IMPORT_MAX_ERRORS = 500;
 
 // Holdings columns ---------------------------------------------------------------------------------
 
-/** Each class's create schema (the holdings contract's). */
-export const HOLDING_CLASS_SCHEMAS = HOLDING_CREATE_SCHEMAS;
-
 /** Each class's create fields, in the schema's order (without `class`). */
 export const HOLDING_CLASS_FIELDS = Object.fromEntries(
   HOLDING_CLASSES.map((holdingClass) => [
     holdingClass,
-    Object.keys(HOLDING_CLASS_SCHEMAS[holdingClass].shape).filter((key) => key !== 'class'),
+    Object.keys(HOLDING_CREATE_SCHEMAS[holdingClass].shape).filter((key) => key !== 'class'),
   ]),
 ) as unknown as Record<HoldingClass, readonly string[]>;
 

@@ -155,57 +155,40 @@ export function sumTaxLines(lines: Iterable<Cents>): TaxEstimate['total'] {
 
 /** The estimate as answered and stored: decimal strings, fiat amounts to 2 places. */
 export function formatTax(figures: TaxFigures): TaxEstimate {
-  // Each amount rounded to the cent once: shown on its line and added to the total as shown.
-  let proceeds = ZERO;
-  let costBasis = ZERO;
-  let gainLoss = ZERO;
-  let taxAmount = ZERO;
-  const several = figures.lots.length > 1;
-  const lots = figures.lots.map((line) => {
-    const p = line.proceeds.toDecimalPlaces(2);
-    const c = line.costBasis.toDecimalPlaces(2);
-    // The gain shown is what the line shows: proceeds less cost, both to the cent (the tax was
-    // worked out on the exact gain).
-    const g = p.minus(c);
-    if (several) {
-      proceeds = proceeds.plus(p);
-      costBasis = costBasis.plus(c);
-      gainLoss = gainLoss.plus(g);
-      taxAmount = taxAmount.plus(line.taxAmount);
-    }
-    return {
-      lotId: line.lotId,
-      lotNumber: line.lotNumber,
-      quantity: toPlain(line.quantity),
-      proceeds: toFiat(p),
-      costBasis: toFiat(c),
-      gainLoss: toFiat(g),
-      holdingPeriodDays: line.holdingPeriodDays,
-      isLongTerm: line.isLongTerm,
-      taxRate: line.isLongTerm ? LONG_TERM_TEXT : SHORT_TERM_TEXT,
-      // Already to the cent.
-      taxAmount: toFiat(line.taxAmount),
-    };
+  // Each amount rounded to the cent once: shown on its line and added to the total as shown. The
+  // gain shown is the line's proceeds less its cost, as shown (the tax was worked out on the
+  // exact gain, and is already to the cent).
+  const shown = figures.lots.map((line) => {
+    const proceeds = line.proceeds.toDecimalPlaces(2);
+    const costBasis = line.costBasis.toDecimalPlaces(2);
+    const gainLoss = proceeds.minus(costBasis);
+    return { line, proceeds, costBasis, gainLoss, taxAmount: line.taxAmount };
   });
+  const lots = shown.map(({ line, proceeds, costBasis, gainLoss }) => ({
+    lotId: line.lotId,
+    lotNumber: line.lotNumber,
+    quantity: toPlain(line.quantity),
+    proceeds: toFiat(proceeds),
+    costBasis: toFiat(costBasis),
+    gainLoss: toFiat(gainLoss),
+    holdingPeriodDays: line.holdingPeriodDays,
+    isLongTerm: line.isLongTerm,
+    taxRate: line.isLongTerm ? LONG_TERM_TEXT : SHORT_TERM_TEXT,
+    taxAmount: toFiat(line.taxAmount),
+  }));
   const [only] = lots;
-  if (lots.length === 1 && only) {
-    // One lot (the usual sale): its line is the total, already formatted.
-    const { proceeds: p, costBasis: c, gainLoss: g, taxAmount: tax } = only;
-    return {
-      lots,
-      total: { proceeds: p, costBasis: c, gainLoss: g, taxAmount: tax },
-      jurisdiction: figures.jurisdiction,
-      taxYear: figures.taxYear,
-    };
-  }
   return {
     lots,
-    total: {
-      proceeds: toFiat(proceeds),
-      costBasis: toFiat(costBasis),
-      gainLoss: toFiat(gainLoss),
-      taxAmount: toFiat(taxAmount),
-    },
+    // One lot (the usual sale): its line is the total, already formatted.
+    total:
+      lots.length === 1 && only
+        ? {
+            proceeds: only.proceeds,
+            costBasis: only.costBasis,
+            gainLoss: only.gainLoss,
+            taxAmount: only.taxAmount,
+          }
+        : sumTaxLines(shown),
     jurisdiction: figures.jurisdiction,
     taxYear: figures.taxYear,
   };

@@ -105,14 +105,6 @@ async function scopeFor(
   });
 }
 
-const savingsOfScope = (scope: Scope) =>
-  and(
-    eq(holdings.portfolioId, scope.portfolioId),
-    simulationIs(holdings.simulationId, scope.simulationId),
-    eq(holdings.isActive, true),
-    eq(holdings.class, 'savings'),
-  );
-
 /**
  * Each savings account's balance before its movements: the balance less deposits and interest
  * (net of tax withheld), plus withdrawals and fees.
@@ -129,7 +121,7 @@ async function openingBalances(db: DbOrTx, scope: Scope): Promise<Map<string, st
     })
     .from(holdings)
     .leftJoin(savingsTransactions, eq(savingsTransactions.holdingId, holdings.id))
-    .where(savingsOfScope(scope))
+    .where(activeHoldingsOf(scope, 'savings'))
     .groupBy(holdings.id, holdings.quantity);
   return new Map(rows.map((row) => [row.holdingId, toPlain(dec(row.quantity).minus(row.moved))]));
 }
@@ -311,7 +303,7 @@ export async function exportSavingsMovements(
       .select({ movement: savingsTransactions, holdingId: holdings.id, name: holdings.name })
       .from(savingsTransactions)
       .innerJoin(holdings, eq(holdings.id, savingsTransactions.holdingId))
-      .where(savingsOfScope(scope))
+      .where(activeHoldingsOf(scope, 'savings'))
       .orderBy(asc(savingsTransactions.createdAt), asc(savingsTransactions.id));
     let out = CSV_BOM + csvLine(SAVINGS_MOVEMENT_EXPORT_COLUMNS);
     for (const { movement, holdingId, name } of rows) {
@@ -348,7 +340,7 @@ export async function exportSavingsRates(
       .select({ rate: savingsInterestRates, holdingId: holdings.id, name: holdings.name })
       .from(savingsInterestRates)
       .innerJoin(holdings, eq(holdings.id, savingsInterestRates.holdingId))
-      .where(savingsOfScope(scope))
+      .where(activeHoldingsOf(scope, 'savings'))
       .orderBy(
         asc(holdings.name),
         asc(holdings.createdAt),

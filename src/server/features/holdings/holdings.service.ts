@@ -241,7 +241,8 @@ export async function ownerTier(db: DbOrTx, ownerId: string): Promise<Tier> {
   return tier === 'classic' || tier === 'pro' ? tier : 'free';
 }
 
-async function assetCount(db: DbOrTx, scope: Scope): Promise<number> {
+/** How many active holdings a view has (what the plan's asset limit counts). */
+export async function assetCount(db: DbOrTx, scope: Scope): Promise<number> {
   const [row] = await db.select({ n: count() }).from(holdings).where(activeHoldingsOf(scope));
   return Number(row?.n ?? 0);
 }

@@ -1,16 +1,16 @@
 import { randomUUID } from 'node:crypto';
-import { count, eq, inArray, sql } from 'drizzle-orm';
+import { eq, inArray, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import {
   type CreateHoldingInput,
   decimalString,
+  HOLDING_CREATE_SCHEMAS,
   type HoldingClass,
   holdingUpdateSchema,
   TIER_ASSET_LIMITS,
 } from '@/contracts/holdings';
 import {
   HOLDING_CLASS_FIELDS,
-  HOLDING_CLASS_SCHEMAS,
   HOLDING_FIELD_ALIASES,
   IMPORT_MAX_ERRORS,
   IMPORT_SAMPLE_ROWS,
@@ -32,7 +32,13 @@ import { holdings, transactionAuditTrail, transactions } from '../../db/schema';
 import { AppError } from '../../platform/errors';
 import { type Actor, publishHoldingsChanged, recordLedgerAudit } from './actor';
 import { importIssue } from './csv';
-import { enforceAssetLimit, holdingValues, insertHolding, ownerTier } from './holdings.service';
+import {
+  assetCount,
+  enforceAssetLimit,
+  holdingValues,
+  insertHolding,
+  ownerTier,
+} from './holdings.service';
 import {
   appErrorIssue,
   besides,
@@ -122,7 +128,7 @@ function classSchema(holdingClass: HoldingClass, opening: boolean): z.ZodType {
 }
 
 function buildClassSchema(holdingClass: HoldingClass, opening: boolean): z.ZodType {
-  const schema = HOLDING_CLASS_SCHEMAS[holdingClass] as unknown as z.ZodObject;
+  const schema = HOLDING_CREATE_SCHEMAS[holdingClass] as unknown as z.ZodObject;
   const overrides: Record<string, z.ZodType> = {};
   const valueField = VALUE_FIELD[holdingClass];
   const valueRule = updateRules(holdingClass).currentPrice;
@@ -188,51 +194,38 @@ function checkHoldingRow(
     );
     issues.push(...besides(problems, read.issues));
   }
+  /** One more cell checked by `rule`: its value, or null with its issues added to the row's. */
+  const checkCell = (field: string, rule: z.ZodType, value: unknown) => {
+    const checked = rule.safeParse(value);
+    if (checked.success) return (checked.data as string | null | undefined) ?? null;
+    issues.push(
+      ...zodIssues(
+        row,
+        checked.error,
+        () => true,
+        () => field,
+      ),
+    );
+    return null;
+  };
   // Status and symbol, for the classes whose create body has none: the rules of a change.
   const rules = updateRules(holdingClass);
-  let status: string | null = null;
-  if (!fields.includes('status') && rules.status && cells.status !== undefined) {
-    const checked = rules.status.safeParse(cells.status.toLowerCase());
-    if (checked.success) status = (checked.data as string | undefined) ?? null;
-    else
-      issues.push(
-        ...zodIssues(
-          row,
-          checked.error,
-          () => true,
-          () => 'status',
-        ),
-      );
-  }
-  let symbol: string | null = null;
-  if (!fields.includes('symbol') && rules.symbol && cells.symbol !== undefined) {
-    const checked = rules.symbol.safeParse(cells.symbol);
-    if (checked.success) symbol = (checked.data as string | null | undefined) ?? null;
-    else
-      issues.push(
-        ...zodIssues(
-          row,
-          checked.error,
-          () => true,
-          () => 'symbol',
-        ),
-      );
-  }
-  let openingBalance: string | null = null;
-  if (holdingClass === 'savings' && values.openingBalance !== undefined) {
-    const rule = HOLDING_CLASS_SCHEMAS.savings.shape.currentBalance;
-    const checked = rule.safeParse(values.openingBalance);
-    if (checked.success) openingBalance = checked.data;
-    else
-      issues.push(
-        ...zodIssues(
-          row,
-          checked.error,
-          () => true,
-          () => 'openingBalance',
-        ),
-      );
-  }
+  const status =
+    !fields.includes('status') && rules.status && cells.status !== undefined
+      ? checkCell('status', rules.status, cells.status.toLowerCase())
+      : null;
+  const symbol =
+    !fields.includes('symbol') && rules.symbol && cells.symbol !== undefined
+      ? checkCell('symbol', rules.symbol, cells.symbol)
+      : null;
+  const openingBalance =
+    holdingClass === 'savings' && values.openingBalance !== undefined
+      ? checkCell(
+          'openingBalance',
+          HOLDING_CREATE_SCHEMAS.savings.shape.currentBalance,
+          values.openingBalance,
+        )
+      : null;
   if (issues.length || !parsed.success) return { item: null, issues };
   return {
     item: {
@@ -245,11 +238,6 @@ function checkHoldingRow(
     },
     issues,
   };
-}
-
-async function activeHoldingCount(db: DbOrTx, scope: Scope) {
-  const [row] = await db.select({ n: count() }).from(holdings).where(activeHoldingsOf(scope));
-  return Number(row?.n ?? 0);
 }
 
 /**
@@ -314,7 +302,7 @@ async function checkHoldings(
   if (withPlanLimit) {
     const tier = await ownerTier(db, scope.access.portfolio.userId);
     const limit = TIER_ASSET_LIMITS[tier];
-    const room = limit === null ? Infinity : limit - (await activeHoldingCount(db, scope));
+    const room = limit === null ? Infinity : limit - (await assetCount(db, scope));
     const over = prepared.rows[Math.max(0, room)];
     if (limit !== null && over && prepared.rows.length > room) {
       issues.push({

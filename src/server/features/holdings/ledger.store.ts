@@ -48,9 +48,13 @@ export function toLedgerTransaction(row: TransactionRow): LedgerTransaction {
   };
 }
 
+/** A rule of the ledger as the API answers it. */
+export const ledgerAppError = (error: LedgerError) =>
+  new AppError(error.code, error.details, error.message);
+
 /** A rule of the ledger or of the financial maths, as the API answers it. */
 export function ledgerFailure(error: unknown): never {
-  if (error instanceof LedgerError) throw new AppError(error.code, error.details, error.message);
+  if (error instanceof LedgerError) throw ledgerAppError(error);
   if (error instanceof FinancialMathError) {
     throw new AppError(
       error.code === 'DIVISION_BY_ZERO' ? 'DIVISION_BY_ZERO' : 'EXCHANGE_RATE_INVALID',

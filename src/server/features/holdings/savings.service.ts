@@ -55,7 +55,6 @@ async function requireSavings(
     log: actor.log,
     inScope: simulationId ?? null,
   });
-  if (!holding.isActive) throw new AppError('HOLDING_NOT_FOUND');
   if (holding.class !== 'savings') throw new AppError('NOT_A_SAVINGS_ACCOUNT');
   return holding;
 }

@@ -15,6 +15,7 @@ import { VALIDATION_MESSAGES } from '@/contracts/validation-messages';
 import {
   type CostBasisMethod,
   type HoldingLedger,
+  lotConsumed as lotConsumedRule,
   remainingCost,
   replayHolding,
   sumTaxLines,
@@ -36,6 +37,7 @@ import { type Actor, publishHoldingsChanged, recordLedgerAudit } from './actor';
 import { ASSET_TYPE_OF, isAssetType, settlementDateFor } from './holdings.service';
 import { plain, toTransaction, type TransactionRow } from './holdings.dto';
 import {
+  ledgerAppError,
   ledgerFailure,
   ledgerRows,
   rebuildHolding,
@@ -463,28 +465,21 @@ async function requireTransaction(
   const query = tx.select().from(transactions).where(eq(transactions.id, id));
   const [row] = action === 'edit' ? await query.for('update') : await query;
   if (!row) throw new AppError('TRANSACTION_NOT_FOUND');
-  let found: { holding: HoldingRow; scope: Scope };
   try {
-    found = await requireHolding(tx, actor.userId, row.holdingId, action, {
+    // The holding's view is the row's: a deleted (closed) savings account or another view than
+    // the request names is not found, as the transaction is not.
+    const found = await requireHolding(tx, actor.userId, row.holdingId, action, {
       forUpdate: action === 'edit',
       log: actor.log,
+      inScope: simulationId ?? null,
     });
+    return { row, ...found };
   } catch (error) {
     if (error instanceof AppError && error.code === 'HOLDING_NOT_FOUND') {
       throw new AppError('TRANSACTION_NOT_FOUND');
     }
     throw error;
   }
-  // A deleted (closed) savings account's transactions left every list: not found by id either.
-  if (!found.holding.isActive) throw new AppError('TRANSACTION_NOT_FOUND');
-  if (row.simulationId !== (simulationId ?? null)) {
-    actor.log?.info(
-      { userId: actor.userId, transactionId: id, simulationId: simulationId ?? null },
-      'transaction refused: not in the requested view',
-    );
-    throw new AppError('TRANSACTION_NOT_FOUND');
-  }
-  return { row, ...found };
 }
 
 export async function getTransaction(
@@ -500,12 +495,7 @@ export async function getTransaction(
 }
 
 /** 409 LOT_CONSUMED: a buy whose lot a sale used can be neither changed in the ledger nor deleted. */
-const lotConsumed = () =>
-  new AppError(
-    'LOT_CONSUMED',
-    null,
-    'This purchase cannot be changed or deleted: a later sale used its shares. Delete that sale first.',
-  );
+const lotConsumed = () => ledgerAppError(lotConsumedRule());
 
 /** Whether a sale used the lot this buy opened (as the last replay stored it). */
 async function lotUsed(tx: DbOrTx, buyId: string): Promise<boolean> {
@@ -705,33 +695,37 @@ export async function holdingLots(
     .innerJoin(transactions, eq(transactions.id, transactionLots.id))
     .where(eq(transactionLots.holdingId, holding.id))
     .orderBy(asc(transactionLots.acquisitionDate), asc(transactionLots.lotNumber));
-  return found.map(({ lot: row, currency }) => ({
-    id: row.id,
-    lotNumber: row.lotNumber,
-    acquisitionDate: row.acquisitionDate,
-    acquisitionPrice: plain(row.acquisitionPrice),
-    currency: currency as Currency,
-    exchangeRateToBase: plain(row.exchangeRateToBase),
-    originalQuantity: plain(row.originalQuantity),
-    remainingQuantity: plain(row.remainingQuantity),
-    feesAllocated: plain(row.feesAllocated),
-    remainingCost: remainingCost({
+  return found.map(({ lot: row, currency }) => {
+    const costBasisMethod = (row.costBasisMethod as CostBasisMethod | null) ?? null;
+    const status = row.status === 'depleted' ? 'depleted' : 'active';
+    return {
       id: row.id,
       lotNumber: row.lotNumber,
       acquisitionDate: row.acquisitionDate,
-      acquisitionPrice: dec(row.acquisitionPrice),
-      exchangeRateToBase: dec(row.exchangeRateToBase),
-      originalQuantity: dec(row.originalQuantity),
-      remainingQuantity: dec(row.remainingQuantity),
-      feesAllocated: dec(row.feesAllocated),
-      feesRemaining: dec(row.feesRemaining),
-      pooledUnitCost: row.pooledUnitCost ? dec(row.pooledUnitCost) : null,
-      costBasisMethod: (row.costBasisMethod as CostBasisMethod | null) ?? null,
-      status: row.status === 'depleted' ? 'depleted' : 'active',
-    }).toFixed(2),
-    costBasisMethod: (row.costBasisMethod as CostBasisMethod | null) ?? null,
-    status: row.status === 'depleted' ? 'depleted' : 'active',
-  }));
+      acquisitionPrice: plain(row.acquisitionPrice),
+      currency: currency as Currency,
+      exchangeRateToBase: plain(row.exchangeRateToBase),
+      originalQuantity: plain(row.originalQuantity),
+      remainingQuantity: plain(row.remainingQuantity),
+      feesAllocated: plain(row.feesAllocated),
+      remainingCost: remainingCost({
+        id: row.id,
+        lotNumber: row.lotNumber,
+        acquisitionDate: row.acquisitionDate,
+        acquisitionPrice: dec(row.acquisitionPrice),
+        exchangeRateToBase: dec(row.exchangeRateToBase),
+        originalQuantity: dec(row.originalQuantity),
+        remainingQuantity: dec(row.remainingQuantity),
+        feesAllocated: dec(row.feesAllocated),
+        feesRemaining: dec(row.feesRemaining),
+        pooledUnitCost: row.pooledUnitCost ? dec(row.pooledUnitCost) : null,
+        costBasisMethod,
+        status,
+      }).toFixed(2),
+      costBasisMethod,
+      status,
+    };
+  });
 }
 
 export { storedTax };

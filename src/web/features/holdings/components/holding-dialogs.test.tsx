@@ -4,7 +4,8 @@ import { toast } from 'sonner';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { Holding } from '@/contracts/holdings';
 import { apiError, mockApi } from '@/web/test/mock-api';
-import { PORTFOLIO_ID, renderWithScope, SIM_ID } from '@/web/test/scope';
+import { renderWithScope, SIM_ID } from '@/web/test/scope';
+import { makeHolding } from '../test/fixtures';
 import { DeleteHoldingDialog, EditHoldingDialog } from './holding-actions';
 
 afterEach(() => {
@@ -15,29 +16,7 @@ afterEach(() => {
 
 const ID = '00000000-0000-4000-8000-000000000001';
 
-const holding = (overrides: Partial<Holding>): Holding => ({
-  id: ID,
-  portfolioId: PORTFOLIO_ID,
-  simulationId: null,
-  class: 'market',
-  name: 'Apple Inc.',
-  symbol: 'AAPL',
-  quantity: '10',
-  purchasePrice: '150',
-  currentPrice: '180',
-  purchaseDate: '2024-01-10',
-  currency: 'EUR',
-  status: 'active',
-  isActive: true,
-  costBasis: '1500.00',
-  marketValue: '1800.00',
-  gainLoss: '300.00',
-  gainLossPercent: '20.00',
-  details: {},
-  createdAt: '2026-01-01T00:00:00.000Z',
-  updatedAt: '2026-01-01T00:00:00.000Z',
-  ...overrides,
-});
+const holding = (overrides: Partial<Holding>) => makeHolding({ id: ID, ...overrides });
 
 const estate = holding({
   class: 'real_estate',

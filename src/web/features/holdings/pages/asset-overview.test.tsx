@@ -6,34 +6,17 @@ import { ActiveScopeContext, type ActiveScope } from '@/web/lib/active-scope';
 import { mockApi } from '@/web/test/mock-api';
 import { renderWithProviders } from '@/web/test/render';
 import { PORTFOLIO_ID, renderWithScope } from '@/web/test/scope';
+import { makeHolding } from '../test/fixtures';
 import { AssetsOverviewPage, CrowdfundingPage, MarketPage, RealEstatePage } from './asset-pages';
 
 afterEach(() => vi.restoreAllMocks());
 
 let next = 0;
-const holding = (overrides: Partial<Holding>): Holding => ({
-  id: `00000000-0000-4000-8000-${String((next += 1)).padStart(12, '0')}`,
-  portfolioId: PORTFOLIO_ID,
-  simulationId: null,
-  class: 'market',
-  name: 'Apple Inc.',
-  symbol: 'AAPL',
-  quantity: '10',
-  purchasePrice: '150',
-  currentPrice: '180',
-  purchaseDate: '2024-01-10',
-  currency: 'EUR',
-  status: 'active',
-  isActive: true,
-  costBasis: '1500.00',
-  marketValue: '1800.00',
-  gainLoss: '300.00',
-  gainLossPercent: '20.00',
-  details: {},
-  createdAt: '2026-01-01T00:00:00.000Z',
-  updatedAt: '2026-01-01T00:00:00.000Z',
-  ...overrides,
-});
+const holding = (overrides: Partial<Holding>) =>
+  makeHolding({
+    id: `00000000-0000-4000-8000-${String((next += 1)).padStart(12, '0')}`,
+    ...overrides,
+  });
 
 const summary = {
   body: { categories: [], limits: { tier: 'free', assetLimit: 10, assetCount: 5 } },

@@ -4,33 +4,13 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { Holding } from '@/contracts/holdings';
 import { mockApi } from '@/web/test/mock-api';
 import { PORTFOLIO_ID, renderWithScope, SIM_ID } from '@/web/test/scope';
+import { makeHolding } from '../test/fixtures';
 import { AssetsOverviewPage, MarketPage } from './asset-pages';
 
 afterEach(() => vi.restoreAllMocks());
 
-const holding = (overrides: Partial<Holding>): Holding => ({
-  id: '00000000-0000-4000-8000-000000000001',
-  portfolioId: PORTFOLIO_ID,
-  simulationId: null,
-  class: 'market',
-  name: 'Apple Inc.',
-  symbol: 'AAPL',
-  quantity: '10',
-  purchasePrice: '150',
-  currentPrice: '180',
-  purchaseDate: '2024-01-10',
-  currency: 'EUR',
-  status: 'active',
-  isActive: true,
-  costBasis: '1500.00',
-  marketValue: '1800.00',
-  gainLoss: '300.00',
-  gainLossPercent: '20.00',
-  details: { sector: 'Technology' },
-  createdAt: '2026-01-01T00:00:00.000Z',
-  updatedAt: '2026-01-01T00:00:00.000Z',
-  ...overrides,
-});
+const holding = (overrides: Partial<Holding>) =>
+  makeHolding({ details: { sector: 'Technology' }, ...overrides });
 
 describe('the assets overview', () => {
   it('shows the category totals, the plan usage and a filterable list', async () => {
