@@ -16,8 +16,12 @@ const server = path.join(dist, 'server');
 
 await rm(server, { recursive: true, force: true });
 await build({
-  entryPoints: [path.join(root, 'src/server/main.ts')],
-  outfile: path.join(server, 'main.js'),
+  // The embedded database runs on its own thread, from its own file beside the server.
+  entryPoints: {
+    main: path.join(root, 'src/server/main.ts'),
+    'pglite-worker': path.join(root, 'src/server/db/pglite-worker.ts'),
+  },
+  outdir: server,
   bundle: true,
   platform: 'node',
   format: 'esm',

@@ -1,10 +1,16 @@
+import { existsSync } from 'node:fs';
 import { mkdir, readFile, unlink, writeFile } from 'node:fs/promises';
+import { createRequire } from 'node:module';
 import path from 'node:path';
-import { PGlite } from '@electric-sql/pglite';
+import { Duplex } from 'node:stream';
+import { pathToFileURL } from 'node:url';
+import { MessageChannel, type MessagePort, Worker } from 'node:worker_threads';
+import type { PGlite } from '@electric-sql/pglite';
 import { sql } from 'drizzle-orm';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import type pg from 'pg';
+import type { PgliteWorkerData } from './pglite-worker';
 import * as schema from './schema';
 
 export type Schema = typeof schema;
@@ -18,6 +24,11 @@ export type DbKind = 'pglite' | 'postgres';
 
 export type Database = {
   kind: DbKind;
+  /**
+   * How `db` talks to the database: node-postgres over the wire protocol (the server, on either
+   * database), or PGlite's own driver on this thread (tooling only).
+   */
+  driver: 'pg' | 'pglite';
   db: Db;
   /** Round trip to the database; rejects when it is unreachable. */
   ping(): Promise<void>;
@@ -34,14 +45,15 @@ export type Logger = {
 const silentLogger: Logger = { warn() {}, error() {} };
 
 /**
- * Wraps an open PGlite. `owned` means close() closes it too; tests that share one PGlite between
- * two app instances pass false.
+ * Wraps a PGlite running on this thread. Only tooling uses it (building the tests' migrated
+ * snapshot, migration tests): the server reaches PGlite on its own thread (`openPglite`).
  */
 export function pgliteDatabase(client: PGlite, options: { owned?: boolean } = {}): Database {
   const owned = options.owned ?? true;
   const db = drizzlePglite({ client, schema }) as unknown as Db;
   return {
     kind: 'pglite',
+    driver: 'pglite',
     db,
     async ping() {
       if (client.closed) throw new Error('database is closed');
@@ -103,17 +115,297 @@ async function lockDataDir(dataDir: string): Promise<() => Promise<void>> {
   };
 }
 
-/** Opens (creating it when missing) the embedded database kept in `dataDir`, for this process only. */
-export async function openPglite(dataDir: string): Promise<Database> {
-  const unlock = await lockDataDir(dataDir);
-  let client: PGlite;
+/**
+ * How to start the worker: a built file (beside the server bundle, or one a test run built), or
+ * the TypeScript source through tsx's loader, registered inside the worker (Node 20 does not pass
+ * a loader on to worker threads).
+ */
+function workerEntry(builtFile?: string): { script: string | URL; eval: boolean } {
+  if (builtFile) return { script: pathToFileURL(builtFile), eval: false };
+  const built = new URL('./pglite-worker.js', import.meta.url);
+  if (existsSync(built)) return { script: built, eval: false };
+  const tsxRoot = path.dirname(createRequire(import.meta.url).resolve('tsx/package.json'));
+  const tsx = pathToFileURL(path.join(tsxRoot, 'dist/esm/api/index.mjs')).href;
+  const source = new URL('./pglite-worker.ts', import.meta.url).href;
+  return {
+    script: `import(${JSON.stringify(tsx)}).then((tsx) => { tsx.register(); return import(${JSON.stringify(source)}); })`,
+    eval: true,
+  };
+}
+
+type WorkerReply = { type: 'ready' } | { type: 'failed'; message: string } | { type: 'closed' };
+
+/**
+ * The embedded database on a thread of its own (pglite-worker.ts). Each `connect()` opens one
+ * wire-protocol connection to it; the pool keeps exactly one.
+ */
+class PgliteThread {
+  private readonly worker: Worker;
+  private readonly sockets = new Set<PortSocket>();
+  private exited: Error | null = null;
+  private readonly ready: Promise<void>;
+  private closing: Promise<void> | null = null;
+
+  constructor(data: PgliteWorkerData, builtFile?: string) {
+    const entry = workerEntry(builtFile);
+    this.worker = new Worker(entry.script, {
+      eval: entry.eval,
+      workerData: data,
+      // The snapshot is copied into the worker, not shared.
+      transferList: data.snapshot ? [data.snapshot.buffer as ArrayBuffer] : [],
+    });
+    this.ready = new Promise((resolve, reject) => {
+      const onMessage = (message: WorkerReply) => {
+        if (message.type === 'ready') resolve();
+        else if (message.type === 'failed') reject(new Error(message.message));
+      };
+      this.worker.on('message', onMessage);
+      this.worker.once('error', reject);
+      this.worker.once('exit', (code) =>
+        reject(new Error(`the embedded database stopped while opening (exit ${code})`)),
+      );
+    });
+    this.worker.on('error', (error) => {
+      this.exited = error;
+    });
+    this.worker.on('exit', (code) => {
+      this.exited ??= new Error(`the embedded database stopped (exit ${code})`);
+      for (const socket of this.sockets) socket.destroy(this.exited);
+    });
+  }
+
+  opened() {
+    return this.ready;
+  }
+
+  /** A new connection: a socket-like stream node-postgres writes the protocol to. */
+  socket(): PortSocket {
+    const socket = new PortSocket(this);
+    this.sockets.add(socket);
+    socket.once('close', () => this.sockets.delete(socket));
+    return socket;
+  }
+
+  attach(port: MessagePort): Error | null {
+    if (this.exited || this.closing) return this.exited ?? new Error('database is closed');
+    this.worker.postMessage({ type: 'connect', port }, [port]);
+    return null;
+  }
+
+  get isOpen() {
+    return !this.exited && !this.closing;
+  }
+
+  /** Closes the database (its files are consistent on disk afterwards) and ends the thread. */
+  close(): Promise<void> {
+    this.closing ??= (async () => {
+      if (!this.exited) {
+        await new Promise<void>((resolve) => {
+          const onMessage = (message: WorkerReply) => {
+            if (message.type === 'closed') resolve();
+          };
+          this.worker.on('message', onMessage);
+          this.worker.once('exit', () => resolve());
+          this.worker.postMessage({ type: 'close' });
+        });
+      }
+      await this.worker.terminate();
+    })();
+    return this.closing;
+  }
+}
+
+/**
+ * A connection to the embedded database's thread, shaped like the net.Socket node-postgres
+ * expects. Writes made in one turn of the event loop travel as one message.
+ */
+class PortSocket extends Duplex {
+  private port: MessagePort | null = null;
+  private outgoing: Buffer[] = [];
+
+  constructor(private readonly thread: PgliteThread) {
+    super();
+  }
+
+  connect() {
+    const { port1, port2 } = new MessageChannel();
+    const refused = this.thread.attach(port2);
+    if (refused) {
+      process.nextTick(() => this.destroy(refused));
+      return this;
+    }
+    this.port = port1;
+    port1.on('message', (data: Uint8Array) =>
+      this.push(Buffer.from(data.buffer, data.byteOffset, data.byteLength)),
+    );
+    port1.on('close', () => {
+      if (!this.destroyed) this.destroy(new Error('the embedded database closed the connection'));
+    });
+    process.nextTick(() => this.emit('connect'));
+    return this;
+  }
+
+  setNoDelay() {
+    return this;
+  }
+
+  setKeepAlive() {
+    return this;
+  }
+
+  ref() {
+    this.port?.ref();
+    return this;
+  }
+
+  unref() {
+    this.port?.unref();
+    return this;
+  }
+
+  override _read() {}
+
+  override _write(chunk: Buffer, _encoding: BufferEncoding, callback: (error?: Error) => void) {
+    if (!this.port) return callback(new Error('not connected'));
+    if (this.outgoing.length === 0) queueMicrotask(() => this.flush());
+    this.outgoing.push(chunk);
+    callback();
+  }
+
+  private flush() {
+    if (!this.port || this.outgoing.length === 0) return;
+    const data = Buffer.concat(this.outgoing);
+    this.outgoing = [];
+    this.port.postMessage(data);
+  }
+
+  override _final(callback: (error?: Error) => void) {
+    this.flush();
+    this.port?.close();
+    callback();
+  }
+
+  override _destroy(error: Error | null, callback: (error?: Error | null) => void) {
+    this.port?.close();
+    this.port = null;
+    callback(error);
+  }
+}
+
+export type PgliteSource = { dataDir: string } | { snapshot: Uint8Array } | { memory: true };
+
+export type PgliteOptions = {
+  /** How long a query may wait for the connection before failing as an overload. */
+  queueTimeoutMs?: number;
+  logger?: Logger;
+  /** The worker, built to JavaScript (tests build it once); by default found beside this file. */
+  workerFile?: string;
+};
+
+/**
+ * Starts the embedded database on its own thread and connects a pool of one to it: PGlite is one
+ * session, so queries queue for the connection (a transaction holds it until it ends) instead of
+ * being refused.
+ */
+export async function openPgliteThread(
+  source: PgliteSource,
+  options: PgliteOptions = {},
+): Promise<Database> {
+  const thread = new PgliteThread(
+    'dataDir' in source
+      ? { dataDir: source.dataDir }
+      : 'snapshot' in source
+        ? { snapshot: source.snapshot }
+        : {},
+    options.workerFile,
+  );
   try {
-    client = await PGlite.create({ dataDir });
+    await thread.opened();
+  } catch (error) {
+    await thread.close();
+    throw error;
+  }
+  const logger = options.logger ?? silentLogger;
+  const [{ default: pgModule }, { drizzle: drizzleNodePg }] = await Promise.all([
+    import('pg'),
+    import('drizzle-orm/node-postgres'),
+  ]);
+  const pool = new pgModule.Pool({
+    // PGlite's own role and database (a missing role would end its session, fatally).
+    user: 'postgres',
+    database: 'postgres',
+    max: 1,
+    stream: () => thread.socket(),
+    // The one connection is kept: a new one would cost a start-up round for nothing.
+    idleTimeoutMillis: 0,
+    connectionTimeoutMillis: options.queueTimeoutMs ?? 30_000,
+  } as pg.PoolConfig);
+  pool.on('error', (error) => logger.warn({ err: error }, 'embedded database connection lost'));
+
+  // LISTEN is a setting of the session, and PGlite has one: notifications arrive on the pool's
+  // connection, with the answer of whatever query ran when they were sent.
+  const channels = new Map<string, Set<(payload: string) => void>>();
+  const listenOn = (client: pg.PoolClient | pg.Pool, channel: string) =>
+    client.query(`LISTEN ${pgModule.escapeIdentifier(channel)}`);
+  pool.on('connect', (client) => {
+    client.on('notification', (message) => {
+      for (const onPayload of channels.get(message.channel) ?? []) onPayload(message.payload ?? '');
+    });
+    // A replacement connection listens again (queued before anything else it runs).
+    for (const channel of channels.keys()) void listenOn(client, channel).catch(() => {});
+  });
+
+  const db = drizzleNodePg({ client: pool, schema }) as unknown as Db;
+  return {
+    kind: 'pglite',
+    driver: 'pg',
+    db,
+    async ping() {
+      if (!thread.isOpen) throw new Error('database is closed');
+      await pool.query('select 1');
+    },
+    async listen(channel, onPayload) {
+      let callbacks = channels.get(channel);
+      if (!callbacks) {
+        callbacks = new Set();
+        channels.set(channel, callbacks);
+        await listenOn(pool, channel);
+      }
+      callbacks.add(onPayload);
+      return async () => {
+        const current = channels.get(channel);
+        current?.delete(onPayload);
+        if (current?.size === 0) {
+          channels.delete(channel);
+          if (thread.isOpen) {
+            await pool.query(`UNLISTEN ${pgModule.escapeIdentifier(channel)}`).catch(() => {});
+          }
+        }
+      };
+    },
+    async close() {
+      await pool.end();
+      await thread.close();
+    },
+  };
+}
+
+/**
+ * Opens (creating it when missing) the embedded database kept in `dataDir`, for this process
+ * only, on its own thread.
+ */
+export async function openPglite(
+  dataDir: string,
+  options: PgliteOptions = {},
+): Promise<Database> {
+  const unlock = await lockDataDir(dataDir);
+  let database: Database;
+  try {
+    database = await openPgliteThread({ dataDir }, options);
   } catch (error) {
     await unlock();
     throw error;
   }
-  const database = pgliteDatabase(client);
   return {
     ...database,
     async close() {
@@ -152,6 +444,7 @@ export async function openPostgres(url: string, options: PostgresOptions = {}): 
 
   return {
     kind: 'postgres',
+    driver: 'pg',
     db,
     async ping() {
       await db.execute(sql`select 1`);

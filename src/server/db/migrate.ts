@@ -1,5 +1,6 @@
 import { fileURLToPath } from 'node:url';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
+import type { NodePgDatabase } from 'drizzle-orm/node-postgres';
 import type { PgliteDatabase } from 'drizzle-orm/pglite';
 import { seedFeatureFlags } from '../platform/feature-flags';
 import type { Database } from './client';
@@ -24,8 +25,15 @@ export async function migrateDatabase(
   options: { databaseUrl?: string | null; migrationsFolder?: string } = {},
 ): Promise<void> {
   const migrationsFolder = options.migrationsFolder ?? MIGRATIONS_FOLDER;
-  if (database.kind === 'pglite') {
+  if (database.driver === 'pglite') {
     await migratePglite(database.db as unknown as PgliteDatabase, { migrationsFolder });
+    await seedFeatureFlags(database.db);
+    return;
+  }
+  if (database.kind === 'pglite') {
+    // One process owns the embedded database (its folder is locked): no one to race with.
+    const { migrate: migrateNodePg } = await import('drizzle-orm/node-postgres/migrator');
+    await migrateNodePg(database.db as unknown as NodePgDatabase, { migrationsFolder });
     await seedFeatureFlags(database.db);
     return;
   }

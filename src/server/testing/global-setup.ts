@@ -1,7 +1,8 @@
-import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
+import { build } from 'esbuild';
 import pg from 'pg';
 import type { TestProject } from 'vitest/node';
 import { openPostgres, pgliteDatabase } from '../db/client';
@@ -13,6 +14,8 @@ declare module 'vitest' {
   export interface ProvidedContext {
     /** A gzipped tarball of a freshly migrated PGlite data directory. */
     pgliteSnapshot: string;
+    /** The embedded database's worker, built once to JavaScript (tsx would cost each start). */
+    pgliteWorkerFile: string;
     /** Name of a migrated PostgreSQL database each test file clones (postgres project only). */
     postgresTemplate: string | null;
   }
@@ -33,6 +36,24 @@ export default async function setup(project: TestProject) {
   await writeFile(snapshot, Buffer.from(await dump.arrayBuffer()));
   await pglite.close();
   project.provide('pgliteSnapshot', snapshot);
+
+  // Inside the project, so that the worker's imports resolve from node_modules.
+  const cache = path.join(import.meta.dirname, '../../../node_modules/.cache');
+  await mkdir(cache, { recursive: true });
+  const workerDir = await mkdtemp(path.join(cache, 'cairn-pglite-worker-'));
+  cleanups.push(() => rm(workerDir, { recursive: true, force: true }));
+  const workerFile = path.join(workerDir, 'pglite-worker.mjs');
+  await build({
+    entryPoints: [path.join(import.meta.dirname, '../db/pglite-worker.ts')],
+    outfile: workerFile,
+    bundle: true,
+    platform: 'node',
+    format: 'esm',
+    target: 'node20',
+    packages: 'external',
+    logLevel: 'warning',
+  });
+  project.provide('pgliteWorkerFile', workerFile);
 
   let template: string | null = null;
   const adminUrl = process.env.TEST_DATABASE_URL;

@@ -1,17 +1,14 @@
 import { randomBytes } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
-import { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
 import { inject } from 'vitest';
-import { type Database, openPostgres, pgliteDatabase } from '../db/client';
+import { type Database, openPgliteThread, openPostgres } from '../db/client';
 import { databaseUrlFor } from './database-url';
 
 export type TestDatabase = {
   database: Database;
   /** The PostgreSQL URL of this database; null on PGlite. */
   url: string | null;
-  /** The PGlite instance (PGlite only), for tests that share it between two apps. */
-  pglite: PGlite | null;
   /** Closes it and, on PostgreSQL, drops it. */
   destroy(): Promise<void>;
 };
@@ -23,18 +20,13 @@ export function testDbKind(): 'pglite' | 'postgres' {
 /** A fresh, migrated database of its own for one test file. */
 export async function createTestDatabase(): Promise<TestDatabase> {
   if (testDbKind() === 'pglite') {
-    const snapshot = await readFile(inject('pgliteSnapshot'));
-    const pglite = await PGlite.create({ loadDataDir: new Blob([snapshot]) });
-    const database = pgliteDatabase(pglite, { owned: false });
-    return {
-      database,
-      url: null,
-      pglite,
-      destroy: async () => {
-        await database.close();
-        await pglite.close();
-      },
-    };
+    // On its own thread, reached over the wire protocol, as the server runs it.
+    const snapshot = new Uint8Array(await readFile(inject('pgliteSnapshot')));
+    const database = await openPgliteThread(
+      { snapshot },
+      { workerFile: inject('pgliteWorkerFile') },
+    );
+    return { database, url: null, destroy: () => database.close() };
   }
 
   const serverUrl = process.env.TEST_DATABASE_URL;
@@ -56,7 +48,6 @@ export async function createTestDatabase(): Promise<TestDatabase> {
   return {
     database,
     url,
-    pglite: null,
     destroy: async () => {
       await database.close();
       const client = new pg.Client({ connectionString: serverUrl });
