@@ -62,7 +62,9 @@ export default defineConfig({
     outDir: path.resolve(import.meta.dirname, 'dist/web'),
     emptyOutDir: true,
     target: 'es2022',
-    sourcemap: true,
+    // Maps are made for debugging and error reports but not linked from the bundles; the build
+    // moves them out of the served folder (dist/sourcemaps): the source is not published.
+    sourcemap: 'hidden',
     // The landing page's first JavaScript is budgeted (bench: at most 120 KB gzipped).
     chunkSizeWarningLimit: 400,
     rollupOptions: {

@@ -1,7 +1,7 @@
 // Second half of `npm run build` (after `vite build`): bundles the server, copies the SQL
 // migrations beside it, precompresses the web assets, and writes the page metadata the server
 // puts in the first HTML of public pages.
-import { cp, readdir, readFile, rm, stat, writeFile } from 'node:fs/promises';
+import { cp, mkdir, readdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { brotliCompress, constants, gzip } from 'node:zlib';
@@ -13,6 +13,14 @@ const root = path.resolve(import.meta.dirname, '..');
 const dist = path.join(root, 'dist');
 const web = path.join(dist, 'web');
 const server = path.join(dist, 'server');
+
+async function* walk(dir) {
+  for (const entry of await readdir(dir, { withFileTypes: true })) {
+    const full = path.join(dir, entry.name);
+    if (entry.isDirectory()) yield* walk(full);
+    else yield full;
+  }
+}
 
 await rm(server, { recursive: true, force: true });
 await build({
@@ -69,20 +77,26 @@ await writeFile(
 );
 await rm(prerenderOut, { recursive: true, force: true });
 
+// Source maps leave the served folder: kept for debugging and error reports (dist/sourcemaps,
+// same layout), never published.
+const maps = path.join(dist, 'sourcemaps');
+await rm(maps, { recursive: true, force: true });
+let mapCount = 0;
+for await (const file of walk(web)) {
+  if (!file.endsWith('.map')) continue;
+  const target = path.join(maps, path.relative(web, file));
+  await mkdir(path.dirname(target), { recursive: true });
+  await rename(file, target);
+  mapCount += 1;
+}
+
 // Precompressed copies of text assets, served by @fastify/static when the browser accepts them.
 const gz = promisify(gzip);
 const br = promisify(brotliCompress);
-const COMPRESSIBLE = /\.(js|css|html|json|svg|txt|xml|webmanifest|map)$/;
-async function* walk(dir) {
-  for (const entry of await readdir(dir, { withFileTypes: true })) {
-    const full = path.join(dir, entry.name);
-    if (entry.isDirectory()) yield* walk(full);
-    else yield full;
-  }
-}
+const COMPRESSIBLE = /\.(js|css|html|json|svg|txt|xml|webmanifest)$/;
 let count = 0;
 for await (const file of walk(web)) {
-  if (!COMPRESSIBLE.test(file) || file.endsWith('.map')) continue;
+  if (!COMPRESSIBLE.test(file)) continue;
   if ((await stat(file)).size < 1024) continue;
   const content = await readFile(file);
   await writeFile(`${file}.gz`, await gz(content, { level: 9 }));
@@ -92,4 +106,6 @@ for await (const file of walk(web)) {
   );
   count += 1;
 }
-console.log(`server bundled to dist/server/main.js; ${count} web assets precompressed`);
+console.log(
+  `server bundled to dist/server/main.js; ${count} web assets precompressed; ${mapCount} source maps moved to dist/sourcemaps`,
+);

@@ -99,4 +99,34 @@ describe('graceful shutdown', () => {
       output.lastIndexOf('request completed'),
     );
   });
+
+  it('answers every one of 100 requests in flight when SIGTERM arrives, then exits 0', async () => {
+    const server = spawnServer('src/server/testing/fixtures/slow-server.ts', {
+      DATA_DIR: path.join(dir, 'hundred'),
+      PORT: '0',
+      HOST: '127.0.0.1',
+      SLOW_MS: '1000',
+      ...databaseEnv(),
+    });
+    const [, url] = await server.waitFor(/Server listening at (http:\/\/127\.0\.0\.1:\d+)/);
+
+    // Each on a connection of its own, as 100 browsers would.
+    const answers = Array.from({ length: 100 }, () =>
+      get(`${url}/api/v1/__test/slow`).then(
+        (res) => `HTTP ${res.status} ${res.body}`,
+        (error: NodeJS.ErrnoException) => `failed ${error.code ?? error.message}`,
+      ),
+    );
+    // Every request has reached its handler before the signal.
+    const started = () => server.output().split('slow request started').length - 1;
+    for (let waited = 0; started() < 100 && waited < 20_000; waited += 20) {
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    }
+    expect(started()).toBe(100);
+    server.child.kill('SIGTERM');
+
+    const results = await Promise.all(answers);
+    expect(results.filter((result) => result !== 'HTTP 200 {"done":true}')).toEqual([]);
+    expect(await server.exited).toBe(0);
+  });
 });

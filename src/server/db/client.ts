@@ -394,10 +394,7 @@ export async function openPgliteThread(
  * Opens (creating it when missing) the embedded database kept in `dataDir`, for this process
  * only, on its own thread.
  */
-export async function openPglite(
-  dataDir: string,
-  options: PgliteOptions = {},
-): Promise<Database> {
+export async function openPglite(dataDir: string, options: PgliteOptions = {}): Promise<Database> {
   const unlock = await lockDataDir(dataDir);
   let database: Database;
   try {

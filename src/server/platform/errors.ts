@@ -10,6 +10,8 @@ import {
   type ErrorResponse,
 } from '@/contracts/errors';
 
+import { DATABASE_RETRY_AFTER_SECONDS, isDatabaseUnavailable } from './database-errors';
+
 export type ErrorDetails = Record<string, unknown>;
 
 /**
@@ -126,7 +128,16 @@ export function handleError(
     return send(reply, code, message, null);
   }
   if (status === 503)
-    return send(reply, 'SERVICE_UNAVAILABLE', DEFAULT_ERROR_MESSAGES.SERVICE_UNAVAILABLE, null);
+    return send(reply, 'SERVICE_UNAVAILABLE', DEFAULT_ERROR_MESSAGES.SERVICE_UNAVAILABLE, {
+      retryAfterSeconds: DATABASE_RETRY_AFTER_SECONDS,
+    });
+
+  if (isDatabaseUnavailable(error)) {
+    request.log.warn({ err: error }, 'database unavailable');
+    return send(reply, 'DATABASE_UNAVAILABLE', DEFAULT_ERROR_MESSAGES.DATABASE_UNAVAILABLE, {
+      retryAfterSeconds: DATABASE_RETRY_AFTER_SECONDS,
+    });
+  }
 
   // Unknown: the details go to the log only.
   request.log.error({ err: error }, 'unhandled error');

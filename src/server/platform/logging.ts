@@ -3,6 +3,7 @@ import type { IncomingMessage } from 'node:http';
 import type { FastifyServerOptions } from 'fastify';
 import { stdSerializers } from 'pino';
 import type { LogLevel } from '../config';
+import { loggableError } from './database-errors';
 
 /** Query parameters whose values never reach a log line. */
 const SENSITIVE_PARAMS =
@@ -56,9 +57,10 @@ export function loggerOptions(
     ...(destination ? { stream: destination } : {}),
     redact: { paths: REDACT_PATHS, censor: '[REDACTED]' },
     serializers: {
-      // Errors keep their code (ECONNREFUSED, 23505...) as errorCode, out of reach of the '*.code' redaction.
+      // Errors keep their code (ECONNREFUSED, 23505...) as errorCode, out of reach of the '*.code'
+      // redaction. Query errors lose the values they carry (loggableError).
       err(error: Error) {
-        const { code, ...rest } = stdSerializers.err(error) as ReturnType<
+        const { code, ...rest } = stdSerializers.err(loggableError(error) as Error) as ReturnType<
           typeof stdSerializers.err
         > & { code?: unknown };
         return code === undefined ? rest : { ...rest, errorCode: code };

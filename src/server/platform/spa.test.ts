@@ -23,6 +23,7 @@ beforeAll(async () => {
   await writeFile(path.join(webRoot, 'site.html.gz'), gzipSync(SITE));
   await writeFile(path.join(webRoot, 'assets', 'main-abc123.js'), SCRIPT);
   await writeFile(path.join(webRoot, 'assets', 'main-abc123.js.gz'), gzipSync(SCRIPT));
+  await writeFile(path.join(webRoot, 'assets', 'main-abc123.js.map'), '{"version":3}');
   await writeFile(path.join(webRoot, 'favicon.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
   await writeFile(path.join(webRoot, 'manifest.json'), '{}');
   t = await createTestApp({ webRoot });
@@ -101,6 +102,13 @@ describe('serving the SPA', () => {
       expect(res.body).toBe(INDEX);
       expect(res.headers['cache-control']).toBe('no-cache');
     }
+  });
+
+  it('never publishes a source map, even one left in the served folder', async () => {
+    const map = await get('/assets/main-abc123.js.map');
+    expect(map.statusCode).toBe(404);
+    expect(map.body).not.toContain('"version":3');
+    expect((await get('/assets/MAIN-ABC123.JS.MAP')).statusCode).toBe(404);
   });
 
   it('answers a real 404 for a missing file, never the shell', async () => {

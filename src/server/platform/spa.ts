@@ -79,6 +79,8 @@ export type IndexRenderer = (template: string, request: FastifyRequest) => strin
 /** Built files never served as they are. */
 const TEMPLATES = new Set(['/index.html', '/site.html', '/seo-meta.json', '/prerendered.json']);
 const PRECOMPRESSED = /\.(br|gz)$/;
+/** Source maps are not published (the build keeps them outside the served folder anyway). */
+const SOURCE_MAP = /\.map$/i;
 
 const PUBLIC_PATHS = new Set(PUBLIC_PAGES.flatMap((page) => [page.path, ...page.aliases]));
 
@@ -133,7 +135,8 @@ export async function registerSpa(
       dotfiles: 'deny',
       // The HTML templates are only sent rendered (sendIndex); the page metadata is internal;
       // precompressed copies are served in place of their file, never by their own name.
-      allowedPath: (pathName) => !TEMPLATES.has(pathName) && !PRECOMPRESSED.test(pathName),
+      allowedPath: (pathName) =>
+        !TEMPLATES.has(pathName) && !PRECOMPRESSED.test(pathName) && !SOURCE_MAP.test(pathName),
       setHeaders(reply, filePath) {
         reply.header('cache-control', cacheControlFor(filePath));
       },
