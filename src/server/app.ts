@@ -11,6 +11,7 @@ import {
 } from 'fastify-type-provider-zod';
 import type { Config } from './config';
 import type { ServerContext } from './context';
+import { runAsRequest } from './db/access-context';
 import type { Database } from './db/client';
 import { adminRoutes } from './features/admin/admin.routes';
 import { authRoutes } from './features/auth/auth.routes';
@@ -103,6 +104,11 @@ export async function buildApp(deps: AppDeps) {
     forceCloseConnections: 'idle',
   }).withTypeProvider<ZodTypeProvider>();
 
+  // Every request's queries run as that request (the embedded database lets reads of other
+  // users pass a bulk write: db/access-context.ts).
+  app.addHook('onRequest', (request, _reply, done) =>
+    runAsRequest(() => request.auth?.user.id ?? null, done),
+  );
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandling(app);

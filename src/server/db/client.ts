@@ -10,7 +10,9 @@ import { sql } from 'drizzle-orm';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import type pg from 'pg';
-import type { PgliteWorkerData } from './pglite-worker';
+import { mayPassBulkWrites } from './access-context';
+import { isReadOnlySql } from './read-only-sql';
+import type { ConnectMessage, PgliteWorkerData } from './pglite-worker';
 import * as schema from './schema';
 
 export type Schema = typeof schema;
@@ -136,8 +138,8 @@ function workerEntry(builtFile?: string): { script: string | URL; eval: boolean 
 type WorkerReply = { type: 'ready' } | { type: 'failed'; message: string } | { type: 'closed' };
 
 /**
- * The embedded database on a thread of its own (pglite-worker.ts). Each `connect()` opens one
- * wire-protocol connection to it; the pool keeps exactly one.
+ * The embedded database on a thread of its own (pglite-worker.ts). Each `socket()` is one
+ * wire-protocol connection to it.
  */
 class PgliteThread {
   private readonly worker: Worker;
@@ -179,16 +181,17 @@ class PgliteThread {
   }
 
   /** A new connection: a socket-like stream node-postgres writes the protocol to. */
-  socket(): PortSocket {
-    const socket = new PortSocket(this);
+  socket(readers: boolean): PortSocket {
+    const socket = new PortSocket(this, readers);
     this.sockets.add(socket);
     socket.once('close', () => this.sockets.delete(socket));
     return socket;
   }
 
-  attach(port: MessagePort): Error | null {
+  attach(port: MessagePort, readers: boolean): Error | null {
     if (this.exited || this.closing) return this.exited ?? new Error('database is closed');
-    this.worker.postMessage({ type: 'connect', port }, [port]);
+    const message: ConnectMessage = { type: 'connect', port, readers };
+    this.worker.postMessage(message, [port]);
     return null;
   }
 
@@ -223,13 +226,17 @@ class PortSocket extends Duplex {
   private port: MessagePort | null = null;
   private outgoing: Buffer[] = [];
 
-  constructor(private readonly thread: PgliteThread) {
+  constructor(
+    private readonly thread: PgliteThread,
+    /** A connection of the readers pool (its reads may pass a bulk write). */
+    private readonly readers: boolean,
+  ) {
     super();
   }
 
   connect() {
     const { port1, port2 } = new MessageChannel();
-    const refused = this.thread.attach(port2);
+    const refused = this.thread.attach(port2, this.readers);
     if (refused) {
       process.nextTick(() => this.destroy(refused));
       return this;
@@ -274,9 +281,9 @@ class PortSocket extends Duplex {
 
   private flush() {
     if (!this.port || this.outgoing.length === 0) return;
-    const data = Buffer.concat(this.outgoing);
+    const data = new Uint8Array(Buffer.concat(this.outgoing));
     this.outgoing = [];
-    this.port.postMessage(data);
+    this.port.postMessage(data, [data.buffer]);
   }
 
   override _final(callback: (error?: Error) => void) {
@@ -300,12 +307,14 @@ export type PgliteOptions = {
   logger?: Logger;
   /** The worker, built to JavaScript (tests build it once); by default found beside this file. */
   workerFile?: string;
+  /** Connections in the pool (default 4). */
+  connections?: number;
 };
 
 /**
- * Starts the embedded database on its own thread and connects a pool of one to it: PGlite is one
- * session, so queries queue for the connection (a transaction holds it until it ends) instead of
- * being refused.
+ * Starts the embedded database on its own thread and connects a pool to it. PGlite is one
+ * session: the worker runs one statement group at a time and keeps transactions apart, so
+ * queries queue there (or, beyond the pool's size, for a connection) instead of being refused.
  */
 export async function openPgliteThread(
   source: PgliteSource,
@@ -330,30 +339,47 @@ export async function openPgliteThread(
     import('pg'),
     import('drizzle-orm/node-postgres'),
   ]);
-  const pool = new pgModule.Pool({
+  const poolConfig = {
     // PGlite's own role and database (a missing role would end its session, fatally).
     user: 'postgres',
     database: 'postgres',
-    max: 1,
-    stream: () => thread.socket(),
-    // The one connection is kept: a new one would cost a start-up round for nothing.
+    // Connections are kept: a new one would cost a start-up round for nothing.
     idleTimeoutMillis: 0,
     connectionTimeoutMillis: options.queueTimeoutMs ?? 30_000,
+  } as pg.PoolConfig;
+  // Connections are cheap here (a port each); the worker runs their statements one at a time.
+  const pool = new pgModule.Pool({
+    ...poolConfig,
+    max: options.connections ?? 8,
+    stream: () => thread.socket(false),
   } as pg.PoolConfig);
-  pool.on('error', (error) => logger.warn({ err: error }, 'embedded database connection lost'));
+  // Reads that may pass a bulk write have connections of their own, so that requests waiting
+  // for it (its portfolio's readers, writes) never hold every connection (access-context.ts).
+  const readers = new pgModule.Pool({
+    ...poolConfig,
+    max: 4,
+    stream: () => thread.socket(true),
+  } as pg.PoolConfig);
+  const query = pool.query.bind(pool) as (...args: unknown[]) => unknown;
+  const read = readers.query.bind(readers) as (...args: unknown[]) => unknown;
+  pool.query = ((...args: unknown[]) => {
+    const first = args[0] as string | { text?: string } | undefined;
+    const text = typeof first === 'string' ? first : (first?.text ?? '');
+    return mayPassBulkWrites() && isReadOnlySql(text) ? read(...args) : query(...args);
+  }) as typeof pool.query;
 
-  // LISTEN is a setting of the session, and PGlite has one: notifications arrive on the pool's
-  // connection, with the answer of whatever query ran when they were sent.
+  // LISTEN is a setting of the session, and PGlite has one: notifications arrive on whichever
+  // connection's answer was being written when they were sent.
   const channels = new Map<string, Set<(payload: string) => void>>();
-  const listenOn = (client: pg.PoolClient | pg.Pool, channel: string) =>
-    client.query(`LISTEN ${pgModule.escapeIdentifier(channel)}`);
-  pool.on('connect', (client) => {
-    client.on('notification', (message) => {
-      for (const onPayload of channels.get(message.channel) ?? []) onPayload(message.payload ?? '');
+  for (const each of [pool, readers]) {
+    each.on('error', (error) => logger.warn({ err: error }, 'embedded database connection lost'));
+    each.on('connect', (client) => {
+      client.on('notification', (message) => {
+        for (const onPayload of channels.get(message.channel) ?? [])
+          onPayload(message.payload ?? '');
+      });
     });
-    // A replacement connection listens again (queued before anything else it runs).
-    for (const channel of channels.keys()) void listenOn(client, channel).catch(() => {});
-  });
+  }
 
   const db = drizzleNodePg({ client: pool, schema }) as unknown as Db;
   return {
@@ -369,7 +395,7 @@ export async function openPgliteThread(
       if (!callbacks) {
         callbacks = new Set();
         channels.set(channel, callbacks);
-        await listenOn(pool, channel);
+        await pool.query(`LISTEN ${pgModule.escapeIdentifier(channel)}`);
       }
       callbacks.add(onPayload);
       return async () => {
@@ -384,7 +410,7 @@ export async function openPgliteThread(
       };
     },
     async close() {
-      await pool.end();
+      await Promise.all([pool.end(), readers.end()]);
       await thread.close();
     },
   };

@@ -155,3 +155,24 @@ export async function requireSimulation(
   }
   return { simulation, access };
 }
+
+/**
+ * Everyone who may read the portfolio now or once a share is answered: its owner and every
+ * person it is shared with, whatever the share's state. A bulk write names them as the users
+ * whose reads must wait for it (db/access-context.ts).
+ */
+export async function usersWhoMaySee(db: DbOrTx, portfolioId: string): Promise<Set<string>> {
+  const [owner] = await db
+    .select({ userId: portfolios.userId })
+    .from(portfolios)
+    .where(eq(portfolios.id, portfolioId));
+  const shared = await db
+    .select({ userId: accountShares.sharedWithUserId })
+    .from(accountShares)
+    .where(eq(accountShares.portfolioId, portfolioId));
+  return new Set(
+    [owner?.userId, ...shared.map((share) => share.userId)].filter(
+      (userId): userId is string => typeof userId === 'string',
+    ),
+  );
+}

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { eq, inArray, sql } from 'drizzle-orm';
+import { eq, inArray } from 'drizzle-orm';
 import type { z } from 'zod';
 import {
   type CreateHoldingInput,
@@ -27,9 +27,12 @@ import {
 import { VALIDATION_MESSAGES as M } from '@/contracts/validation-messages';
 import { type LedgerTransaction, replayHolding } from '@/domain/ledger';
 import type { ServerContext } from '../../context';
+import { bulkTransaction } from '../../db/access-context';
+import { bulkInsert } from '../../db/bulk-insert';
 import type { DbOrTx } from '../../db/client';
 import { holdings, transactionAuditTrail, transactions } from '../../db/schema';
 import { AppError } from '../../platform/errors';
+import { usersWhoMaySee } from '../../platform/portfolio-access';
 import { type Actor, publishHoldingsChanged, recordLedgerAudit } from './actor';
 import { importIssue } from './csv';
 import {
@@ -706,35 +709,39 @@ function auditValues(values: TransactionItem['values']): Record<string, unknown>
   };
 }
 
-const CHUNK = 500;
+/** `now` plus `n` microseconds, as ISO 8601 text (a JavaScript Date keeps milliseconds only). */
+export function microsecondsAfter(now: Date, n: number): string {
+  const iso = new Date(now.getTime() + Math.floor(n / 1000)).toISOString();
+  return `${iso.slice(0, -1)}${String(n % 1000).padStart(3, '0')}Z`;
+}
 
 async function saveTransactions(tx: DbOrTx, actor: Actor, items: TransactionItem[], now: Date) {
-  const stamp = now.toISOString();
-  for (let start = 0; start < items.length; start += CHUNK) {
-    const chunk = items.slice(start, start + CHUNK);
-    // Recorded in file order, a microsecond apart: the ledger orders one trade date's rows by it.
-    await tx.insert(transactions).values(
-      chunk.map((item, index) => ({
-        ...item.values,
-        createdAt: sql`${stamp}::timestamptz + (${start + index}::int * interval '1 microsecond')`,
-        updatedAt: now,
-      })),
-    );
-    await tx.insert(transactionAuditTrail).values(
-      chunk.map((item) => ({
-        userId: actor.userId,
-        portfolioId: item.holding.portfolioId,
-        sessionId: actor.sessionId,
-        actionType: 'create',
-        entityType: 'transaction',
-        entityId: item.values.id,
-        newValues: auditValues(item.values),
-        ipAddress: actor.ip,
-        userAgent: actor.userAgent,
-        createdAt: now,
-      })),
-    );
-  }
+  // Recorded in file order, a microsecond apart: the ledger orders one trade date's rows by it.
+  await bulkInsert(
+    tx,
+    transactions,
+    items.map((item, index) => ({
+      ...item.values,
+      createdAt: microsecondsAfter(now, index) as unknown as Date,
+      updatedAt: now,
+    })),
+  );
+  await bulkInsert(
+    tx,
+    transactionAuditTrail,
+    items.map((item) => ({
+      userId: actor.userId,
+      portfolioId: item.holding.portfolioId,
+      sessionId: actor.sessionId,
+      actionType: 'create',
+      entityType: 'transaction',
+      entityId: item.values.id,
+      newValues: auditValues(item.values),
+      ipAddress: actor.ip,
+      userAgent: actor.userAgent,
+      createdAt: now,
+    })),
+  );
   const touched = new Map(items.map((item) => [item.holding.id, item.holding]));
   for (const holding of touched.values()) await rebuildHolding(tx, holding, now);
 }
@@ -830,7 +837,9 @@ export async function commitImport(
   const prepared = prepare(body);
   const now = ctx.clock.now();
   const kind: ImportKind = body.kind;
-  const imported = await ctx.database.db.transaction(async (tx) => {
+  // A bulk write: while it runs, reads of people who cannot see this portfolio pass it.
+  const seesWrites = await usersWhoMaySee(ctx.database.db, portfolioId);
+  const imported = await bulkTransaction(ctx.database.db, seesWrites, async (tx) => {
     const scope = await requireScope(tx, actor.userId, portfolioId, simulationId, 'edit', {
       forUpdate: true,
       log: actor.log,
