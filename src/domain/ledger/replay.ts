@@ -19,15 +19,110 @@ export class SaleResult {
 }
 
 export type HoldingLedger = {
+  /**
+   * The lots: every lot of the holding after a whole replay; after a resumed one (`resumeHolding`),
+   * the lots open where it resumed and those opened since (the others did not change).
+   */
   lots: Lot[];
+  /** The sales replayed, in ledger order (after a resumed replay, only those it replayed). */
   sales: SaleResult[];
   /** Units held (the lots' remaining quantities). */
   quantity: Decimal;
   /** Cost of what is held, in the base currency, fees included. */
   remainingCost: Decimal;
+  /** How many lots the holding has opened (the next lot's number is one more). */
+  lotCount: number;
 };
 
+/**
+ * What a replay needs to carry on from some point of the ledger: how many lots were opened before
+ * it (lots are numbered in ledger order) and the lots still open there, oldest first, as they stood
+ * (remaining quantity and fees, pooled average cost, method of the last sale that took from them).
+ * Depleted lots play no further part: no sale takes from them, and the totals skip them.
+ */
+export type LedgerState = { lotCount: number; lots: readonly Lot[] };
+
+export const EMPTY_LEDGER_STATE: LedgerState = { lotCount: 0, lots: [] };
+
 const TYPES = new Set<string>(TRANSACTION_TYPES);
+
+/** Depleted lots are dropped from the working list every this many sales. */
+const COMPACT_EVERY = 64;
+
+/** One replay in progress: transactions applied one at a time (so it can pause between them). */
+class Replay {
+  /** Every lot of the result (the state's, then those opened), in ledger order. */
+  readonly lots: Lot[];
+  /** The lots sales take from: `lots` less some depleted ones (which sales skip anyway). */
+  private open: Lot[];
+  readonly sales: SaleResult[] = [];
+  private held: Decimal = ZERO;
+  private lotCount: number;
+  private salesSinceCompact = 0;
+
+  constructor(state: LedgerState) {
+    this.lotCount = state.lotCount;
+    // Copies (a replay changes lots in place). Lots pooled by one average-cost sale share one
+    // unit cost object, as in a whole replay: the totals sum a pool's units before multiplying.
+    let pool: Decimal | null = null;
+    this.lots = state.lots.map((lot) => {
+      let pooled = lot.pooledUnitCost;
+      if (pooled) {
+        if (pool?.eq(pooled)) pooled = pool;
+        else pool = pooled;
+      }
+      this.held = this.held.plus(lot.remainingQuantity);
+      return { ...lot, pooledUnitCost: pooled };
+    });
+    this.open = [...this.lots];
+  }
+
+  apply(transaction: LedgerTransaction) {
+    if (!TYPES.has(transaction.type)) throw unsupportedType(transaction.type);
+    if (transaction.type === 'buy') {
+      this.lotCount += 1;
+      const lot = openLot(transaction, this.lotCount);
+      this.lots.push(lot);
+      this.open.push(lot);
+      this.held = this.held.plus(lot.originalQuantity);
+    } else if (transaction.type === 'sell') {
+      // Lots are opened in ledger order, so they are oldest first already.
+      const consumed = consumeLots(
+        this.open,
+        transaction.quantity,
+        transaction.costBasisMethod ?? 'fifo',
+        transaction.selectedLots,
+        { available: this.held, oldestFirst: true, inPlace: true },
+      );
+      this.held = consumed.allocations.reduce(
+        (left, allocation) => left.minus(allocation.quantity),
+        this.held,
+      );
+      this.sales.push(
+        new SaleResult(
+          transaction.id,
+          consumed.allocations,
+          computeTax(transaction, consumed.allocations),
+        ),
+      );
+      this.salesSinceCompact += 1;
+      if (this.salesSinceCompact >= COMPACT_EVERY) {
+        this.salesSinceCompact = 0;
+        this.open = this.open.filter((lot) => !lot.remainingQuantity.isZero());
+      }
+    }
+  }
+
+  result(): HoldingLedger {
+    return {
+      lots: this.lots,
+      sales: this.sales,
+      quantity: totalRemaining(this.lots),
+      remainingCost: totalRemainingCost(this.lots),
+      lotCount: this.lotCount,
+    };
+  }
+}
 
 /**
  * Replays one holding's transactions, in the order given (the caller sorts them: trade date, then
@@ -40,43 +135,62 @@ const TYPES = new Set<string>(TRANSACTION_TYPES);
  * lots as if the history had always been so.
  */
 export function replayHolding(transactions: readonly LedgerTransaction[]): HoldingLedger {
-  let lots: Lot[] = [];
-  const sales: SaleResult[] = [];
-  let held: Decimal = ZERO;
-  for (const transaction of transactions) {
-    if (!TYPES.has(transaction.type)) throw unsupportedType(transaction.type);
-    if (transaction.type === 'buy') {
-      const lot = openLot(transaction, lots.length + 1);
-      lots.push(lot);
-      held = held.plus(lot.originalQuantity);
-    } else if (transaction.type === 'sell') {
-      // Lots are opened in ledger order, so they are oldest first already.
-      const consumed = consumeLots(
-        lots,
-        transaction.quantity,
-        transaction.costBasisMethod ?? 'fifo',
-        transaction.selectedLots,
-        { available: held, oldestFirst: true, inPlace: true },
-      );
-      lots = consumed.lots;
-      held = consumed.allocations.reduce(
-        (left, allocation) => left.minus(allocation.quantity),
-        held,
-      );
-      sales.push(
-        new SaleResult(
-          transaction.id,
-          consumed.allocations,
-          computeTax(transaction, consumed.allocations),
-        ),
-      );
+  return resumeHolding(EMPTY_LEDGER_STATE, transactions);
+}
+
+/**
+ * Carries a replay on from a saved state (`ledgerState` of the replay of the transactions before
+ * `rest`, or the same figures read back from the database) through `rest`: the same lots, sales
+ * and totals as replaying the whole history, for the part that can change. The state is not
+ * changed.
+ */
+export function resumeHolding(
+  state: LedgerState,
+  rest: readonly LedgerTransaction[],
+): HoldingLedger {
+  const replay = new Replay(state);
+  for (const transaction of rest) replay.apply(transaction);
+  return replay.result();
+}
+
+/** How a long replay shares the thread: it pauses when it has run `sliceMs` since the last pause. */
+export type Pacing = { sliceMs?: number; pause?: () => Promise<void> };
+
+/** Lets whatever else waits on the event loop run (I/O, timers), then carries on. */
+export const yieldToEventLoop = (): Promise<void> =>
+  new Promise((resolve) => {
+    if (typeof setImmediate === 'function') setImmediate(resolve);
+    else setTimeout(resolve, 0);
+  });
+
+/**
+ * `resumeHolding` that never holds the thread for more than about `sliceMs` (5 ms) at a time: it
+ * pauses between transactions once a slice is used up. A short replay finishes without pausing.
+ */
+export async function resumeHoldingPaced(
+  state: LedgerState,
+  rest: readonly LedgerTransaction[],
+  pacing: Pacing = {},
+): Promise<HoldingLedger> {
+  const slice = pacing.sliceMs ?? 5;
+  const pause = pacing.pause ?? yieldToEventLoop;
+  const replay = new Replay(state);
+  let started = performance.now();
+  for (const transaction of rest) {
+    replay.apply(transaction);
+    if (performance.now() - started >= slice) {
+      await pause();
+      started = performance.now();
     }
   }
+  return replay.result();
+}
+
+/** The state a replay ends in, to resume from: its lot count and its open lots (copied). */
+export function ledgerState(ledger: HoldingLedger): LedgerState {
   return {
-    lots,
-    sales,
-    quantity: totalRemaining(lots),
-    remainingCost: totalRemainingCost(lots),
+    lotCount: ledger.lotCount,
+    lots: ledger.lots.filter((lot) => !lot.remainingQuantity.isZero()).map((lot) => ({ ...lot })),
   };
 }
 
