@@ -11,12 +11,19 @@ export class SaleResult {
     readonly transactionId: string,
     readonly allocations: Allocation[],
     readonly figures: TaxFigures,
+    /** Each lot the sale took from, as the sale left it (what a resumed replay starts from). */
+    readonly lotsAfter: ReadonlyMap<string, LotAfterSale> = new Map(),
+    /** An average-cost sale's pooled unit cost (base currency); null for the other methods. */
+    readonly pooledUnitCost: Decimal | null = null,
   ) {}
   /** The estimate as answered and stored (decimal strings). */
   get tax(): TaxEstimate {
     return (this.#tax ??= formatTax(this.figures));
   }
 }
+
+/** A lot's remaining quantity and fees as a sale left it. */
+export type LotAfterSale = { remainingQuantity: Decimal; feesRemaining: Decimal };
 
 export type HoldingLedger = {
   /**
@@ -55,6 +62,7 @@ class Replay {
   readonly lots: Lot[];
   /** The lots sales take from: `lots` less some depleted ones (which sales skip anyway). */
   private open: Lot[];
+  private readonly byId = new Map<string, Lot>();
   readonly sales: SaleResult[] = [];
   private held: Decimal = ZERO;
   private lotCount: number;
@@ -75,6 +83,7 @@ class Replay {
       return { ...lot, pooledUnitCost: pooled };
     });
     this.open = [...this.lots];
+    for (const lot of this.lots) this.byId.set(lot.id, lot);
   }
 
   apply(transaction: LedgerTransaction) {
@@ -84,6 +93,7 @@ class Replay {
       const lot = openLot(transaction, this.lotCount);
       this.lots.push(lot);
       this.open.push(lot);
+      this.byId.set(lot.id, lot);
       this.held = this.held.plus(lot.originalQuantity);
     } else if (transaction.type === 'sell') {
       // Lots are opened in ledger order, so they are oldest first already.
@@ -98,11 +108,24 @@ class Replay {
         (left, allocation) => left.minus(allocation.quantity),
         this.held,
       );
+      const lotsAfter = new Map<string, LotAfterSale>();
+      let pooled: Decimal | null = null;
+      for (const allocation of consumed.allocations) {
+        const lot = this.byId.get(allocation.lotId);
+        if (!lot) continue;
+        lotsAfter.set(lot.id, {
+          remainingQuantity: lot.remainingQuantity,
+          feesRemaining: lot.feesRemaining,
+        });
+        pooled ??= lot.pooledUnitCost;
+      }
       this.sales.push(
         new SaleResult(
           transaction.id,
           consumed.allocations,
           computeTax(transaction, consumed.allocations),
+          lotsAfter,
+          transaction.costBasisMethod === 'average_cost' ? pooled : null,
         ),
       );
       this.salesSinceCompact += 1;
@@ -164,6 +187,23 @@ export const yieldToEventLoop = (): Promise<void> =>
   });
 
 /**
+ * Long loops share the thread with it: `if (pacer.due()) await pacer.pause()` between steps pauses
+ * once `sliceMs` (5 ms) of work has run since the last pause; a short loop never pauses.
+ */
+export function pacer(pacing: Pacing = {}) {
+  const slice = pacing.sliceMs ?? 5;
+  const pause = pacing.pause ?? yieldToEventLoop;
+  let started = performance.now();
+  return {
+    due: () => performance.now() - started >= slice,
+    pause: async () => {
+      await pause();
+      started = performance.now();
+    },
+  };
+}
+
+/**
  * `resumeHolding` that never holds the thread for more than about `sliceMs` (5 ms) at a time: it
  * pauses between transactions once a slice is used up. A short replay finishes without pausing.
  */
@@ -172,16 +212,11 @@ export async function resumeHoldingPaced(
   rest: readonly LedgerTransaction[],
   pacing: Pacing = {},
 ): Promise<HoldingLedger> {
-  const slice = pacing.sliceMs ?? 5;
-  const pause = pacing.pause ?? yieldToEventLoop;
+  const pace = pacer(pacing);
   const replay = new Replay(state);
-  let started = performance.now();
   for (const transaction of rest) {
     replay.apply(transaction);
-    if (performance.now() - started >= slice) {
-      await pause();
-      started = performance.now();
-    }
+    if (pace.due()) await pace.pause();
   }
   return replay.result();
 }
