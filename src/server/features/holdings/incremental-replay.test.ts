@@ -245,7 +245,8 @@ async function apply(holdingId: string, change: Op, method: CostBasisMethod) {
     return { expected, actual };
   }
   const target = list[change.pick % list.length];
-  if (!target) throw new Error('no transaction');
+  // Nothing left to change.
+  if (!target) return { expected: 'ok', actual: 'ok' };
   let after: Stored | null;
   let request: () => Promise<{ statusCode: number; json: () => unknown }>;
   if (change.kind === 'delete') {
@@ -292,10 +293,12 @@ describe('a write replays its holding from the first date it touches', () => {
       method: fc.constantFrom<CostBasisMethod | 'mixed'>('fifo', 'lifo', 'average_cost', 'mixed'),
       steps: fc.array(historyStep, { minLength: 1, maxLength: 10 }),
       ops: fc.array(fc.tuple(op, fc.constantFrom(...METHODS)), { minLength: 1, maxLength: 8 }),
+      // Rows as written before migration 0008 (no state to resume from): replayed whole once.
+      legacy: fc.boolean(),
     });
     let runs = 0;
     await fc.assert(
-      fc.asyncProperty(scenario, async ({ method, steps, ops }) => {
+      fc.asyncProperty(scenario, async ({ method, steps, ops, legacy }) => {
         runs += 1;
         const created = await owner.post(`/api/v1/portfolios/${portfolioId}/holdings`, {
           class: 'crypto',
@@ -309,7 +312,7 @@ describe('a write replays its holding from the first date it touches', () => {
         expect(created.statusCode, created.body).toBe(201);
         const holdingId = (created.json() as { holding: { id: string } }).holding.id;
         try {
-          await check(holdingId, method, steps, ops);
+          await check(holdingId, method, steps, ops, legacy);
         } finally {
           // The free plan holds 10 assets a portfolio.
           await db().delete(holdings).where(eq(holdings.id, holdingId));
@@ -325,6 +328,7 @@ async function check(
   method: CostBasisMethod | 'mixed',
   steps: HistoryStep[],
   ops: [Op, CostBasisMethod][],
+  legacy: boolean,
 ) {
   // The history, through the API (lots named by the ids the server gave their buys).
   const history = buildHistory(
@@ -359,9 +363,36 @@ async function check(
     idOf.set(entry.id, (res.json() as { transaction: { id: string } }).transaction.id);
   }
   expect(await derived(db(), holdingId)).toEqual(await wholeReplay(holdingId));
+  if (legacy) {
+    await db()
+      .update(lotAllocations)
+      .set({ lotRemainingAfter: null, lotFeesRemainingAfter: null, pooledUnitCost: null });
+    await db()
+      .update(transactionLots)
+      .set({ depletedOn: null })
+      .where(eq(transactionLots.holdingId, holdingId));
+  }
+  // Until a change is accepted, legacy rows stay as they were (a refused change writes nothing).
+  let untouched = legacy;
+  const withoutState = (rows: Awaited<ReturnType<typeof derived>>) =>
+    untouched
+      ? {
+          ...rows,
+          lots: rows.lots.map((lot) => ({ ...lot, depletedOn: null })),
+          taken: rows.taken.map((row) => ({
+            ...row,
+            lotRemainingAfter: null,
+            lotFeesRemainingAfter: null,
+            pooledUnitCost: null,
+          })),
+        }
+      : rows;
   for (const [change, saleMethod] of ops) {
     const { expected, actual } = await apply(holdingId, change, saleMethod);
     expect(actual, JSON.stringify(change)).toBe(expected);
-    expect(await derived(db(), holdingId)).toEqual(await wholeReplay(holdingId));
+    if (actual === 'ok') untouched = false;
+    expect(withoutState(await derived(db(), holdingId))).toEqual(
+      withoutState(await wholeReplay(holdingId)),
+    );
   }
 }
