@@ -39,6 +39,8 @@ export type HoldingLedger = {
   remainingCost: Decimal;
   /** How many lots the holding has opened (the next lot's number is one more). */
   lotCount: number;
+  /** The trade date of the last sale replayed that changed each lot (took from it or pooled it). */
+  changedOn: ReadonlyMap<string, string>;
 };
 
 /**
@@ -63,6 +65,8 @@ class Replay {
   /** The lots sales take from: `lots` less some depleted ones (which sales skip anyway). */
   private open: Lot[];
   private readonly byId = new Map<string, Lot>();
+  /** The trade date of the last sale that changed each lot (took from it or pooled it). */
+  private readonly changedOn = new Map<string, string>();
   readonly sales: SaleResult[] = [];
   private held: Decimal = ZERO;
   private lotCount: number;
@@ -96,6 +100,12 @@ class Replay {
       this.byId.set(lot.id, lot);
       this.held = this.held.plus(lot.originalQuantity);
     } else if (transaction.type === 'sell') {
+      // An average-cost sale pools every lot that holds something (it changes them all).
+      if (transaction.costBasisMethod === 'average_cost') {
+        for (const lot of this.open) {
+          if (!lot.remainingQuantity.isZero()) this.changedOn.set(lot.id, transaction.tradeDate);
+        }
+      }
       // Lots are opened in ledger order, so they are oldest first already.
       const consumed = consumeLots(
         this.open,
@@ -113,6 +123,7 @@ class Replay {
       for (const allocation of consumed.allocations) {
         const lot = this.byId.get(allocation.lotId);
         if (!lot) continue;
+        this.changedOn.set(lot.id, transaction.tradeDate);
         lotsAfter.set(lot.id, {
           remainingQuantity: lot.remainingQuantity,
           feesRemaining: lot.feesRemaining,
@@ -143,6 +154,7 @@ class Replay {
       quantity: totalRemaining(this.lots),
       remainingCost: totalRemainingCost(this.lots),
       lotCount: this.lotCount,
+      changedOn: this.changedOn,
     };
   }
 }

@@ -39,6 +39,8 @@ function expectSameAsWhole(
   expect(resumed.quantity.toFixed()).toBe(whole.quantity.toFixed());
   expect(resumed.remainingCost.toFixed()).toBe(whole.remainingCost.toFixed());
   expect(resumed.lotCount).toBe(whole.lotCount);
+  // The last change of each lot the resumed replay changed is the whole replay's last change.
+  for (const [id, date] of resumed.changedOn) expect(whole.changedOn.get(id)).toBe(date);
 }
 
 describe('resuming a replay from the state at any point', () => {

@@ -192,6 +192,13 @@ export const transactionLots = pgTable(
      * lot predates this column: the next replay of the holding is then a whole one).
      */
     depletedOn: date('depleted_on', { mode: 'string' }),
+    /**
+     * The trade date of the last sale that changed the lot (took from it, or pooled it at an
+     * average cost); null while none has. A resumed replay takes the lot as stored when this is
+     * before its date, and works out its state at that date otherwise. Rows written before this
+     * column say 9999-12-31 (unknown: the next replay of the holding is a whole one).
+     */
+    changedOn: date('changed_on', { mode: 'string' }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },

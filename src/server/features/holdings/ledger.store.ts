@@ -106,32 +106,52 @@ type StoredLot = {
   exchange_rate_to_base: string;
   original_quantity: string;
   fees_allocated: string;
-  /** From the last sale before the date that took from the lot (null: none did). */
-  sold: boolean;
+  remaining_quantity: string;
+  fees_remaining: string;
+  pooled_unit_cost: string | null;
+  cost_basis_method: string | null;
+  depleted_on: string | null;
+  changed_on: string | null;
+  /** No sale dated `from` or later changed the lot: it is stored as it stood at `from`. */
+  current: boolean;
+  /** Otherwise, the last sale before `from` that took from it (none: `sold_on` is null). */
+  sold_on: string | null;
   remaining_after: string | null;
   fees_remaining_after: string | null;
   method: string | null;
-  /** Whether the last average-cost sale before the date pooled this lot. */
+  /** Otherwise, whether the last average-cost sale before `from` pooled it. */
   pooled: boolean;
-  /** The lot's figures as the last replay stored them, to tell whether this one changes them. */
-  stored: string;
 };
 
-/** Where a replay resumes: the state, and the open lots' figures as stored (by id). */
-type Start = { state: LedgerState; stored: Map<string, string> };
+/**
+ * Where a replay resumes: the state, and for each lot open then, its figures as stored and the
+ * date a sale last changed it before `from`.
+ */
+type Start = {
+  state: LedgerState;
+  stored: Map<string, string>;
+  changedOn: Map<string, string | null>;
+  /** Lots stored as a later sale left them: rewritten whatever the replay does. */
+  stale: Set<string>;
+};
+
+/** A lot's figures as written, to tell whether a replay changes them. */
+const figuresText = (parts: (string | null)[]) => parts.map((part) => part ?? '').join('|');
 
 /**
  * The ledger's state at the start of trade date `from`, from what the last replay stored: how many
- * lots were opened before it and the lots still open then, as they stood (remaining quantity and
- * fees as the last sale before `from` left them, the pooled cost of the last average-cost sale
- * before it). Everything dated before `from` is as that replay left it: a change replays from its
- * own first date. Null when rows written before this was stored (migration 0008) are needed: the
- * caller replays the whole history instead, which stores them.
+ * lots were opened before it and the lots still open then, as they stood. A lot no sale dated
+ * `from` or later changed is read as stored; another one as the last sale before `from` left it
+ * (what each sale left of a lot is stored with what it took), pooled at the cost of the last
+ * average-cost sale before `from` if that sale found it open. Everything dated before `from` is
+ * as that replay left it: a change replays from its own first date. Null when rows written before
+ * migration 0008 are needed: the caller replays the whole history instead, which rewrites them.
  */
 async function stateAt(tx: DbOrTx, holdingId: string, from: string): Promise<Start | null> {
   const [head] = await query<{
     lot_count: number | null;
     average_sale: string | null;
+    average_sale_on: string | null;
     pooled_unit_cost: string | null;
   }>(
     tx,
@@ -139,12 +159,12 @@ async function stateAt(tx: DbOrTx, holdingId: string, from: string): Promise<Sta
       (select lot_number from ${transactionLots}
         where holding_id = ${holdingId} and acquisition_date < ${from}
         order by acquisition_date desc, lot_number desc limit 1) as lot_count,
-      sale.id as average_sale,
+      sale.id as average_sale, sale.trade_date::text as average_sale_on,
       (select pooled_unit_cost::text from ${lotAllocations}
         where sell_transaction_id = sale.id limit 1) as pooled_unit_cost
     from (select 1) as one
     left join lateral (
-      select id from ${transactions}
+      select id, trade_date from ${transactions}
       where holding_id = ${holdingId} and transaction_type = 'sell'
         and cost_basis_method = 'average_cost' and status <> 'cancelled' and trade_date < ${from}
       order by trade_date desc, created_at desc, id desc limit 1
@@ -152,6 +172,7 @@ async function stateAt(tx: DbOrTx, holdingId: string, from: string): Promise<Sta
   );
   if (head?.average_sale && head.pooled_unit_cost === null) return null;
   const averageSale = head?.average_sale ?? null;
+  // Only for lots a later sale changed: the lateral's condition on the lot skips the others.
   const lots = await query<StoredLot>(
     tx,
     sql`select lot.id, lot.lot_number, lot.acquisition_date::text as acquisition_date,
@@ -159,27 +180,32 @@ async function stateAt(tx: DbOrTx, holdingId: string, from: string): Promise<Sta
         lot.exchange_rate_to_base::text as exchange_rate_to_base,
         lot.original_quantity::text as original_quantity,
         lot.fees_allocated::text as fees_allocated,
-        last.lot_id is not null as sold,
+        lot.remaining_quantity::text as remaining_quantity,
+        lot.fees_remaining::text as fees_remaining,
+        lot.pooled_unit_cost::text as pooled_unit_cost, lot.cost_basis_method,
+        lot.depleted_on::text as depleted_on, lot.changed_on::text as changed_on,
+        (lot.changed_on is null or lot.changed_on < ${from}) as current,
+        last.trade_date::text as sold_on,
         last.lot_remaining_after::text as remaining_after,
         last.lot_fees_remaining_after::text as fees_remaining_after,
         last.method,
-        concat_ws('|', lot.remaining_quantity, lot.fees_remaining, lot.pooled_unit_cost,
-          lot.cost_basis_method, lot.depleted_on) as stored,
         ${
           averageSale
-            ? sql`(select (buy.trade_date, buy.created_at, buy.id)
+            ? sql`case when lot.changed_on >= ${from} then
+                  (select (buy.trade_date, buy.created_at, buy.id)
                     < (sale.trade_date, sale.created_at, sale.id)
                   from ${transactions} as buy, ${transactions} as sale
-                  where buy.id = lot.id and sale.id = ${averageSale})`
+                  where buy.id = lot.id and sale.id = ${averageSale})
+                else false end`
             : sql`false`
         } as pooled
       from ${transactionLots} as lot
       left join lateral (
-        select used.lot_id, used.lot_remaining_after, used.lot_fees_remaining_after,
+        select used.lot_remaining_after, used.lot_fees_remaining_after, sale.trade_date,
           coalesce(sale.cost_basis_method, 'fifo') as method
         from ${lotAllocations} as used
         join ${transactions} as sale on sale.id = used.sell_transaction_id
-        where used.lot_id = lot.id and sale.trade_date < ${from}
+        where lot.changed_on >= ${from} and used.lot_id = lot.id and sale.trade_date < ${from}
         order by sale.trade_date desc, sale.created_at desc, sale.id desc limit 1
       ) as last on true
       where lot.holding_id = ${holdingId} and lot.acquisition_date < ${from}
@@ -189,14 +215,17 @@ async function stateAt(tx: DbOrTx, holdingId: string, from: string): Promise<Sta
   const pooled = head?.pooled_unit_cost ? dec(head.pooled_unit_cost) : null;
   const open: Lot[] = [];
   const stored = new Map<string, string>();
+  const changedOn = new Map<string, string | null>();
+  const stale = new Set<string>();
   for (const row of lots) {
-    if (row.sold && (row.remaining_after === null || row.fees_remaining_after === null))
+    const sold = row.sold_on !== null;
+    if (!row.current && sold && (row.remaining_after === null || row.fees_remaining_after === null))
       return null;
-    const remaining = dec(row.remaining_after ?? row.original_quantity);
-    // A lot emptied before `from` whose row predates depleted_on.
+    const remaining = dec(
+      row.current ? row.remaining_quantity : (row.remaining_after ?? row.original_quantity),
+    );
     if (remaining.isZero()) continue;
-    stored.set(row.id, row.stored);
-    open.push({
+    const lot: Lot = {
       id: row.id,
       lotNumber: Number(row.lot_number),
       acquisitionDate: row.acquisition_date,
@@ -205,26 +234,65 @@ async function stateAt(tx: DbOrTx, holdingId: string, from: string): Promise<Sta
       originalQuantity: dec(row.original_quantity),
       remainingQuantity: remaining,
       feesAllocated: dec(row.fees_allocated),
-      feesRemaining: dec(row.fees_remaining_after ?? row.fees_allocated),
-      pooledUnitCost: row.pooled ? pooled : null,
-      costBasisMethod: (row.method as CostBasisMethod | null) ?? null,
+      feesRemaining: dec(
+        row.current ? row.fees_remaining : (row.fees_remaining_after ?? row.fees_allocated),
+      ),
+      pooledUnitCost: row.current
+        ? row.pooled_unit_cost
+          ? dec(row.pooled_unit_cost)
+          : null
+        : row.pooled
+          ? pooled
+          : null,
+      costBasisMethod: ((row.current ? row.cost_basis_method : row.method) ??
+        null) as CostBasisMethod | null,
       status: 'active',
-    });
+    };
+    open.push(lot);
+    stored.set(
+      row.id,
+      figuresText([
+        row.remaining_quantity,
+        row.fees_remaining,
+        row.pooled_unit_cost,
+        row.cost_basis_method,
+        row.depleted_on,
+        row.changed_on,
+      ]),
+    );
+    if (row.current) {
+      changedOn.set(row.id, row.changed_on);
+    } else {
+      stale.add(row.id);
+      const pooledOn = row.pooled ? (head?.average_sale_on ?? null) : null;
+      changedOn.set(
+        row.id,
+        row.sold_on && pooledOn
+          ? row.sold_on > pooledOn
+            ? row.sold_on
+            : pooledOn
+          : (row.sold_on ?? pooledOn),
+      );
+    }
   }
-  return { state: { lotCount: Number(head?.lot_count ?? 0), lots: open }, stored };
+  return {
+    state: { lotCount: Number(head?.lot_count ?? 0), lots: open },
+    stored,
+    changedOn,
+    stale,
+  };
 }
 
-/** A lot's figures as `stored` reads them (its status follows from its remaining quantity). */
-const lotFigures = (lot: Lot, depletedOn: string | null) =>
-  [
+/** A lot's figures as a replay writes them, to compare with `stored`. */
+const lotFigures = (lot: Lot, depletedOn: string | null, changedOn: string | null) =>
+  figuresText([
     toPlain(lot.remainingQuantity),
     toPlain(lot.feesRemaining),
     lot.pooledUnitCost ? toPlain(lot.pooledUnitCost) : null,
     lot.costBasisMethod,
     depletedOn,
-  ]
-    .filter((part) => part !== null)
-    .join('|');
+    changedOn,
+  ]);
 
 /** A stored or new tax line as text, to tell whether a replay rewrote a sale. */
 const taxLineText = (line: {
@@ -291,6 +359,7 @@ async function updateLots(
     method: string | null;
     status: string;
     depletedOn: string | null;
+    changedOn: string | null;
   }[],
   now: Date,
 ) {
@@ -300,12 +369,12 @@ async function updateLots(
     await tx.execute(sql`update ${transactionLots} as lot set
         remaining_quantity = v.remaining, fees_remaining = v.fees,
         pooled_unit_cost = v.pooled, cost_basis_method = v.method, status = v.status,
-        depleted_on = v.depleted_on, updated_at = ${now}
+        depleted_on = v.depleted_on, changed_on = v.changed_on, updated_at = ${now}
       from unnest(${column((row) => row.id)}::uuid[], ${column((row) => row.remaining)}::numeric[],
         ${column((row) => row.fees)}::numeric[], ${column((row) => row.pooled)}::numeric[],
         ${column((row) => row.method)}::text[], ${column((row) => row.status)}::text[],
-        ${column((row) => row.depletedOn)}::date[])
-        as v(id, remaining, fees, pooled, method, status, depleted_on)
+        ${column((row) => row.depletedOn)}::date[], ${column((row) => row.changedOn)}::date[])
+        as v(id, remaining, fees, pooled, method, status, depleted_on, changed_on)
       where lot.id = v.id`);
   }
 }
@@ -372,12 +441,22 @@ export async function rebuildHolding(
   const depletedOn = (lot: Lot) =>
     lot.remainingQuantity.isZero() ? (lastSold.get(lot.id) ?? null) : null;
 
-  // The lots open at `from` stay (their numbers and dates do not change): written only if changed.
+  // The lots open at `from` stay (their numbers and dates do not change): written only when the
+  // replay changed them or they are stored as a later sale left them.
   const before = start?.stored ?? new Map<string, string>();
-  const changed = ledger.lots.filter(
-    (lot) => before.has(lot.id) && before.get(lot.id) !== lotFigures(lot, depletedOn(lot)),
-  );
-  const opened = ledger.lots.filter((lot) => !before.has(lot.id));
+  const changedOn = (lot: Lot) =>
+    ledger.changedOn.get(lot.id) ?? start?.changedOn.get(lot.id) ?? null;
+  const changed: Lot[] = [];
+  const opened: Lot[] = [];
+  for (const lot of ledger.lots) {
+    const stored = before.get(lot.id);
+    if (stored === undefined) opened.push(lot);
+    else if (
+      (ledger.changedOn.has(lot.id) || start?.stale.has(lot.id)) &&
+      stored !== lotFigures(lot, depletedOn(lot), changedOn(lot))
+    )
+      changed.push(lot);
+  }
 
   const allocations: (typeof lotAllocations.$inferInsert)[] = [];
   const taxRows: (typeof taxCalculations.$inferInsert)[] = [];
@@ -484,6 +563,7 @@ export async function rebuildHolding(
       method: lot.costBasisMethod,
       status: lot.status,
       depletedOn: depletedOn(lot),
+      changedOn: changedOn(lot),
     })),
     now,
   );
@@ -506,6 +586,7 @@ export async function rebuildHolding(
       pooledUnitCost: lot.pooledUnitCost ? toPlain(lot.pooledUnitCost) : null,
       status: lot.status,
       depletedOn: depletedOn(lot),
+      changedOn: changedOn(lot),
       createdAt: now,
       updatedAt: now,
     })),
