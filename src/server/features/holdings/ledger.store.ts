@@ -115,12 +115,12 @@ type StoredLot = {
   /** No sale dated `from` or later changed the lot: it is stored as it stood at `from`. */
   current: boolean;
   /** Otherwise, the last sale before `from` that took from it (none: `sold_on` is null). */
-  sold_on: string | null;
-  remaining_after: string | null;
-  fees_remaining_after: string | null;
-  method: string | null;
+  sold_on?: string | null;
+  remaining_after?: string | null;
+  fees_remaining_after?: string | null;
+  method?: string | null;
   /** Otherwise, whether the last average-cost sale before `from` pooled it. */
-  pooled: boolean;
+  pooled?: boolean;
 };
 
 /**
@@ -172,7 +172,6 @@ async function stateAt(tx: DbOrTx, holdingId: string, from: string): Promise<Sta
   );
   if (head?.average_sale && head.pooled_unit_cost === null) return null;
   const averageSale = head?.average_sale ?? null;
-  // Only for lots a later sale changed: the lateral's condition on the lot skips the others.
   const lots = await query<StoredLot>(
     tx,
     sql`select lot.id, lot.lot_number, lot.acquisition_date::text as acquisition_date,
@@ -184,42 +183,60 @@ async function stateAt(tx: DbOrTx, holdingId: string, from: string): Promise<Sta
         lot.fees_remaining::text as fees_remaining,
         lot.pooled_unit_cost::text as pooled_unit_cost, lot.cost_basis_method,
         lot.depleted_on::text as depleted_on, lot.changed_on::text as changed_on,
-        (lot.changed_on is null or lot.changed_on < ${from}) as current,
-        last.trade_date::text as sold_on,
-        last.lot_remaining_after::text as remaining_after,
-        last.lot_fees_remaining_after::text as fees_remaining_after,
-        last.method,
-        ${
-          averageSale
-            ? sql`case when lot.changed_on >= ${from} then
-                  (select (buy.trade_date, buy.created_at, buy.id)
-                    < (sale.trade_date, sale.created_at, sale.id)
-                  from ${transactions} as buy, ${transactions} as sale
-                  where buy.id = lot.id and sale.id = ${averageSale})
-                else false end`
-            : sql`false`
-        } as pooled
+        (lot.changed_on is null or lot.changed_on < ${from}) as current
       from ${transactionLots} as lot
-      left join lateral (
-        select used.lot_remaining_after, used.lot_fees_remaining_after, sale.trade_date,
-          coalesce(sale.cost_basis_method, 'fifo') as method
-        from ${lotAllocations} as used
-        join ${transactions} as sale on sale.id = used.sell_transaction_id
-        where lot.changed_on >= ${from} and used.lot_id = lot.id and sale.trade_date < ${from}
-        order by sale.trade_date desc, sale.created_at desc, sale.id desc limit 1
-      ) as last on true
       where lot.holding_id = ${holdingId} and lot.acquisition_date < ${from}
         and (lot.depleted_on is null or lot.depleted_on >= ${from})
       order by lot.lot_number`,
   );
+  // Lots a sale dated `from` or later changed: as the last sale before `from` left them.
+  const later = lots.filter((row) => !row.current).map((row) => row.id);
+  if (later.length) {
+    const before = await query<
+      Pick<StoredLot, 'id' | 'sold_on' | 'remaining_after' | 'fees_remaining_after' | 'method'> & {
+        pooled: boolean;
+      }
+    >(
+      tx,
+      sql`select lot.id, last.trade_date::text as sold_on,
+          last.lot_remaining_after::text as remaining_after,
+          last.lot_fees_remaining_after::text as fees_remaining_after, last.method,
+          ${
+            averageSale
+              ? sql`(select (buy.trade_date, buy.created_at, buy.id)
+                      < (sale.trade_date, sale.created_at, sale.id)
+                    from ${transactions} as buy, ${transactions} as sale
+                    where buy.id = lot.id and sale.id = ${averageSale})`
+              : sql`false`
+          } as pooled
+        from unnest(${sql.param(later)}::uuid[]) as lot(id)
+        left join lateral (
+          select used.lot_remaining_after, used.lot_fees_remaining_after, sale.trade_date,
+            coalesce(sale.cost_basis_method, 'fifo') as method
+          from ${lotAllocations} as used
+          join ${transactions} as sale on sale.id = used.sell_transaction_id
+          where used.lot_id = lot.id and sale.trade_date < ${from}
+          order by sale.trade_date desc, sale.created_at desc, sale.id desc limit 1
+        ) as last on true`,
+    );
+    const byId = new Map(lots.map((row) => [row.id, row]));
+    for (const found of before) {
+      const row = byId.get(found.id);
+      if (row) Object.assign(row, found);
+    }
+  }
   const pooled = head?.pooled_unit_cost ? dec(head.pooled_unit_cost) : null;
   const open: Lot[] = [];
   const stored = new Map<string, string>();
   const changedOn = new Map<string, string | null>();
   const stale = new Set<string>();
   for (const row of lots) {
-    const sold = row.sold_on !== null;
-    if (!row.current && sold && (row.remaining_after === null || row.fees_remaining_after === null))
+    const sold = (row.sold_on ?? null) !== null;
+    if (
+      !row.current &&
+      sold &&
+      ((row.remaining_after ?? null) === null || (row.fees_remaining_after ?? null) === null)
+    )
       return null;
     const remaining = dec(
       row.current ? row.remaining_quantity : (row.remaining_after ?? row.original_quantity),
@@ -241,7 +258,7 @@ async function stateAt(tx: DbOrTx, holdingId: string, from: string): Promise<Sta
         ? row.pooled_unit_cost
           ? dec(row.pooled_unit_cost)
           : null
-        : row.pooled
+        : (row.pooled ?? false)
           ? pooled
           : null,
       costBasisMethod: ((row.current ? row.cost_basis_method : row.method) ??
@@ -264,14 +281,11 @@ async function stateAt(tx: DbOrTx, holdingId: string, from: string): Promise<Sta
       changedOn.set(row.id, row.changed_on);
     } else {
       stale.add(row.id);
-      const pooledOn = row.pooled ? (head?.average_sale_on ?? null) : null;
+      const pooledOn = (row.pooled ?? false) ? (head?.average_sale_on ?? null) : null;
+      const soldOn = row.sold_on ?? null;
       changedOn.set(
         row.id,
-        row.sold_on && pooledOn
-          ? row.sold_on > pooledOn
-            ? row.sold_on
-            : pooledOn
-          : (row.sold_on ?? pooledOn),
+        soldOn && pooledOn ? (soldOn > pooledOn ? soldOn : pooledOn) : (soldOn ?? pooledOn),
       );
     }
   }
