@@ -32,9 +32,9 @@ import { rebuildHolding } from '../src/server/features/holdings/ledger.store';
 import { median, percentile } from './lib';
 
 const TRANSACTIONS = 10_000;
-const APPENDS = Number(process.env.APPENDS ?? 50);
-const BACKDATED = Number(process.env.BACKDATED ?? 5);
-const WHOLE = Number(process.env.WHOLE ?? 5);
+const APPENDS = 50;
+const BACKDATED = 5;
+const WHOLE = 5;
 
 /** A small deterministic generator (mulberry32), so every run writes the same history. */
 function random(seed: number) {
@@ -267,6 +267,7 @@ export async function ledgerWritesBench() {
   };
 }
 
+// Alone: `npx tsx bench/ledger-writes.bench.ts` (`npm run bench` runs it with the others).
 if (import.meta.url === `file://${process.argv[1]}`) {
   const { writeResult } = await import('./lib');
   const result = await ledgerWritesBench();
