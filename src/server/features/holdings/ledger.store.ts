@@ -439,6 +439,10 @@ export type RebuildOptions = {
 };
 
 /**
+ * The lots, allocations and tax rows of a holding are written here only: whatever writes
+ * transactions must call this (without `from` when it cannot say which dates it touched), since a
+ * replay from a date trusts what is stored before it.
+ *
  * Replays a holding's ledger from the first date a change touches (or the whole of it) and writes
  * what follows from it, in the caller's transaction: its lots, what each sale took from them, each
  * sale's tax rows, and the holding's quantity and average cost. Any broken rule (a sale above what
@@ -458,6 +462,13 @@ export async function rebuildHolding(
   now: Date,
   options: RebuildOptions = {},
 ): Promise<{ ledger: HoldingLedger }> {
+  // One replay of a holding at a time (callers that lock it already lose nothing): another
+  // transaction's replay must be committed before this one reads the state it left.
+  await tx
+    .select({ id: holdings.id })
+    .from(holdings)
+    .where(eq(holdings.id, holding.id))
+    .for('update');
   const start = options.from ? await stateAt(tx, holding.id, options.from) : null;
   // Stored rows from before migration 0008 cannot be resumed from: replayed whole, then they can.
   const from = start ? (options.from ?? null) : null;
