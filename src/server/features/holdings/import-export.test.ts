@@ -154,8 +154,8 @@ describe('CSV cells', () => {
     }
   });
 
-  it('numbers rows as a spreadsheet does: header row 1, blank rows counted', () => {
-    const parsed = parseCsv('\uFEFFa;b\r\n1;2\r\n\r\n;\r\n"multi\nline";4\r\n5;6\r\n');
+  it('numbers rows as a spreadsheet does: header row 1, blank rows counted', async () => {
+    const parsed = await parseCsv('\uFEFFa;b\r\n1;2\r\n\r\n;\r\n"multi\nline";4\r\n5;6\r\n');
     expect(parsed.columns).toEqual(['a', 'b']);
     expect(parsed.delimiter).toBe(';');
     expect(parsed.records.map((record) => record.row)).toEqual([2, 5, 6]);

@@ -68,6 +68,7 @@ import { type DecimalStyle, readDecimal, readRow } from './import-values';
 import { ledgerFailure, ledgerRows, rebuildHolding, toLedgerTransaction } from './ledger.store';
 import { type HoldingRow, requireScope, type Scope, activeHoldingsOf } from './scope';
 import { assertTradable, newRow } from './transactions.service';
+import { mapInSlices, TimeSlices } from '../../platform/time-slices';
 
 /**
  * CSV import of holdings, transactions and savings histories (spec 002; security checklist 19).
@@ -294,7 +295,9 @@ async function checkHoldings(
 ) {
   const items: HoldingItem[] = [];
   const issues: ImportIssue[] = [];
+  const slices = new TimeSlices();
   for (const row of prepared.rows) {
+    await slices.turn();
     const result = checkHoldingRow(row, opening, prepared.decimalStyle);
     issues.push(...result.issues);
     if (result.item) items.push(result.item);
@@ -623,7 +626,9 @@ async function checkTransactions(
   }
   const items: TransactionItem[] = [];
   const refused = new Set<string>();
+  const slices = new TimeSlices();
   for (const current of prepared.rows) {
+    await slices.turn();
     const { row, values: cells } = current;
     const { holding, issue } = resolveAsset(current, inScope, scope);
     const rowIssues: ImportIssue[] = issue ? [issue] : [];
@@ -720,7 +725,7 @@ async function saveTransactions(tx: DbOrTx, actor: Actor, items: TransactionItem
   await bulkInsert(
     tx,
     transactions,
-    items.map((item, index) => ({
+    await mapInSlices(items, (item, index) => ({
       ...item.values,
       createdAt: microsecondsAfter(now, index) as unknown as Date,
       updatedAt: now,
@@ -729,7 +734,7 @@ async function saveTransactions(tx: DbOrTx, actor: Actor, items: TransactionItem
   await bulkInsert(
     tx,
     transactionAuditTrail,
-    items.map((item) => ({
+    await mapInSlices(items, (item) => ({
       userId: actor.userId,
       portfolioId: item.holding.portfolioId,
       sessionId: actor.sessionId,
@@ -804,7 +809,7 @@ export async function previewImport(
   const scope = await requireScope(db, actor.userId, portfolioId, simulationId, 'edit', {
     log: actor.log,
   });
-  const prepared = prepare(body);
+  const prepared = await prepare(body);
   const checked = await check(db, actor, scope, body, prepared, ctx.clock.now(), false);
   const { errors, errorCount } = errorsOf(prepared, checked?.issues ?? []);
   return {
@@ -834,7 +839,7 @@ export async function commitImport(
   await requireScope(ctx.database.db, actor.userId, portfolioId, simulationId, 'edit', {
     log: actor.log,
   });
-  const prepared = prepare(body);
+  const prepared = await prepare(body);
   const now = ctx.clock.now();
   const kind: ImportKind = body.kind;
   // A bulk write: while it runs, reads of people who cannot see this portfolio pass it.
