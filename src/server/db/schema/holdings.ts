@@ -139,6 +139,12 @@ export const transactions = pgTable(
       )
       .where(sql`${t.simulationId} is not null`),
     index('transactions_holding_idx').on(t.holdingId, t.tradeDate, t.createdAt),
+    // The last average-cost sale before a date: where a resumed replay finds the pooled cost.
+    index('transactions_holding_average_sales_idx')
+      .on(t.holdingId, t.tradeDate, t.createdAt, t.id)
+      .where(
+        sql`${t.transactionType} = 'sell' and ${t.costBasisMethod} = 'average_cost' and ${t.status} <> 'cancelled'`,
+      ),
     check('transactions_quantity_positive', sql`${t.quantity} > 0`),
     check('transactions_price_non_negative', sql`${t.price} >= 0`),
     check('transactions_fees_non_negative', sql`${t.fees} >= 0`),
@@ -180,11 +186,26 @@ export const transactionLots = pgTable(
     /** Set by an average-cost sale: the pooled cost of each remaining unit (base currency). */
     pooledUnitCost: numeric('pooled_unit_cost'),
     status: text('status').notNull().default('active'),
+    /**
+     * The trade date of the sale that emptied the lot; null while it holds something. A resumed
+     * replay starts from the lots still open at its date (null when the replay that wrote the
+     * lot predates this column: the next replay of the holding is then a whole one).
+     */
+    depletedOn: date('depleted_on', { mode: 'string' }),
+    /**
+     * The trade date of the last sale that changed the lot (took from it, or pooled it at an
+     * average cost); null while none has. A resumed replay takes the lot as stored when this is
+     * before its date, and works out its state at that date otherwise. Rows written before this
+     * column say 9999-12-31 (unknown: the next replay of the holding is a whole one).
+     */
+    changedOn: date('changed_on', { mode: 'string' }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
   (t) => [
     uniqueIndex('transaction_lots_number_key').on(t.holdingId, t.lotNumber),
+    index('transaction_lots_acquired_idx').on(t.holdingId, t.acquisitionDate, t.lotNumber),
+    index('transaction_lots_depleted_idx').on(t.holdingId, t.depletedOn),
     check('transaction_lots_remaining_non_negative', sql`${t.remainingQuantity} >= 0`),
     check(
       'transaction_lots_remaining_at_most_original',
@@ -212,6 +233,14 @@ export const lotAllocations = pgTable(
     costBasis: numeric('cost_basis').notNull(),
     /** The share of the lot's fees this sale took. */
     fees: numeric('fees').notNull().default('0'),
+    /**
+     * The lot as this sale left it: its remaining quantity and fees. A resumed replay reads a
+     * lot's state at a date from the last sale before it (null: written before this column).
+     */
+    lotRemainingAfter: numeric('lot_remaining_after'),
+    lotFeesRemainingAfter: numeric('lot_fees_remaining_after'),
+    /** An average-cost sale's pooled unit cost (base currency), exact; null for other methods. */
+    pooledUnitCost: numeric('pooled_unit_cost'),
   },
   (t) => [
     primaryKey({ columns: [t.sellTransactionId, t.lotId] }),

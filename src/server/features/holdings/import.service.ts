@@ -747,8 +747,16 @@ async function saveTransactions(tx: DbOrTx, actor: Actor, items: TransactionItem
       createdAt: now,
     })),
   );
-  const touched = new Map(items.map((item) => [item.holding.id, item.holding]));
-  for (const holding of touched.values()) await rebuildHolding(tx, holding, now);
+  // Each asset's ledger is replayed from the file's first trade date for it.
+  const touched = new Map<string, { holding: HoldingRow; from: string }>();
+  for (const item of items) {
+    const seen = touched.get(item.holding.id);
+    if (!seen || item.values.tradeDate < seen.from)
+      touched.set(item.holding.id, { holding: item.holding, from: item.values.tradeDate });
+  }
+  for (const { holding, from } of touched.values()) {
+    await rebuildHolding(tx, holding, now, { from });
+  }
 }
 
 // Entry points -----------------------------------------------------------------------------------

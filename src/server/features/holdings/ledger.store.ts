@@ -1,13 +1,20 @@
-import { and, asc, eq, inArray, ne } from 'drizzle-orm';
+import { and, asc, eq, gte, inArray, ne, type SQL, sql } from 'drizzle-orm';
 import {
   type CostBasisMethod,
+  EMPTY_LEDGER_STATE,
   type HoldingLedger,
+  type LedgerState,
   type LedgerTransaction,
   LedgerError,
+  type Lot,
+  lotConsumed,
+  pacer,
   replayHolding,
+  resumeHoldingPaced,
   type TransactionType,
 } from '@/domain/ledger';
-import { dec, FinancialMathError, toPlain } from '@/domain/money/decimal';
+import { dec, type Decimal, FinancialMathError, toPlain } from '@/domain/money/decimal';
+import { bulkInsert } from '../../db/bulk-insert';
 import type { DbOrTx } from '../../db/client';
 import {
   holdings,
@@ -19,19 +26,6 @@ import {
 import { AppError } from '../../platform/errors';
 import type { TransactionRow } from './holdings.dto';
 import type { HoldingRow } from './scope';
-
-/** Rows per insert: far below PostgreSQL's 65,535 bind parameters at 16 columns a row. */
-const INSERT_BATCH = 1000;
-
-async function insertAll<T extends Record<string, unknown>>(
-  tx: DbOrTx,
-  table: typeof transactionLots | typeof lotAllocations | typeof taxCalculations,
-  rows: T[],
-) {
-  for (let start = 0; start < rows.length; start += INSERT_BATCH) {
-    await tx.insert(table).values(rows.slice(start, start + INSERT_BATCH) as never);
-  }
-}
 
 /** What the ledger needs of a stored transaction. */
 export function toLedgerTransaction(row: TransactionRow): LedgerTransaction {
@@ -67,10 +61,25 @@ export function ledgerFailure(error: unknown): never {
 
 /** A holding's transactions in ledger order: trade date, then the order they were recorded. */
 export async function ledgerRows(tx: DbOrTx, holdingId: string): Promise<TransactionRow[]> {
+  return ledgerRowsFrom(tx, holdingId, null);
+}
+
+/** The same, from trade date `from` on (all of them when null). */
+async function ledgerRowsFrom(
+  tx: DbOrTx,
+  holdingId: string,
+  from: string | null,
+): Promise<TransactionRow[]> {
   return tx
     .select()
     .from(transactions)
-    .where(and(eq(transactions.holdingId, holdingId), ne(transactions.status, 'cancelled')))
+    .where(
+      and(
+        eq(transactions.holdingId, holdingId),
+        ne(transactions.status, 'cancelled'),
+        from ? gte(transactions.tradeDate, from) : undefined,
+      ),
+    )
     .orderBy(asc(transactions.tradeDate), asc(transactions.createdAt), asc(transactions.id));
 }
 
@@ -83,116 +92,521 @@ export function replayRows(rows: readonly TransactionRow[]): HoldingLedger {
   }
 }
 
-/**
- * Replays a holding's whole ledger and writes what follows from it, in the caller's
- * transaction: its lots, what each sale took from them, each sale's tax rows, and the holding's
- * quantity and average cost. Any broken rule (a sale above what is held at its date...) throws
- * before anything is written, and the caller's transaction rolls back whatever it did first.
- *
- * Replaying instead of patching is what makes back-dated, edited, cancelled and deleted
- * transactions give the same lots as if the history had always been so.
- */
-export async function rebuildHolding(
-  tx: DbOrTx,
-  holding: HoldingRow,
-  now: Date,
-): Promise<{ ledger: HoldingLedger; rows: TransactionRow[] }> {
-  const rows = await ledgerRows(tx, holding.id);
-  const ledger = replayRows(rows);
-  const scope = {
-    userId: holding.userId,
-    portfolioId: holding.portfolioId,
-    simulationId: holding.simulationId,
-    holdingId: holding.id,
-  };
+/** Rows of a raw query, on node-postgres and PGlite alike. */
+async function query<T>(tx: DbOrTx, statement: SQL): Promise<T[]> {
+  const result = await tx.execute(statement);
+  return (Array.isArray(result) ? result : (result as { rows: unknown[] }).rows) as T[];
+}
 
-  await tx.delete(transactionLots).where(eq(transactionLots.holdingId, holding.id));
-  // By a subquery, not a list of ids: a long history would pass the bind-parameter limit.
-  await tx
-    .delete(taxCalculations)
+type StoredLot = {
+  id: string;
+  lot_number: number;
+  acquisition_date: string;
+  acquisition_price: string;
+  exchange_rate_to_base: string;
+  original_quantity: string;
+  fees_allocated: string;
+  remaining_quantity: string;
+  fees_remaining: string;
+  pooled_unit_cost: string | null;
+  cost_basis_method: string | null;
+  depleted_on: string | null;
+  changed_on: string | null;
+  /** No sale dated `from` or later changed the lot: it is stored as it stood at `from`. */
+  current: boolean;
+  /** Otherwise, the last sale before `from` that took from it (none: `sold_on` is null). */
+  sold_on?: string | null;
+  remaining_after?: string | null;
+  fees_remaining_after?: string | null;
+  method?: string | null;
+  /** Otherwise, whether the last average-cost sale before `from` pooled it. */
+  pooled?: boolean;
+};
+
+/**
+ * Where a replay resumes: the state, and for each lot open then, its figures as stored and the
+ * date a sale last changed it before `from`.
+ */
+type Start = {
+  state: LedgerState;
+  stored: Map<string, string>;
+  changedOn: Map<string, string | null>;
+  /** Lots stored as a later sale left them: rewritten whatever the replay does. */
+  stale: Set<string>;
+};
+
+/** A lot's figures as written, to tell whether a replay changes them. */
+const figuresText = (parts: (string | null)[]) => parts.map((part) => part ?? '').join('|');
+
+/**
+ * The ledger's state at the start of trade date `from`, from what the last replay stored: how many
+ * lots were opened before it and the lots still open then, as they stood. A lot no sale dated
+ * `from` or later changed is read as stored; another one as the last sale before `from` left it
+ * (what each sale left of a lot is stored with what it took), pooled at the cost of the last
+ * average-cost sale before `from` if that sale found it open. Everything dated before `from` is
+ * as that replay left it: a change replays from its own first date. Null when rows written before
+ * migration 0008 are needed: the caller replays the whole history instead, which rewrites them.
+ */
+async function stateAt(tx: DbOrTx, holdingId: string, from: string): Promise<Start | null> {
+  const [head] = await query<{
+    lot_count: number | null;
+    average_sale: string | null;
+    average_sale_on: string | null;
+    pooled_unit_cost: string | null;
+  }>(
+    tx,
+    sql`select
+      (select lot_number from ${transactionLots}
+        where holding_id = ${holdingId} and acquisition_date < ${from}
+        order by acquisition_date desc, lot_number desc limit 1) as lot_count,
+      sale.id as average_sale, sale.trade_date::text as average_sale_on,
+      (select pooled_unit_cost::text from ${lotAllocations}
+        where sell_transaction_id = sale.id limit 1) as pooled_unit_cost
+    from (select 1) as one
+    left join lateral (
+      select id, trade_date from ${transactions}
+      where holding_id = ${holdingId} and transaction_type = 'sell'
+        and cost_basis_method = 'average_cost' and status <> 'cancelled' and trade_date < ${from}
+      order by trade_date desc, created_at desc, id desc limit 1
+    ) as sale on true`,
+  );
+  if (head?.average_sale && head.pooled_unit_cost === null) return null;
+  const averageSale = head?.average_sale ?? null;
+  const lots = await query<StoredLot>(
+    tx,
+    sql`select lot.id, lot.lot_number, lot.acquisition_date::text as acquisition_date,
+        lot.acquisition_price::text as acquisition_price,
+        lot.exchange_rate_to_base::text as exchange_rate_to_base,
+        lot.original_quantity::text as original_quantity,
+        lot.fees_allocated::text as fees_allocated,
+        lot.remaining_quantity::text as remaining_quantity,
+        lot.fees_remaining::text as fees_remaining,
+        lot.pooled_unit_cost::text as pooled_unit_cost, lot.cost_basis_method,
+        lot.depleted_on::text as depleted_on, lot.changed_on::text as changed_on,
+        (lot.changed_on is null or lot.changed_on < ${from}) as current
+      from ${transactionLots} as lot
+      where lot.holding_id = ${holdingId} and lot.acquisition_date < ${from}
+        and (lot.depleted_on is null or lot.depleted_on >= ${from})
+      order by lot.lot_number`,
+  );
+  // Lots a sale dated `from` or later changed: as the last sale before `from` left them.
+  const later = lots.filter((row) => !row.current).map((row) => row.id);
+  if (later.length) {
+    const before = await query<
+      Pick<StoredLot, 'id' | 'sold_on' | 'remaining_after' | 'fees_remaining_after' | 'method'> & {
+        pooled: boolean;
+      }
+    >(
+      tx,
+      sql`select lot.id, last.trade_date::text as sold_on,
+          last.lot_remaining_after::text as remaining_after,
+          last.lot_fees_remaining_after::text as fees_remaining_after, last.method,
+          ${
+            averageSale
+              ? sql`(select (buy.trade_date, buy.created_at, buy.id)
+                      < (sale.trade_date, sale.created_at, sale.id)
+                    from ${transactions} as buy, ${transactions} as sale
+                    where buy.id = lot.id and sale.id = ${averageSale})`
+              : sql`false`
+          } as pooled
+        from unnest(${sql.param(later)}::uuid[]) as lot(id)
+        left join lateral (
+          select used.lot_remaining_after, used.lot_fees_remaining_after, sale.trade_date,
+            coalesce(sale.cost_basis_method, 'fifo') as method
+          from ${lotAllocations} as used
+          join ${transactions} as sale on sale.id = used.sell_transaction_id
+          where used.lot_id = lot.id and sale.trade_date < ${from}
+          order by sale.trade_date desc, sale.created_at desc, sale.id desc limit 1
+        ) as last on true`,
+    );
+    const byId = new Map(lots.map((row) => [row.id, row]));
+    for (const found of before) {
+      const row = byId.get(found.id);
+      if (row) Object.assign(row, found);
+    }
+  }
+  const pooled = head?.pooled_unit_cost ? dec(head.pooled_unit_cost) : null;
+  const open: Lot[] = [];
+  const stored = new Map<string, string>();
+  const changedOn = new Map<string, string | null>();
+  const stale = new Set<string>();
+  for (const row of lots) {
+    const sold = (row.sold_on ?? null) !== null;
+    if (
+      !row.current &&
+      sold &&
+      ((row.remaining_after ?? null) === null || (row.fees_remaining_after ?? null) === null)
+    )
+      return null;
+    const remaining = dec(
+      row.current ? row.remaining_quantity : (row.remaining_after ?? row.original_quantity),
+    );
+    if (remaining.isZero()) continue;
+    const lot: Lot = {
+      id: row.id,
+      lotNumber: Number(row.lot_number),
+      acquisitionDate: row.acquisition_date,
+      acquisitionPrice: dec(row.acquisition_price),
+      exchangeRateToBase: dec(row.exchange_rate_to_base),
+      originalQuantity: dec(row.original_quantity),
+      remainingQuantity: remaining,
+      feesAllocated: dec(row.fees_allocated),
+      feesRemaining: dec(
+        row.current ? row.fees_remaining : (row.fees_remaining_after ?? row.fees_allocated),
+      ),
+      pooledUnitCost: row.current
+        ? row.pooled_unit_cost
+          ? dec(row.pooled_unit_cost)
+          : null
+        : (row.pooled ?? false)
+          ? pooled
+          : null,
+      costBasisMethod: ((row.current ? row.cost_basis_method : row.method) ??
+        null) as CostBasisMethod | null,
+      status: 'active',
+    };
+    open.push(lot);
+    stored.set(
+      row.id,
+      figuresText([
+        row.remaining_quantity,
+        row.fees_remaining,
+        row.pooled_unit_cost,
+        row.cost_basis_method,
+        row.depleted_on,
+        row.changed_on,
+      ]),
+    );
+    if (row.current) {
+      changedOn.set(row.id, row.changed_on);
+    } else {
+      stale.add(row.id);
+      const pooledOn = (row.pooled ?? false) ? (head?.average_sale_on ?? null) : null;
+      const soldOn = row.sold_on ?? null;
+      changedOn.set(
+        row.id,
+        soldOn && pooledOn ? (soldOn > pooledOn ? soldOn : pooledOn) : (soldOn ?? pooledOn),
+      );
+    }
+  }
+  return {
+    state: { lotCount: Number(head?.lot_count ?? 0), lots: open },
+    stored,
+    changedOn,
+    stale,
+  };
+}
+
+/** A lot's figures as a replay writes them, to compare with `stored`. */
+const lotFigures = (lot: Lot, depletedOn: string | null, changedOn: string | null) =>
+  figuresText([
+    toPlain(lot.remainingQuantity),
+    toPlain(lot.feesRemaining),
+    lot.pooledUnitCost ? toPlain(lot.pooledUnitCost) : null,
+    lot.costBasisMethod,
+    depletedOn,
+    changedOn,
+  ]);
+
+/** A stored or new tax line as text, to tell whether a replay rewrote a sale. */
+const taxLineText = (line: {
+  lotId: string;
+  quantity: string;
+  proceeds: string;
+  costBasis: string;
+  gainLoss: string;
+  holdingPeriodDays: number;
+  isLongTerm: boolean;
+  taxRate: string;
+  taxAmount: string;
+}) =>
+  [
+    line.lotId,
+    dec(line.quantity).toFixed(),
+    dec(line.proceeds).toFixed(2),
+    dec(line.costBasis).toFixed(2),
+    dec(line.gainLoss).toFixed(2),
+    line.holdingPeriodDays,
+    line.isLongTerm,
+    dec(line.taxRate).toFixed(),
+    dec(line.taxAmount).toFixed(2),
+  ].join('|');
+
+/** Each sale's tax lines as text, sorted (a sale's lines in any order are the same sale). */
+function salesTaxText(
+  lines: Iterable<Parameters<typeof taxLineText>[0] & { transactionId: string }>,
+) {
+  const bySale = new Map<string, string[]>();
+  for (const line of lines) {
+    const list = bySale.get(line.transactionId) ?? [];
+    list.push(taxLineText(line));
+    bySale.set(line.transactionId, list);
+  }
+  return new Map([...bySale].map(([id, list]) => [id, list.sort().join('\n')]));
+}
+
+/** The sales of the holding dated `from` on (all when null), as their tax rows stand. */
+async function storedSales(tx: DbOrTx, holdingId: string, since: SQL | undefined) {
+  const rows = await tx
+    .select()
+    .from(taxCalculations)
     .where(
       inArray(
         taxCalculations.transactionId,
         tx
           .select({ id: transactions.id })
           .from(transactions)
-          .where(eq(transactions.holdingId, holding.id)),
+          .where(and(eq(transactions.holdingId, holdingId), since)),
       ),
     );
-  if (ledger.lots.length) {
-    await insertAll(
-      tx,
-      transactionLots,
-      ledger.lots.map((lot) => ({
-        ...scope,
-        id: lot.id,
-        lotNumber: lot.lotNumber,
-        acquisitionDate: lot.acquisitionDate,
-        acquisitionPrice: toPlain(lot.acquisitionPrice),
-        exchangeRateToBase: toPlain(lot.exchangeRateToBase),
-        originalQuantity: toPlain(lot.originalQuantity),
-        remainingQuantity: toPlain(lot.remainingQuantity),
-        // The method of the last sale that took from the lot; null while none has.
-        costBasisMethod: lot.costBasisMethod,
-        feesAllocated: toPlain(lot.feesAllocated),
-        feesRemaining: toPlain(lot.feesRemaining),
-        pooledUnitCost: lot.pooledUnitCost ? toPlain(lot.pooledUnitCost) : null,
-        status: lot.status,
+  return salesTaxText(rows);
+}
+
+/** Sets the figures of lots a resumed replay changed, 1,000 lots per statement. */
+async function updateLots(
+  tx: DbOrTx,
+  rows: {
+    id: string;
+    remaining: string;
+    fees: string;
+    pooled: string | null;
+    method: string | null;
+    status: string;
+    depletedOn: string | null;
+    changedOn: string | null;
+  }[],
+  now: Date,
+) {
+  for (let start = 0; start < rows.length; start += 1000) {
+    const chunk = rows.slice(start, start + 1000);
+    const column = <T>(pick: (row: (typeof chunk)[number]) => T) => sql.param(chunk.map(pick));
+    await tx.execute(sql`update ${transactionLots} as lot set
+        remaining_quantity = v.remaining, fees_remaining = v.fees,
+        pooled_unit_cost = v.pooled, cost_basis_method = v.method, status = v.status,
+        depleted_on = v.depleted_on, changed_on = v.changed_on, updated_at = ${now}
+      from unnest(${column((row) => row.id)}::uuid[], ${column((row) => row.remaining)}::numeric[],
+        ${column((row) => row.fees)}::numeric[], ${column((row) => row.pooled)}::numeric[],
+        ${column((row) => row.method)}::text[], ${column((row) => row.status)}::text[],
+        ${column((row) => row.depletedOn)}::date[], ${column((row) => row.changedOn)}::date[])
+        as v(id, remaining, fees, pooled, method, status, depleted_on, changed_on)
+      where lot.id = v.id`);
+  }
+}
+
+export type RebuildOptions = {
+  /**
+   * The first trade date the change touches (the earliest of its old and new dates): the replay
+   * resumes there, from the state the stored rows give, and rewrites only what is dated from it
+   * on. None: the whole history is replayed.
+   */
+  from?: string | null;
+  /**
+   * Refuse (409 LOT_CONSUMED) a change that rewrites a sale already recorded: its lots,
+   * quantities, cost or tax (a buy an average-cost sale counted, or moved under a FIFO sale).
+   */
+  keepSales?: boolean;
+};
+
+/**
+ * Replays a holding's ledger from the first date a change touches (or the whole of it) and writes
+ * what follows from it, in the caller's transaction: its lots, what each sale took from them, each
+ * sale's tax rows, and the holding's quantity and average cost. Any broken rule (a sale above what
+ * is held at its date...) throws before anything is written, and the caller's transaction rolls
+ * back whatever it did first.
+ *
+ * Replaying instead of patching is what makes back-dated, edited, cancelled and deleted
+ * transactions give the same lots as if the history had always been so. Resuming from the state
+ * at the change's date gives the same as replaying everything (a property test holds it to that):
+ * rows dated before it are left alone, lots still open then are updated, the rest is rewritten.
+ * The returned ledger covers what was replayed: the sales from that date on and the lots open at it
+ * or opened since.
+ */
+export async function rebuildHolding(
+  tx: DbOrTx,
+  holding: HoldingRow,
+  now: Date,
+  options: RebuildOptions = {},
+): Promise<{ ledger: HoldingLedger }> {
+  const start = options.from ? await stateAt(tx, holding.id, options.from) : null;
+  // Stored rows from before migration 0008 cannot be resumed from: replayed whole, then they can.
+  const from = start ? (options.from ?? null) : null;
+  const state = start?.state ?? EMPTY_LEDGER_STATE;
+  const rows = await ledgerRowsFrom(tx, holding.id, from);
+  let ledger: HoldingLedger;
+  try {
+    ledger = await resumeHoldingPaced(state, rows.map(toLedgerTransaction));
+  } catch (error) {
+    return ledgerFailure(error);
+  }
+  const pace = pacer();
+  const scope = {
+    userId: holding.userId,
+    portfolioId: holding.portfolioId,
+    simulationId: holding.simulationId,
+    holdingId: holding.id,
+  };
+  const dateOf = new Map(rows.map((row) => [row.id, row.tradeDate]));
+  /** The trade date of the last sale that took from each lot. */
+  const lastSold = new Map<string, string>();
+  for (const sale of ledger.sales) {
+    const date = dateOf.get(sale.transactionId) ?? '';
+    for (const allocation of sale.allocations) lastSold.set(allocation.lotId, date);
+  }
+  const depletedOn = (lot: Lot) =>
+    lot.remainingQuantity.isZero() ? (lastSold.get(lot.id) ?? null) : null;
+
+  // The lots open at `from` stay (their numbers and dates do not change): written only when the
+  // replay changed them or they are stored as a later sale left them.
+  const before = start?.stored ?? new Map<string, string>();
+  const changedOn = (lot: Lot) =>
+    ledger.changedOn.get(lot.id) ?? start?.changedOn.get(lot.id) ?? null;
+  const changed: Lot[] = [];
+  const opened: Lot[] = [];
+  for (const lot of ledger.lots) {
+    const stored = before.get(lot.id);
+    if (stored === undefined) opened.push(lot);
+    else if (
+      (ledger.changedOn.has(lot.id) || start?.stale.has(lot.id)) &&
+      stored !== lotFigures(lot, depletedOn(lot), changedOn(lot))
+    )
+      changed.push(lot);
+  }
+
+  const allocations: (typeof lotAllocations.$inferInsert)[] = [];
+  const taxRows: (typeof taxCalculations.$inferInsert)[] = [];
+  for (const sale of ledger.sales) {
+    // A specific-lot sale may name one lot twice: one row per (sale, lot), quantities summed.
+    const merged = new Map<string, { quantity: Decimal; costBasis: Decimal; fees: Decimal }>();
+    for (const allocation of sale.allocations) {
+      const seen = merged.get(allocation.lotId);
+      merged.set(
+        allocation.lotId,
+        seen
+          ? {
+              quantity: seen.quantity.plus(allocation.quantity),
+              costBasis: seen.costBasis.plus(allocation.costBasis),
+              fees: seen.fees.plus(allocation.fees),
+            }
+          : allocation,
+      );
+    }
+    for (const [lotId, part] of merged) {
+      const after = sale.lotsAfter.get(lotId);
+      allocations.push({
+        sellTransactionId: sale.transactionId,
+        lotId,
+        quantity: toPlain(part.quantity),
+        costBasis: toPlain(part.costBasis),
+        fees: toPlain(part.fees),
+        lotRemainingAfter: after ? toPlain(after.remainingQuantity) : null,
+        lotFeesRemainingAfter: after ? toPlain(after.feesRemaining) : null,
+        pooledUnitCost: sale.pooledUnitCost ? toPlain(sale.pooledUnitCost) : null,
+      });
+    }
+    // Stored as answered: the lines of the formatted estimate (to the cent, adding up).
+    const estimate = sale.tax;
+    for (const line of estimate.lots) {
+      taxRows.push({
+        transactionId: sale.transactionId,
+        lotId: line.lotId,
+        userId: holding.userId,
+        portfolioId: holding.portfolioId,
+        simulationId: holding.simulationId,
+        quantity: line.quantity,
+        proceeds: line.proceeds,
+        costBasis: line.costBasis,
+        gainLoss: line.gainLoss,
+        holdingPeriodDays: line.holdingPeriodDays,
+        isLongTerm: line.isLongTerm,
+        taxRate: line.taxRate,
+        taxAmount: line.taxAmount,
+        taxJurisdiction: estimate.jurisdiction,
+        taxYear: estimate.taxYear,
         createdAt: now,
-        updatedAt: now,
+      });
+    }
+    if (pace.due()) await pace.pause();
+  }
+
+  const since = from ? gte(transactions.tradeDate, from) : undefined;
+  if (options.keepSales) {
+    const recorded = await storedSales(tx, holding.id, since);
+    const replayed = salesTaxText(
+      taxRows.map((row) => ({
+        transactionId: row.transactionId,
+        lotId: row.lotId,
+        quantity: row.quantity,
+        proceeds: row.proceeds,
+        costBasis: row.costBasis,
+        gainLoss: row.gainLoss,
+        holdingPeriodDays: row.holdingPeriodDays,
+        isLongTerm: row.isLongTerm,
+        taxRate: row.taxRate,
+        taxAmount: row.taxAmount,
       })),
     );
+    for (const [id, text] of recorded) {
+      if (replayed.get(id) !== text) throw ledgerAppError(lotConsumed());
+    }
   }
-  const allocations = ledger.sales.flatMap((sale) =>
-    sale.allocations.map((allocation) => ({
-      sellTransactionId: sale.transactionId,
-      lotId: allocation.lotId,
-      quantity: toPlain(allocation.quantity),
-      costBasis: toPlain(allocation.costBasis),
-      fees: toPlain(allocation.fees),
+
+  // What is dated from `from` on is rewritten: what its sales took and their tax rows (a sale's
+  // rows, by a subquery: a long history would pass the bind-parameter limit), and the lots opened
+  // from then on (their numbers follow the ledger's order).
+  const salesSince = tx
+    .select({ id: transactions.id })
+    .from(transactions)
+    .where(and(eq(transactions.holdingId, holding.id), since));
+  await tx.delete(lotAllocations).where(inArray(lotAllocations.sellTransactionId, salesSince));
+  await tx.delete(taxCalculations).where(inArray(taxCalculations.transactionId, salesSince));
+  await tx
+    .delete(transactionLots)
+    .where(
+      and(
+        eq(transactionLots.holdingId, holding.id),
+        from ? gte(transactionLots.acquisitionDate, from) : undefined,
+      ),
+    );
+  await updateLots(
+    tx,
+    changed.map((lot) => ({
+      id: lot.id,
+      remaining: toPlain(lot.remainingQuantity),
+      fees: toPlain(lot.feesRemaining),
+      pooled: lot.pooledUnitCost ? toPlain(lot.pooledUnitCost) : null,
+      method: lot.costBasisMethod,
+      status: lot.status,
+      depletedOn: depletedOn(lot),
+      changedOn: changedOn(lot),
+    })),
+    now,
+  );
+  await bulkInsert(
+    tx,
+    transactionLots,
+    opened.map((lot) => ({
+      ...scope,
+      id: lot.id,
+      lotNumber: lot.lotNumber,
+      acquisitionDate: lot.acquisitionDate,
+      acquisitionPrice: toPlain(lot.acquisitionPrice),
+      exchangeRateToBase: toPlain(lot.exchangeRateToBase),
+      originalQuantity: toPlain(lot.originalQuantity),
+      remainingQuantity: toPlain(lot.remainingQuantity),
+      // The method of the last sale that took from the lot; null while none has.
+      costBasisMethod: lot.costBasisMethod,
+      feesAllocated: toPlain(lot.feesAllocated),
+      feesRemaining: toPlain(lot.feesRemaining),
+      pooledUnitCost: lot.pooledUnitCost ? toPlain(lot.pooledUnitCost) : null,
+      status: lot.status,
+      depletedOn: depletedOn(lot),
+      changedOn: changedOn(lot),
+      createdAt: now,
+      updatedAt: now,
     })),
   );
-  // A specific-lot sale may name one lot twice: one row per (sale, lot), quantities summed.
-  const merged = new Map<string, (typeof allocations)[number]>();
-  for (const allocation of allocations) {
-    const key = `${allocation.sellTransactionId}:${allocation.lotId}`;
-    const seen = merged.get(key);
-    merged.set(
-      key,
-      seen
-        ? {
-            ...seen,
-            quantity: toPlain(dec(seen.quantity).plus(allocation.quantity)),
-            costBasis: toPlain(dec(seen.costBasis).plus(allocation.costBasis)),
-            fees: toPlain(dec(seen.fees).plus(allocation.fees)),
-          }
-        : allocation,
-    );
-  }
-  if (merged.size) await insertAll(tx, lotAllocations, [...merged.values()]);
-  // Stored as answered: the lines of the formatted estimate (to the cent, adding up).
-  const taxRows = ledger.sales.flatMap((sale) => {
-    const estimate = sale.tax;
-    return estimate.lots.map((line) => ({
-      transactionId: sale.transactionId,
-      lotId: line.lotId,
-      userId: holding.userId,
-      portfolioId: holding.portfolioId,
-      simulationId: holding.simulationId,
-      quantity: line.quantity,
-      proceeds: line.proceeds,
-      costBasis: line.costBasis,
-      gainLoss: line.gainLoss,
-      holdingPeriodDays: line.holdingPeriodDays,
-      isLongTerm: line.isLongTerm,
-      taxRate: line.taxRate,
-      taxAmount: line.taxAmount,
-      taxJurisdiction: estimate.jurisdiction,
-      taxYear: estimate.taxYear,
-      createdAt: now,
-    }));
-  });
-  if (taxRows.length) await insertAll(tx, taxCalculations, taxRows);
+  await bulkInsert(tx, lotAllocations, allocations);
+  await bulkInsert(tx, taxCalculations, taxRows);
 
   // A savings account's balance moves with its own deposits and withdrawals (savings service).
   if (holding.class !== 'savings') {
@@ -209,5 +623,5 @@ export async function rebuildHolding(
       })
       .where(eq(holdings.id, holding.id));
   }
-  return { ledger, rows };
+  return { ledger };
 }

@@ -41,7 +41,6 @@ import {
   ledgerFailure,
   ledgerRows,
   rebuildHolding,
-  replayRows,
   toLedgerTransaction,
 } from './ledger.store';
 import { type HoldingRow, requireHolding, requireScope, type Scope, simulationIs } from './scope';
@@ -373,7 +372,8 @@ export async function createTransaction(
       .values(newRow(actor, scope, holding, input, now))
       .returning();
     if (!row) throw new Error('transaction insert returned nothing');
-    const { ledger } = await rebuildHolding(tx, holding, now);
+    // Replayed from its trade date: what is dated before it cannot change.
+    const { ledger } = await rebuildHolding(tx, holding, now, { from: row.tradeDate });
     await publishHoldingsChanged(ctx, tx, scope.portfolioId);
     await recordLedgerAudit(
       tx,
@@ -507,36 +507,6 @@ async function lotUsed(tx: DbOrTx, buyId: string): Promise<boolean> {
 }
 
 /**
- * What each sale of a replay took and is estimated at: the lots by id (their numbers shift when an
- * earlier buy goes, which changes nothing), quantities, costs, gains and tax.
- */
-function salesOutcome(ledger: HoldingLedger): Map<string, string> {
-  return new Map(
-    ledger.sales.map((sale) => {
-      const { lots, total } = sale.tax;
-      const taken = lots.map(({ lotNumber: _number, ...line }) => line);
-      return [sale.transactionId, JSON.stringify({ taken, total })];
-    }),
-  );
-}
-
-/** The sales of the holding as they stand, before a buy is changed or deleted. */
-async function currentSales(tx: DbOrTx, holding: HoldingRow): Promise<Map<string, string>> {
-  return salesOutcome(replayRows(await ledgerRows(tx, holding.id)));
-}
-
-/**
- * Whether a replay changed a past sale: its lots, quantities, cost or tax. A buy no sale took
- * from can still count in one (an average-cost sale averages every lot held at the time), and
- * moving a buy's date can move a FIFO or LIFO sale onto it.
- */
-function rewritesSales(before: Map<string, string>, after: HoldingLedger): boolean {
-  const now = salesOutcome(after);
-  for (const [id, outcome] of before) if (now.get(id) !== outcome) return true;
-  return false;
-}
-
-/**
  * Whether a change moves the transaction in the ledger: its quantity, price, fees or trade date,
  * or a status that takes it out of the ledger or back in (cancelled). Notes, broker, account,
  * settlement date and pending <-> completed do not.
@@ -577,7 +547,6 @@ export async function updateTransaction(
     // at once when a sale took from its lot, and after the replay when a sale changed anyway.
     const movesBuy = row.transactionType === 'buy' && changesLedger(row, input);
     if (movesBuy && (await lotUsed(tx, row.id))) throw lotConsumed();
-    const salesBefore = movesBuy ? await currentSales(tx, holding) : null;
     if (
       input.selectedLots !== undefined &&
       !(row.transactionType === 'sell' && row.costBasisMethod === 'specific_id')
@@ -617,9 +586,12 @@ export async function updateTransaction(
       .where(eq(transactions.id, row.id))
       .returning();
     if (!updated) throw new AppError('TRANSACTION_NOT_FOUND');
-    const { ledger } = await rebuildHolding(tx, holding, now);
-    // Throwing rolls the whole change back.
-    if (salesBefore && rewritesSales(salesBefore, ledger)) throw lotConsumed();
+    // Replayed from the earlier of its old and new trade dates; a moved buy that changes a sale
+    // throws, which rolls the whole change back.
+    const { ledger } = await rebuildHolding(tx, holding, now, {
+      from: row.tradeDate < updated.tradeDate ? row.tradeDate : updated.tradeDate,
+      keepSales: movesBuy,
+    });
     await publishHoldingsChanged(ctx, tx, scope.portfolioId);
     await recordLedgerAudit(
       tx,
@@ -652,11 +624,12 @@ export async function deleteTransaction(
   await ctx.database.db.transaction(async (tx) => {
     const { row, holding, scope } = await requireTransaction(tx, actor, id, 'edit', simulationId);
     if (row.transactionType === 'buy' && (await lotUsed(tx, row.id))) throw lotConsumed();
-    const salesBefore = row.transactionType === 'buy' ? await currentSales(tx, holding) : null;
     await tx.delete(transactions).where(eq(transactions.id, row.id));
-    const { ledger } = await rebuildHolding(tx, holding, now);
     // A buy an average-cost sale counted in its average: throwing rolls the deletion back.
-    if (salesBefore && rewritesSales(salesBefore, ledger)) throw lotConsumed();
+    await rebuildHolding(tx, holding, now, {
+      from: row.tradeDate,
+      keepSales: row.transactionType === 'buy',
+    });
     await publishHoldingsChanged(ctx, tx, scope.portfolioId);
     await recordLedgerAudit(
       tx,
