@@ -2,6 +2,7 @@
 import { authBench } from './auth.bench';
 import { foundationBench } from './foundation.bench';
 import { ledgerBench } from './ledger.bench';
+import { ledgerWritesBench } from './ledger-writes.bench';
 import { describeLoad, loadBench } from './load.bench';
 import { transactionsBench } from './transactions.bench';
 import { ensureBuilt, writeResult } from './lib';
@@ -20,6 +21,22 @@ ${Object.entries(ledger.methods)
       `  ${method.padEnd(14)} ${figures.medianMs} ms (target < 100 ms ${check(figures.medianMs < 100)}), ${figures.sales} sales; formatting every estimate ${figures.formatMs} ms`,
   )
   .join('\n')}
+`);
+
+const writes = await ledgerWritesBench();
+const writesFile = await writeResult('ledger-writes', writes);
+const writeLine = (
+  database: string,
+  shape: string,
+  figures: Awaited<ReturnType<typeof ledgerWritesBench>>['postgresql']['balanced'],
+) =>
+  `  ${database.padEnd(10)} ${shape.padEnd(12)} (${figures.openLotsAfterSeeding} open lots): new sell p50 ${figures.newSellMs.p50} ms, p95 ${figures.newSellMs.p95} ms${database === 'postgresql' ? ` (target < 20 ms ${check(figures.newSellMs.p50 < 20)})` : ''}; back-dated buy ${figures.backdatedBuyMs.p50} ms; whole replay ${figures.wholeReplayMs.p50} ms; thread held at most ${figures.longestThreadHoldDuringBackdatedMs} ms`;
+console.log(`
+Ledger writes (${writesFile}): one new transaction on a holding with 10,000
+${writeLine('postgresql', 'balanced', writes.postgresql.balanced)}
+${writeLine('postgresql', 'accumulating', writes.postgresql.accumulating)}
+${writeLine('pglite', 'balanced', writes.pglite.balanced)}
+${writeLine('pglite', 'accumulating', writes.pglite.accumulating)}
 `);
 
 const foundation = await foundationBench();

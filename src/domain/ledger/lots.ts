@@ -66,25 +66,39 @@ function costOf(lot: Lot, part: Decimal, fees: Decimal): Decimal {
   return toBase(part.mul(lot.acquisitionPrice).plus(fees), lot.exchangeRateToBase);
 }
 
-/** What all the units still in the lots cost, in the base currency, fees included. */
-export function totalRemainingCost(lots: readonly Lot[]): Decimal {
-  let sum = ZERO;
-  // Lots pooled by one average-cost sale share its unit cost: their units are summed first.
-  let pooled: Decimal | null = null;
-  let pooledUnits = ZERO;
-  for (const lot of lots) {
-    if (lot.remainingQuantity.isZero()) continue;
+/**
+ * Adds up what the units still in lots cost, one lot at a time (so a long list can be added up
+ * with pauses). Lots pooled by one average-cost sale share its unit cost: their units are summed
+ * first, then multiplied once.
+ */
+export class RemainingCostSum {
+  private sum = ZERO;
+  private pooled: Decimal | null = null;
+  private pooledUnits = ZERO;
+
+  add(lot: Lot) {
+    if (lot.remainingQuantity.isZero()) return;
     if (!lot.pooledUnitCost) {
-      sum = sum.plus(remainingCost(lot));
-    } else if (lot.pooledUnitCost === pooled) {
-      pooledUnits = pooledUnits.plus(lot.remainingQuantity);
+      this.sum = this.sum.plus(remainingCost(lot));
+    } else if (lot.pooledUnitCost === this.pooled) {
+      this.pooledUnits = this.pooledUnits.plus(lot.remainingQuantity);
     } else {
-      if (pooled) sum = sum.plus(pooledUnits.mul(pooled));
-      pooled = lot.pooledUnitCost;
-      pooledUnits = lot.remainingQuantity;
+      if (this.pooled) this.sum = this.sum.plus(this.pooledUnits.mul(this.pooled));
+      this.pooled = lot.pooledUnitCost;
+      this.pooledUnits = lot.remainingQuantity;
     }
   }
-  return pooled ? sum.plus(pooledUnits.mul(pooled)) : sum;
+
+  total(): Decimal {
+    return this.pooled ? this.sum.plus(this.pooledUnits.mul(this.pooled)) : this.sum;
+  }
+}
+
+/** What all the units still in the lots cost, in the base currency, fees included. */
+export function totalRemainingCost(lots: readonly Lot[]): Decimal {
+  const sum = new RemainingCostSum();
+  for (const lot of lots) sum.add(lot);
+  return sum.total();
 }
 
 export function totalRemaining(lots: readonly Lot[]): Decimal {

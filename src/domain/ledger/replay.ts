@@ -1,6 +1,6 @@
 import { ZERO, type Decimal } from '../money/decimal';
 import { unsupportedType } from './errors';
-import { consumeLots, openLot, totalRemaining, totalRemainingCost } from './lots';
+import { consumeLots, openLot, RemainingCostSum } from './lots';
 import { computeTax, formatTax, type TaxEstimate, type TaxFigures } from './tax';
 import { type Allocation, type LedgerTransaction, type Lot, TRANSACTION_TYPES } from './types';
 
@@ -148,11 +148,41 @@ class Replay {
   }
 
   result(): HoldingLedger {
+    const totals = this.totals();
+    for (const lot of this.lots) totals.add(lot);
+    return this.finish(totals);
+  }
+
+  /** The result, adding up the lots with pauses. */
+  async resultPaced(pace: ReturnType<typeof pacer>): Promise<HoldingLedger> {
+    const totals = this.totals();
+    for (const lot of this.lots) {
+      totals.add(lot);
+      if (pace.due()) await pace.pause();
+    }
+    return this.finish(totals);
+  }
+
+  private totals() {
+    let quantity = ZERO;
+    const cost = new RemainingCostSum();
+    return {
+      add(lot: Lot) {
+        if (lot.remainingQuantity.isZero()) return;
+        quantity = quantity.plus(lot.remainingQuantity);
+        cost.add(lot);
+      },
+      quantity: () => quantity,
+      cost: () => cost.total(),
+    };
+  }
+
+  private finish(totals: ReturnType<Replay['totals']>): HoldingLedger {
     return {
       lots: this.lots,
       sales: this.sales,
-      quantity: totalRemaining(this.lots),
-      remainingCost: totalRemainingCost(this.lots),
+      quantity: totals.quantity(),
+      remainingCost: totals.cost(),
       lotCount: this.lotCount,
       changedOn: this.changedOn,
     };
@@ -230,7 +260,7 @@ export async function resumeHoldingPaced(
     replay.apply(transaction);
     if (pace.due()) await pace.pause();
   }
-  return replay.result();
+  return replay.resultPaced(pace);
 }
 
 /** The state a replay ends in, to resume from: its lot count and its open lots (copied). */

@@ -105,7 +105,7 @@ describe('resuming a replay from the state at any point', () => {
             pauses += 1;
           },
         });
-        expect(pauses).toBe(transactions.length);
+        expect(pauses).toBeGreaterThanOrEqual(transactions.length);
         expectSameAsWhole(replayHolding(transactions), paced, 0);
       }),
       { numRuns: 50 },

@@ -61,26 +61,57 @@ export function ledgerFailure(error: unknown): never {
 
 /** A holding's transactions in ledger order: trade date, then the order they were recorded. */
 export async function ledgerRows(tx: DbOrTx, holdingId: string): Promise<TransactionRow[]> {
-  return ledgerRowsFrom(tx, holdingId, null);
-}
-
-/** The same, from trade date `from` on (all of them when null). */
-async function ledgerRowsFrom(
-  tx: DbOrTx,
-  holdingId: string,
-  from: string | null,
-): Promise<TransactionRow[]> {
   return tx
     .select()
     .from(transactions)
-    .where(
-      and(
-        eq(transactions.holdingId, holdingId),
-        ne(transactions.status, 'cancelled'),
-        from ? gte(transactions.tradeDate, from) : undefined,
-      ),
-    )
+    .where(and(eq(transactions.holdingId, holdingId), ne(transactions.status, 'cancelled')))
     .orderBy(asc(transactions.tradeDate), asc(transactions.createdAt), asc(transactions.id));
+}
+
+/**
+ * What a replay needs of a holding's transactions from trade date `from` on (all when null), in
+ * ledger order: only the ledger's columns, read as the driver gives them (a long history is not
+ * mapped row by row in one go).
+ */
+async function replayRowsFrom(
+  tx: DbOrTx,
+  holdingId: string,
+  from: string | null,
+): Promise<LedgerTransaction[]> {
+  const rows = await query<{
+    id: string;
+    type: string;
+    quantity: string;
+    price: string;
+    fees: string;
+    rate: string;
+    trade_date: string;
+    method: string | null;
+    selected_lots: LedgerTransaction['selectedLots'] | string;
+  }>(
+    tx,
+    sql`select id, transaction_type as type, quantity::text as quantity, price::text as price,
+        fees::text as fees, exchange_rate_to_base::text as rate, trade_date::text as trade_date,
+        cost_basis_method as method, selected_lots
+      from ${transactions}
+      where holding_id = ${holdingId} and status <> 'cancelled'
+        ${from ? sql`and trade_date >= ${from}` : sql``}
+      order by trade_date, created_at, id`,
+  );
+  return rows.map((row) => ({
+    id: row.id,
+    type: row.type as TransactionType,
+    quantity: row.quantity,
+    price: row.price,
+    fees: row.fees,
+    exchangeRateToBase: row.rate,
+    tradeDate: row.trade_date,
+    costBasisMethod: (row.method as CostBasisMethod | null) ?? null,
+    selectedLots:
+      typeof row.selected_lots === 'string'
+        ? (JSON.parse(row.selected_lots) as LedgerTransaction['selectedLots'])
+        : (row.selected_lots ?? null),
+  }));
 }
 
 /** Replays rows; a broken rule becomes the API's error. */
@@ -431,10 +462,10 @@ export async function rebuildHolding(
   // Stored rows from before migration 0008 cannot be resumed from: replayed whole, then they can.
   const from = start ? (options.from ?? null) : null;
   const state = start?.state ?? EMPTY_LEDGER_STATE;
-  const rows = await ledgerRowsFrom(tx, holding.id, from);
+  const rows = await replayRowsFrom(tx, holding.id, from);
   let ledger: HoldingLedger;
   try {
-    ledger = await resumeHoldingPaced(state, rows.map(toLedgerTransaction));
+    ledger = await resumeHoldingPaced(state, rows);
   } catch (error) {
     return ledgerFailure(error);
   }
@@ -470,6 +501,7 @@ export async function rebuildHolding(
       stored !== lotFigures(lot, depletedOn(lot), changedOn(lot))
     )
       changed.push(lot);
+    if (pace.due()) await pace.pause();
   }
 
   const allocations: (typeof lotAllocations.$inferInsert)[] = [];
@@ -581,10 +613,9 @@ export async function rebuildHolding(
     })),
     now,
   );
-  await bulkInsert(
-    tx,
-    transactionLots,
-    opened.map((lot) => ({
+  const lotRows: (typeof transactionLots.$inferInsert)[] = [];
+  for (const lot of opened) {
+    lotRows.push({
       ...scope,
       id: lot.id,
       lotNumber: lot.lotNumber,
@@ -603,8 +634,10 @@ export async function rebuildHolding(
       changedOn: changedOn(lot),
       createdAt: now,
       updatedAt: now,
-    })),
-  );
+    });
+    if (pace.due()) await pace.pause();
+  }
+  await bulkInsert(tx, transactionLots, lotRows);
   await bulkInsert(tx, lotAllocations, allocations);
   await bulkInsert(tx, taxCalculations, taxRows);
 
