@@ -36,7 +36,7 @@ describe('time slices (heavy work hands the request thread back)', () => {
       });
     });
     expect(out).toEqual(items.map((item) => item * 2));
-    // 40 ms of work in slices of 4 ms: the loop got a turn about every slice.
+    // 50 ms of work in slices of 5 ms: the loop got a turn about every slice.
     expect(turns).toBeGreaterThanOrEqual(5);
   });
 

@@ -25,7 +25,7 @@ import {
   type TransactionType,
 } from '@/contracts/transactions';
 import { VALIDATION_MESSAGES as M } from '@/contracts/validation-messages';
-import { type LedgerTransaction, replayHolding } from '@/domain/ledger';
+import { EMPTY_LEDGER_STATE, type LedgerTransaction, resumeHoldingPaced } from '@/domain/ledger';
 import type { ServerContext } from '../../context';
 import { bulkTransaction } from '../../db/access-context';
 import { bulkInsert } from '../../db/bulk-insert';
@@ -505,9 +505,9 @@ function parseSelectedLots(
 }
 
 /** The ledger's refusal as the API answers it (INSUFFICIENT_BALANCE...), or null. */
-function ledgerProblem(run: () => void): AppError | null {
+async function ledgerProblem(run: () => Promise<unknown>): Promise<AppError | null> {
   try {
-    run();
+    await run();
     return null;
   } catch (error) {
     try {
@@ -563,21 +563,24 @@ async function checkLedgers(db: DbOrTx, items: TransactionItem[]): Promise<Impor
           ? 1
           : 0,
     );
-    const replay = (length: number) => () => {
-      replayHolding(ordered.slice(0, length).map((entry) => entry.ledger));
-    };
-    const problem = ledgerProblem(replay(ordered.length));
+    // Paced: a long history shares the thread with other requests while it replays.
+    const replay = (length: number) => () =>
+      resumeHoldingPaced(
+        EMPTY_LEDGER_STATE,
+        ordered.slice(0, length).map((entry) => entry.ledger),
+      );
+    const problem = await ledgerProblem(replay(ordered.length));
     if (!problem) continue;
     let low = 1;
     let high = ordered.length;
     while (low < high) {
       const middle = Math.floor((low + high) / 2);
-      if (ledgerProblem(replay(middle))) high = middle;
+      if (await ledgerProblem(replay(middle))) high = middle;
       else low = middle + 1;
     }
     const failing = ordered.slice(0, low).findLast((entry) => entry.row !== null);
     const row = failing?.row ?? fresh[0]?.row ?? added[0]?.row ?? 1;
-    issues.push(appErrorIssue(row, ledgerProblem(replay(low)) ?? problem));
+    issues.push(appErrorIssue(row, (await ledgerProblem(replay(low))) ?? problem));
   }
   return issues;
 }
