@@ -30,7 +30,7 @@ import { loadPrerendered, loadSeoStrings, renderIndexHead } from './features/seo
 import { seoRoutes } from './features/seo/seo.routes';
 import { registerAuth } from './platform/auth';
 import { type Clock, systemClock } from './platform/clock';
-import { AppError, registerErrorHandling } from './platform/errors';
+import { AppError, handleFrameworkError, registerErrorHandling } from './platform/errors';
 import { Jobs } from './platform/jobs';
 import { languageOf } from './platform/language';
 import { generateRequestId, type LogDestination, loggerOptions } from './platform/logging';
@@ -102,6 +102,8 @@ export async function buildApp(deps: AppDeps) {
     keepAliveTimeout: 72_000,
     return503OnClosing: true,
     forceCloseConnections: 'idle',
+    // The router's own refusals (an over-long path id, an undecodable URL) in our envelope.
+    frameworkErrors: (error, request, reply) => void handleFrameworkError(error, request, reply),
   }).withTypeProvider<ZodTypeProvider>();
 
   // Every request's queries run as that request (the embedded database lets reads of other
