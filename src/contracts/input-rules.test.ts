@@ -17,7 +17,8 @@ import {
 import { VALIDATION_MESSAGES as M } from './validation-messages';
 
 /** What UTF-8 (and so PostgreSQL) keeps of a string: a lone surrogate comes back as U+FFFD. */
-const survivesUtf8 = (value: string) => Buffer.from(value, 'utf8').toString('utf8') === value;
+const survivesUtf8 = (value: string) =>
+  new TextDecoder().decode(new TextEncoder().encode(value)) === value;
 
 const messages = (result: { success: boolean; error?: { issues: { message: string }[] } }) =>
   result.success ? [] : (result.error?.issues.map((issue) => issue.message) ?? []);
