@@ -28,7 +28,7 @@ export const TRANSACTION_SORTS = [
 /** Zero or more; a minus sign gets `message` rather than the generic number message. */
 const nonNegative = (message: string) =>
   z
-    .union([z.string(), z.number()])
+    .union([text(), z.number()])
     .transform((value) => String(value).trim())
     .refine((value) => !value.startsWith('-'), { message, abort: true })
     .refine((value) => /^\d{1,15}(\.\d{1,12})?$/.test(value), M.numberInvalid);
@@ -39,7 +39,7 @@ const nonNegative = (message: string) =>
  */
 const exchangeRate = () =>
   z
-    .union([z.string(), z.number()])
+    .union([text(), z.number()])
     .transform((value) => String(value).trim())
     .refine((value) => !value.startsWith('-'), { message: M.exchangeRateNegative, abort: true })
     .refine((value) => /^\d{1,15}(\.\d{1,12})?$/.test(value), {

@@ -1,7 +1,7 @@
 import path from 'node:path';
 import cookie from '@fastify/cookie';
 import underPressure from '@fastify/under-pressure';
-import Fastify from 'fastify';
+import Fastify, { type RouteOptions } from 'fastify';
 import { isLanguage } from '@/contracts/i18n';
 import { LANGUAGE_QUERY_PARAM } from '@/contracts/public-pages';
 import {
@@ -78,6 +78,8 @@ export type AppDeps = {
   locator?: IpLocator;
   /** The periodic purge of expired data; false turns it off (tests run it by hand). */
   housekeeping?: boolean;
+  /** Told of every route as it is registered, with its schemas (the fuzz test's catalogue). */
+  onRoute?: (route: RouteOptions) => void;
 };
 
 const DEFAULT_OVERLOAD: OverloadLimits = {
@@ -105,6 +107,8 @@ export async function buildApp(deps: AppDeps) {
     // The router's own refusals (an over-long path id, an undecodable URL) in our envelope.
     frameworkErrors: (error, request, reply) => void handleFrameworkError(error, request, reply),
   }).withTypeProvider<ZodTypeProvider>();
+
+  if (deps.onRoute) app.addHook('onRoute', deps.onRoute);
 
   // Every request's queries run as that request (the embedded database lets reads of other
   // users pass a bulk write: db/access-context.ts).
