@@ -7,20 +7,25 @@ import type { Database } from '../../db/client';
  */
 export const DIGEST_EXCLUDED_TABLES = new Set(['sessions', 'auth_lockouts']);
 
+const rowsOf = <T>(result: unknown): T[] =>
+  (Array.isArray(result) ? result : (result as { rows: unknown[] }).rows) as T[];
+
 /** One fingerprint per table of the public schema (but the excluded ones), by table name. */
 export async function digestUserData(database: Database): Promise<Record<string, string>> {
-  const tables = await database.db.execute<{ name: string }>(sql`
+  const tables = await database.db.execute(sql`
     SELECT table_name AS name FROM information_schema.tables
     WHERE table_schema = 'public' AND table_type = 'BASE TABLE' ORDER BY table_name`);
-  const names = tables.rows.map((row) => row.name).filter((n) => !DIGEST_EXCLUDED_TABLES.has(n));
+  const names = rowsOf<{ name: string }>(tables)
+    .map((row) => row.name)
+    .filter((n) => !DIGEST_EXCLUDED_TABLES.has(n));
   const parts = names.map(
     (name) =>
       sql`SELECT ${name} AS name, md5(coalesce(string_agg(t::text, '|' ORDER BY t::text), '')) AS hash FROM ${sql.identifier(name)} t`,
   );
-  const result = await database.db.execute<{ name: string; hash: string }>(
-    sql.join(parts, sql` UNION ALL `),
+  const result = await database.db.execute(sql.join(parts, sql` UNION ALL `));
+  return Object.fromEntries(
+    rowsOf<{ name: string; hash: string }>(result).map((row) => [row.name, row.hash]),
   );
-  return Object.fromEntries(result.rows.map((row) => [row.name, row.hash]));
 }
 
 /** The tables whose fingerprint differs. */

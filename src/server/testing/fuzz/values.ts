@@ -7,7 +7,14 @@ import fc from 'fast-check';
 
 const HUGE = 'x'.repeat(200_000);
 
-export const UNSTORABLE_TEXTS = ['\u0000', 'a\u0000b', 'Fuzz\u0000', '\uD800', 'x\uDC00', '\uDE00\uD83D'];
+export const UNSTORABLE_TEXTS = [
+  '\u0000',
+  'a\u0000b',
+  'Fuzz\u0000',
+  '\uD800',
+  'x\uDC00',
+  '\uDE00\uD83D',
+];
 
 export const BAD_DATES = [
   '0000-01-01',
@@ -67,6 +74,20 @@ const EXTREMES: unknown[] = [
   Array.from({ length: 2_000 }, () => 'x'),
 ];
 
+/**
+ * Values at the edge of what a field may hold, by the kind of its valid sample: dates at and past
+ * the ends of the range, decimals of the most digits, long unicode text, huge numbers.
+ */
+export function extremesFor(sample: unknown): unknown[] {
+  if (typeof sample === 'string' && /^\d{4}-\d{2}-\d{2}$/.test(sample))
+    return ['0000-01-01', '1900-01-01', '2999-12-31', '9999-12-31'];
+  if (typeof sample === 'string' && /^\d+(\.\d+)?$/.test(sample))
+    return ['999999999999999.999999999999', '0.000000000001'];
+  if (typeof sample === 'string') return ['É'.repeat(3_000)];
+  if (typeof sample === 'number') return [1e308, -1];
+  return [];
+}
+
 /** Any bad or extreme value, of any type. */
 export const badValue: fc.Arbitrary<unknown> = fc.oneof(
   { arbitrary: fc.constantFrom(...EXTREMES), weight: 4 },
@@ -95,12 +116,15 @@ export const badValue: fc.Arbitrary<unknown> = fc.oneof(
       ),
     weight: 2,
   },
-  { arbitrary: fc.array(fc.constantFrom<unknown>('x', 1, null, '\u0000'), { maxLength: 3 }), weight: 1 },
+  {
+    arbitrary: fc.array(fc.constantFrom<unknown>('x', 1, null, '\u0000'), { maxLength: 3 }),
+    weight: 1,
+  },
 );
 
 /** Bad values for a query parameter or a path segment (they travel as text). */
 export const badText: fc.Arbitrary<string> = badValue.map((value) =>
-  typeof value === 'string' ? value : JSON.stringify(value) ?? String(value),
+  typeof value === 'string' ? value : (JSON.stringify(value) ?? String(value)),
 );
 
 /** Path ids: too long for the router, not ids, NUL, ids of nothing. */

@@ -9,7 +9,8 @@ import { isStorableText } from '@/contracts/input-rules';
 type Def = { type: string } & Record<string, unknown>;
 type Schema = z.ZodType;
 
-export const defOf = (schema: Schema): Def => (schema as unknown as { _zod: { def: Def } })._zod.def;
+export const defOf = (schema: Schema): Def =>
+  (schema as unknown as { _zod: { def: Def } })._zod.def;
 
 const WRAPPERS = new Set([
   'optional',
@@ -178,21 +179,34 @@ export function fieldsOf(schema: Schema, base: unknown, path: FieldPath = []): F
   }
 }
 
+/** The value at `path` in `base`. */
+export function valueAt(base: unknown, path: FieldPath): unknown {
+  let current = base;
+  for (const key of path) {
+    if (!current || typeof current !== 'object') return undefined;
+    current = (current as Record<string | number, unknown>)[key];
+  }
+  return current;
+}
+
 /** A copy of `base` with `value` at `path` (undefined removes the field). */
 export function withValue(base: unknown, path: FieldPath, value: unknown): unknown {
   if (path.length === 0) return value;
   const [head, ...rest] = path as [string | number, ...FieldPath];
-  const container: Record<string | number, unknown> = Array.isArray(base)
-    ? [...(base as unknown[])]
-    : base && typeof base === 'object'
-      ? { ...(base as Record<string, unknown>) }
-      : typeof head === 'number'
-        ? []
-        : {};
-  const next = withValue(container[head], rest, value);
-  if (next === undefined && rest.length === 0) delete container[head];
-  else container[head] = next;
-  return container;
+  const next = withValue(
+    base && typeof base === 'object' ? (base as Record<string | number, unknown>)[head] : undefined,
+    rest,
+    value,
+  );
+  if (Array.isArray(base) || (!base && typeof head === 'number')) {
+    const copy = Array.isArray(base) ? [...(base as unknown[])] : [];
+    copy[head as number] = next;
+    return copy;
+  }
+  const entries = Object.entries(base && typeof base === 'object' ? base : {}).filter(
+    ([key]) => key !== String(head),
+  );
+  return Object.fromEntries(next === undefined ? entries : [...entries, [String(head), next]]);
 }
 
 /** String formats whose own pattern already keeps U+0000 and lone surrogates out. */
