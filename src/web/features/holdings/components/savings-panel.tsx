@@ -183,7 +183,7 @@ export function SavingsPanel({ holding, canEdit }: { holding: Holding; canEdit: 
           <form
             noValidate
             onSubmit={submitMovement}
-            className="grid gap-3 rounded-lg border p-3"
+            className="grid content-start gap-3 rounded-lg border p-3"
             aria-labelledby={`movement-${id}`}
           >
             <h4 id={`movement-${id}`} className="text-sm font-semibold">
@@ -249,7 +249,7 @@ export function SavingsPanel({ holding, canEdit }: { holding: Holding; canEdit: 
           <form
             noValidate
             onSubmit={submitRate}
-            className="grid gap-3 rounded-lg border p-3"
+            className="grid content-start gap-3 rounded-lg border p-3"
             aria-labelledby={`rate-${id}`}
           >
             <h4 id={`rate-${id}`} className="text-sm font-semibold">
