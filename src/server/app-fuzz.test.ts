@@ -35,6 +35,9 @@ import { createTestApp, TEST_ORIGIN, type TestApp } from './testing/test-app';
  * table before and after).
  */
 
+/** The sweeps send a few thousand requests: room for a busy machine (no test times them). */
+const FUZZ_TIMEOUT_MS = 90_000;
+
 /** Routes left out, and why. */
 const SKIP = new Set([
   // Ends the fuzzing user's own session (its body is not read).
@@ -319,118 +322,130 @@ describe('no input answers 5xx', () => {
     ).toHaveLength(DEEP_ROUTES.size);
   });
 
-  it('refuses U+0000 and lone surrogates in every body field, query parameter and path', async () => {
-    let sent = 0;
-    for (const target of targets) {
-      const { route } = target;
-      for (const [index, base] of target.bases.entries()) {
-        for (const field of target.fields[index] ?? []) {
-          const value = UNSTORABLE_TEXTS[sent % UNSTORABLE_TEXTS.length];
+  it(
+    'refuses U+0000 and lone surrogates in every body field, query parameter and path',
+    async () => {
+      let sent = 0;
+      for (const target of targets) {
+        const { route } = target;
+        for (const [index, base] of target.bases.entries()) {
+          for (const field of target.fields[index] ?? []) {
+            const value = UNSTORABLE_TEXTS[sent % UNSTORABLE_TEXTS.length];
+            await check(
+              { method: route.method, url: urlOf(target), payload: withValue(base, field, value) },
+              true,
+            );
+            sent += 1;
+          }
+        }
+        for (const key of target.queryKeys) {
+          await check({ method: route.method, url: urlOf(target, [[key, 'a\u0000b']]) }, true);
+          sent += 1;
+        }
+        for (const name of target.params) {
           await check(
-            { method: route.method, url: urlOf(target), payload: withValue(base, field, value) },
+            {
+              method: route.method,
+              url: urlOf(target, [], [name, 'x%00']),
+              payload: target.bases[0],
+            },
             true,
           );
           sent += 1;
         }
       }
-      for (const key of target.queryKeys) {
-        await check({ method: route.method, url: urlOf(target, [[key, 'a\u0000b']]) }, true);
-        sent += 1;
-      }
-      for (const name of target.params) {
-        await check(
-          {
-            method: route.method,
-            url: urlOf(target, [], [name, 'x%00']),
-            payload: target.bases[0],
-          },
-          true,
-        );
-        sent += 1;
-      }
-    }
-    expect(sent).toBeGreaterThan(200);
-  });
+      expect(sent).toBeGreaterThan(200);
+    },
+    FUZZ_TIMEOUT_MS,
+  );
 
-  it('holds the extremes of every field of the data routes', async () => {
-    for (const target of targets) {
-      if (!DEEP_ROUTES.has(`${target.route.method} ${target.route.url}`)) continue;
-      for (const [index, base] of target.bases.entries()) {
-        for (const field of target.fields[index] ?? []) {
-          for (const value of extremesFor(valueAt(base, field)))
-            await check({
-              method: target.route.method,
-              url: urlOf(target),
-              payload: withValue(base, field, value),
-            });
+  it(
+    'holds the extremes of every field of the data routes',
+    async () => {
+      for (const target of targets) {
+        if (!DEEP_ROUTES.has(`${target.route.method} ${target.route.url}`)) continue;
+        for (const [index, base] of target.bases.entries()) {
+          for (const field of target.fields[index] ?? []) {
+            for (const value of extremesFor(valueAt(base, field)))
+              await check({
+                method: target.route.method,
+                url: urlOf(target),
+                payload: withValue(base, field, value),
+              });
+          }
         }
       }
-    }
-  });
+    },
+    FUZZ_TIMEOUT_MS,
+  );
 
-  it('answers bad and extreme input with a 4xx envelope and stores nothing on refusal', async () => {
-    await fc.assert(
-      fc.asyncProperty(
-        fc.record({
-          target: fc.nat(),
-          base: fc.nat(),
-          fields: fc.array(fc.tuple(fc.nat(), fc.oneof(badValue, fc.constant(undefined))), {
-            minLength: 1,
-            maxLength: 3,
+  it(
+    'answers bad and extreme input with a 4xx envelope and stores nothing on refusal',
+    async () => {
+      await fc.assert(
+        fc.asyncProperty(
+          fc.record({
+            target: fc.nat(),
+            base: fc.nat(),
+            fields: fc.array(fc.tuple(fc.nat(), fc.oneof(badValue, fc.constant(undefined))), {
+              minLength: 1,
+              maxLength: 3,
+            }),
+            query: fc.array(fc.tuple(fc.nat(), badText), { maxLength: 2 }),
+            badPath: fc.option(fc.tuple(fc.nat(), fc.constantFrom(...BAD_IDS)), { freq: 3 }),
           }),
-          query: fc.array(fc.tuple(fc.nat(), badText), { maxLength: 2 }),
-          badPath: fc.option(fc.tuple(fc.nat(), fc.constantFrom(...BAD_IDS)), { freq: 3 }),
-        }),
-        async (input) => {
-          const target = targets[input.target % targets.length] as Target;
-          const baseIndex = input.base % target.bases.length;
-          let payload = target.bases[baseIndex];
-          const fields = target.fields[baseIndex] ?? [];
-          if (fields.length) {
-            for (const [index, value] of input.fields)
-              payload = withValue(payload, fields[index % fields.length] as FieldPath, value);
-          }
-          const query: [string, string][] = target.queryKeys.length
-            ? input.query.map(([index, value]) => [
-                target.queryKeys[index % target.queryKeys.length] as string,
-                value,
-              ])
-            : [];
-          const param =
-            target.params.length && input.badPath
-              ? ([target.params[input.badPath[0] % target.params.length], input.badPath[1]] as [
-                  string,
-                  string,
+          async (input) => {
+            const target = targets[input.target % targets.length] as Target;
+            const baseIndex = input.base % target.bases.length;
+            let payload = target.bases[baseIndex];
+            const fields = target.fields[baseIndex] ?? [];
+            if (fields.length) {
+              for (const [index, value] of input.fields)
+                payload = withValue(payload, fields[index % fields.length] as FieldPath, value);
+            }
+            const query: [string, string][] = target.queryKeys.length
+              ? input.query.map(([index, value]) => [
+                  target.queryKeys[index % target.queryKeys.length] as string,
+                  value,
                 ])
-              : undefined;
-          // A DELETE always carries a bad id or query value: an accepted one would delete the
-          // data the rest of the run spoils.
-          const deleting = target.route.method === 'DELETE';
-          const spoilPath =
-            param ??
-            (deleting && target.params.length
-              ? ([target.params[0], 'x%00'] as [string, string])
-              : undefined);
-          const spoilQuery =
-            deleting && !spoilPath && target.queryKeys.length && !query.length
-              ? ([[target.queryKeys[0], 'a\u0000b']] as [string, string][])
-              : query;
-          const carriesUnstorable =
-            !!spoilPath?.[1].includes('%00') ||
-            spoilQuery.some(([, value]) => !isStorableText(value)) ||
-            (target.route.body !== null &&
-              JSON.stringify(payload ?? null).match(
-                /\\u0000|\\ud[89ab][0-9a-f]{2}(?!\\ud[c-f])|(?<!\\ud[89ab][0-9a-f]{2})\\ud[c-f][0-9a-f]{2}/i,
-              ) !== null);
-          await check(
-            { method: target.route.method, url: urlOf(target, spoilQuery, spoilPath), payload },
-            carriesUnstorable,
-          );
-        },
-      ),
-      { numRuns: 250, seed: 20_261_125, endOnFailure: true },
-    );
-  });
+              : [];
+            const param =
+              target.params.length && input.badPath
+                ? ([target.params[input.badPath[0] % target.params.length], input.badPath[1]] as [
+                    string,
+                    string,
+                  ])
+                : undefined;
+            // A DELETE always carries a bad id or query value: an accepted one would delete the
+            // data the rest of the run spoils.
+            const deleting = target.route.method === 'DELETE';
+            const spoilPath =
+              param ??
+              (deleting && target.params.length
+                ? ([target.params[0], 'x%00'] as [string, string])
+                : undefined);
+            const spoilQuery =
+              deleting && !spoilPath && target.queryKeys.length && !query.length
+                ? ([[target.queryKeys[0], 'a\u0000b']] as [string, string][])
+                : query;
+            const carriesUnstorable =
+              !!spoilPath?.[1].includes('%00') ||
+              spoilQuery.some(([, value]) => !isStorableText(value)) ||
+              (target.route.body !== null &&
+                JSON.stringify(payload ?? null).match(
+                  /\\u0000|\\ud[89ab][0-9a-f]{2}(?!\\ud[c-f])|(?<!\\ud[89ab][0-9a-f]{2})\\ud[c-f][0-9a-f]{2}/i,
+                ) !== null);
+            await check(
+              { method: target.route.method, url: urlOf(target, spoilQuery, spoilPath), payload },
+              carriesUnstorable,
+            );
+          },
+        ),
+        { numRuns: 250, seed: 20_261_125, endOnFailure: true },
+      );
+    },
+    FUZZ_TIMEOUT_MS,
+  );
 
   it('ran signed in: only signing in as another account ended the session', async () => {
     expect([...sessionEndedBy].filter((route) => !route.startsWith('POST /api/v1/auth/'))).toEqual(
