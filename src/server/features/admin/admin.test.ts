@@ -1,5 +1,5 @@
 import type { AddressInfo } from 'node:net';
-import { eq } from 'drizzle-orm';
+import { desc, eq } from 'drizzle-orm';
 import fc from 'fast-check';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { INVITE_CODE_ALPHABET } from '@/contracts/admin';
@@ -105,7 +105,25 @@ describe('every admin endpoint', () => {
       email: 'guarded-admin@example.com',
       password: STRONG_PASSWORD,
     });
-    expect((await fresh.get('/api/v1/admin/users')).json().error.code).toBe('MFA_REQUIRED');
+    const pending = await fresh.get('/api/v1/admin/users');
+    expect(pending.statusCode).toBe(403);
+    expect(pending.json().error.code).toBe('MFA_REQUIRED');
+    await fresh.post('/api/v1/auth/otp/send', { email: 'guarded-admin@example.com' });
+    const [mail] = await t.database.db
+      .select()
+      .from(mailOutbox)
+      .where(eq(mailOutbox.template, 'recovery-code'))
+      .orderBy(desc(mailOutbox.createdAt))
+      .limit(1);
+    const code = /\b(\d{6})\b/.exec(mail!.text)![1]!;
+    expect(
+      (await fresh.post('/api/v1/auth/otp/verify', { email: 'guarded-admin@example.com', code }))
+        .statusCode,
+    ).toBe(200);
+    // Signed in at aal1 with the recovery bypass: still not enough for admin routes.
+    const bypassed = await fresh.get('/api/v1/admin/users');
+    expect(bypassed.statusCode).toBe(403);
+    expect(bypassed.json().error).toMatchObject({ code: 'MFA_REQUIRED' });
   });
 });
 
