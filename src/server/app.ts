@@ -30,6 +30,7 @@ import { loadPrerendered, loadSeoStrings, renderIndexHead } from './features/seo
 import { seoRoutes } from './features/seo/seo.routes';
 import { registerAuth } from './platform/auth';
 import { type Clock, systemClock } from './platform/clock';
+import { createCounterStore } from './platform/counters';
 import { AppError, registerErrorHandling } from './platform/errors';
 import { Jobs } from './platform/jobs';
 import { languageOf } from './platform/language';
@@ -156,6 +157,7 @@ export async function buildApp(deps: AppDeps) {
   );
   const jobs = new Jobs(app.log);
   const storage = new LocalStorage(path.join(config.dataDir, 'uploads'));
+  const counters = await createCounterStore(config.redisUrl, clock, app.log);
   const ctx: ServerContext = {
     config,
     database,
@@ -165,6 +167,7 @@ export async function buildApp(deps: AppDeps) {
     storage,
     realtime,
     secrets,
+    counters,
     dataKey: Buffer.from(secrets.dataKey, 'base64url'),
   };
   app.decorate('realtime', realtime);
@@ -189,6 +192,7 @@ export async function buildApp(deps: AppDeps) {
     await jobs.idle();
     await mailer.stop();
     await realtime.stop();
+    await counters.close();
   });
   await registerRealtimeRoutes(app, {
     realtime,

@@ -1,4 +1,5 @@
 import { and, eq, isNull, sql } from 'drizzle-orm';
+import type { FastifyBaseLogger } from 'fastify';
 import { AUTH_LIMITS } from '@/contracts/auth';
 import type { Language } from '@/contracts/i18n';
 import { VALIDATION_MESSAGES } from '@/contracts/validation-messages';
@@ -10,6 +11,7 @@ import {
   sessions,
   users,
   authTokens,
+  userPreferences,
 } from '../../db/schema';
 import { createAccountDefaults } from '../../platform/account-setup';
 import {
@@ -26,7 +28,20 @@ import { AppError } from '../../platform/errors';
 import { burnPasswordCheck, hashPassword, verifyPassword } from '../../platform/passwords';
 import { isBetaEnabled } from '../../platform/feature-flags';
 import { authEmails, authNotifications } from './auth.emails';
-import { clearFailures, emailCodeTarget, lockedFor, recordFailure } from './lockouts';
+import {
+  clearFailures,
+  emailCodeTarget,
+  lockedFor,
+  recordFailure as recordCodeFailure,
+} from './lockouts';
+import {
+  type Attempt,
+  checkAttempt,
+  type Device,
+  recordFailure,
+  recordSuccess,
+  SIGN_IN_POLICY,
+} from './sign-in-guard';
 import {
   consumeInvite,
   countUsers,
@@ -157,23 +172,77 @@ export async function register(ctx: ServerContext, input: RegisterInput, client:
   });
 }
 
+/** The owner's chosen language for security emails; English when they let the browser choose. */
+async function preferredLanguage(ctx: ServerContext, userId: string): Promise<Language> {
+  const [row] = await ctx.database.db
+    .select({ language: userPreferences.language })
+    .from(userPreferences)
+    .where(eq(userPreferences.userId, userId));
+  return row?.language === 'fr' ? 'fr' : 'en';
+}
+
+/** Counter-store trouble (Redis away) lets sign-in through rather than refusing everyone. */
+async function guarded<T>(
+  log: FastifyBaseLogger | undefined,
+  work: () => Promise<T>,
+  fallback: T,
+): Promise<T> {
+  try {
+    return await work();
+  } catch (error) {
+    if (error instanceof AppError) throw error;
+    log?.warn({ err: error }, 'sign-in counters unreachable: not counted');
+    return fallback;
+  }
+}
+
 /**
  * Checks the password and opens an aal1 session. A wrong email or password fails the same way
  * and takes the same time. With a verified authenticator the session is held pending until the
  * second step. Each successful password step leaves a login notification when the user wants one.
+ * Guessing is throttled without letting a stranger lock the owner out (sign-in-guard.ts): a
+ * device cookie naming the account has its own budget; other attempts count per address and per
+ * account, and the owner is emailed when strangers keep failing.
  */
 export async function login(
   ctx: ServerContext,
   input: { email: string; password: string; remember: boolean },
   client: ClientInfo,
+  options: { device?: Device | null; log?: FastifyBaseLogger } = {},
 ) {
+  const { device = null, log } = options;
   const user = await findUserByEmail(ctx.database.db, input.email);
-  if (!user) {
-    await burnPasswordCheck(input.password);
+  const attempt: Attempt = {
+    email: input.email,
+    ip: client.ip ?? 'unknown',
+    trustedDevice: device && user && device.userIds.includes(user.id) ? device : null,
+  };
+  await guarded(log, () => checkAttempt(ctx.counters, attempt), undefined);
+  const valid = user
+    ? await verifyPassword(user.passwordHash, input.password)
+    : await burnPasswordCheck(input.password).then(() => false);
+  if (!user || !valid) {
+    const now = ctx.clock.now();
+    const alert = await guarded(
+      log,
+      () => recordFailure(ctx.counters, attempt, now.getTime(), user?.id ?? null),
+      false,
+    );
+    if (alert && user) {
+      ctx.jobs.run('sign-in-attack-email', async () => {
+        const language = await preferredLanguage(ctx, user.id);
+        await ctx.mailer.queue(
+          ctx.database.db,
+          authEmails.signInAttack(user.email, language, {
+            failures: SIGN_IN_POLICY.account.alertAt,
+            time: now,
+          }),
+        );
+      });
+    }
     throw new AppError('INVALID_CREDENTIALS');
   }
-  if (!(await verifyPassword(user.passwordHash, input.password)))
-    throw new AppError('INVALID_CREDENTIALS');
+  await guarded(log, () => recordSuccess(ctx.counters, attempt), undefined);
 
   const now = ctx.clock.now();
   const factors = await verifiedFactors(ctx.database.db, user.id);
@@ -482,7 +551,7 @@ export async function verifyRecoveryCode(
         .update(emailOtps)
         .set({ attempts: sql`${emailOtps.attempts} + 1` })
         .where(eq(emailOtps.id, otp.id));
-      const locked = await recordFailure(tx, target, now);
+      const locked = await recordCodeFailure(tx, target, now);
       return locked === null
         ? { ok: false, code: 'INVALID_CODE' }
         : { ok: false, code: 'RATE_LIMITED', retryAfterSeconds: locked };

@@ -254,7 +254,8 @@ describe('sign-in', () => {
       aal: 'aal1',
       mfaRequired: false,
     });
-    const cookie = String(res.headers['set-cookie']);
+    const cookies = [res.headers['set-cookie']].flat().map(String);
+    const cookie = cookies.find((c) => c.startsWith('cairn_session='))!;
     expect(cookie).toMatch(/^cairn_session=[A-Za-z0-9_-]{43};/);
     expect(cookie).toContain('HttpOnly');
     expect(cookie).toContain('SameSite=Lax');
@@ -344,37 +345,6 @@ describe('sign-in', () => {
     expect((await outboxFor('quiet@example.com')).map((m) => m.template)).toEqual([
       'confirm-email',
     ]);
-  });
-
-  it('answers the 26th attempt from one address within 5 minutes with 429', async () => {
-    const agent = new Agent(t.app, { ip: '198.51.100.26' });
-    for (let i = 0; i < 25; i += 1) {
-      expect((await login(agent, `spray${i}@example.com`, 'Wrong-Password-1')).statusCode).toBe(
-        400,
-      );
-    }
-    const refused = await login(agent, 'signin@example.com', STRONG_PASSWORD);
-    expect(refused.statusCode).toBe(429);
-    expect(refused.json().error.message).toBe('Please try again later.');
-    expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
-  });
-
-  it('answers the 26th attempt on one account within an hour with 429, from any address', async () => {
-    await registerUser(t.app, 'target@example.com');
-    for (let i = 0; i < 25; i += 1) {
-      const res = await login(
-        new Agent(t.app, { ip: `192.0.2.${i + 1}` }),
-        'target@example.com',
-        'Wrong-Password-1',
-      );
-      expect(res.statusCode).toBe(400);
-    }
-    const refused = await login(
-      new Agent(t.app, { ip: '192.0.2.200' }),
-      'target@example.com',
-      STRONG_PASSWORD,
-    );
-    expect(refused.statusCode).toBe(429);
   });
 });
 
