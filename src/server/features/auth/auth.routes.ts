@@ -2,6 +2,8 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
+  activateBodySchema,
+  activateResponseSchema,
   betaStatusSchema,
   changePasswordBodySchema,
   confirmEmailBodySchema,
@@ -75,6 +77,12 @@ export async function authRoutes(app: FastifyInstance, { ctx }: { ctx: ServerCon
     timeWindowMs: 60 * MINUTE,
     key: (r) => r.ip,
   });
+  const registerPerAddress = createLimiter(app, {
+    name: 'register-address',
+    max: 1,
+    timeWindowMs: AUTH_LIMITS.codeResendSeconds * SECOND,
+    key: bodyEmail,
+  });
   const mailPerAddress = createLimiter(app, {
     name: 'mail-address',
     max: 1,
@@ -123,18 +131,35 @@ export async function authRoutes(app: FastifyInstance, { ctx }: { ctx: ServerCon
     {
       schema: {
         tags: ['auth'],
-        summary: 'Create an account and sign in. The first account becomes admin.',
+        summary:
+          'Sign up: 202 "check your email" whether or not the email has an account. A new email gets an activation link (24 hours); an existing account\'s owner gets a note instead. Nobody is signed in.',
         body: registerBodySchema,
-        response: { 201: registerResponseSchema, 409: errorResponseSchema, ...errors },
+        response: { 202: registerResponseSchema, ...errors },
       },
     },
     async (request, reply) => {
       await registerPerIp(request);
-      const result = await auth.register(ctx, request.body, client(request));
-      if (request.auth) await revokeSession(ctx.database.db, ctx.realtime, request.auth.session.id);
-      setCookie(reply, result.token, result.session);
-      request.log.info({ userId: result.user.id, role: result.user.role }, 'account created');
-      return reply.status(201).send({ user: { id: result.user.id, email: result.user.email } });
+      await auth.register(ctx, request.body, client(request), () => registerPerAddress(request));
+      return reply.status(202).send({ ok: true as const });
+    },
+  );
+
+  routes.post(
+    '/api/v1/auth/activate',
+    {
+      schema: {
+        tags: ['auth'],
+        summary:
+          'Open an activation link: creates the account (the first one becomes admin), email confirmed. Does not sign in.',
+        body: activateBodySchema,
+        response: { 200: activateResponseSchema, ...errors },
+      },
+    },
+    async (request) => {
+      await codeChecksPerIp(request);
+      const account = await auth.activate(ctx, request.body.token);
+      request.log.info({ userId: account.id, role: account.role }, 'account created');
+      return { ok: true as const, email: account.email };
     },
   );
 
