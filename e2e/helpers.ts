@@ -73,7 +73,30 @@ export async function register(
   await page.getByLabel('Confirm password').fill(options.password ?? PASSWORD);
   await page.getByRole('checkbox').check();
   await page.getByRole('button', { name: 'Create account' }).click();
+  await finishSignUp(page, email, options.password ?? PASSWORD);
+}
+
+/** After "Create account": check your email, open the activation link, sign in: the dashboard. */
+export async function finishSignUp(page: Page, email: string, password = PASSWORD) {
+  await expect(page.getByRole('heading', { level: 1, name: 'Check your email' })).toBeVisible();
+  await activateFromEmail(page, email);
+  await page.getByLabel('Password', { exact: true }).fill(password);
+  await page.getByRole('button', { name: 'Sign in', exact: true }).click();
   await expect(page).toHaveURL('/dashboard');
+}
+
+/**
+ * Opens the activation link emailed to `email` and follows its "Sign in" button: the sign-in page
+ * then shows with the email filled in.
+ */
+export async function activateFromEmail(page: Page, email: string) {
+  await page.goto(await linkFromEmail(page.request, email, 'activate-account', '/auth/activate'));
+  await expect(
+    page.getByRole('heading', { level: 1, name: 'Your account is ready' }),
+  ).toBeVisible();
+  await page.getByRole('link', { name: 'Sign in' }).click();
+  await expect(page).toHaveURL('/login');
+  await expect(page.getByLabel('Email')).toHaveValue(email);
 }
 
 export async function signIn(page: Page, email: string, password = PASSWORD) {

@@ -15,6 +15,7 @@ import {
 import {
   addAuthenticator,
   Agent,
+  emailedToken,
   registerUser,
   STRONG_PASSWORD,
   uniqueIp,
@@ -136,7 +137,8 @@ describe('users and roles', () => {
       role: 'user',
       provider: 'email',
       phone: null,
-      emailConfirmedAt: null,
+      // Activation by the emailed link confirms the address.
+      emailConfirmedAt: expect.any(String),
       lastSignInAt: expect.any(String),
       twoFactor: false,
     });
@@ -206,7 +208,19 @@ describe('users and roles', () => {
       password: STRONG_PASSWORD,
       role: 'admin',
     });
-    expect(created.statusCode).toBe(201);
+    expect(created.statusCode).toBe(202);
+    const token = await emailedToken(
+      t.app,
+      'sneaky@example.com',
+      'activate-account',
+      '/auth/activate',
+    );
+    await sneaky.post('/api/v1/auth/activate', { token, role: 'admin' });
+    await sneaky.post('/api/v1/auth/login', {
+      email: 'sneaky@example.com',
+      password: STRONG_PASSWORD,
+      role: 'admin',
+    });
     await sneaky.patch('/api/v1/profile', { fullName: 'Sneaky', role: 'admin' });
     await sneaky.patch('/api/v1/auth/security-settings', {
       loginNotifications: true,
@@ -448,7 +462,21 @@ describe('beta mode, invites and the waitlist', () => {
         }),
       ),
     );
-    expect(results.map((r) => r.statusCode).sort()).toEqual([201, 400]);
+    expect(results.map((r) => r.statusCode)).toEqual([202, 202]);
+    const tokens = await Promise.all(
+      ['racer1@example.com', 'racer2@example.com'].map((email) =>
+        emailedToken(t.app, email, 'activate-account', '/auth/activate'),
+      ),
+    );
+    const activations = await Promise.all(
+      tokens.map((token) =>
+        new Agent(t.app, { ip: uniqueIp() }).post('/api/v1/auth/activate', { token }),
+      ),
+    );
+    expect(activations.map((r) => r.statusCode).sort()).toEqual([200, 400]);
+    expect(activations.find((r) => r.statusCode === 400)?.json().error.code).toBe(
+      'INVITE_CODE_INVALID',
+    );
     const [row] = await db().select().from(inviteCodes).where(eq(inviteCodes.code, invite.code));
     expect(row?.status).toBe('used');
     expect(
@@ -477,7 +505,14 @@ describe('beta mode, invites and the waitlist', () => {
       password: STRONG_PASSWORD,
       inviteCode: invite.code,
     });
-    expect(res.statusCode).toBe(201);
+    expect(res.statusCode).toBe(202);
+    const token = await emailedToken(
+      t.app,
+      'coded@example.com',
+      'activate-account',
+      '/auth/activate',
+    );
+    expect((await new Agent(t.app).post('/api/v1/auth/activate', { token })).statusCode).toBe(200);
     const entities = new Set<unknown>();
     while (!['invites', 'waitlist', 'users'].every((entity) => entities.has(entity))) {
       const event = await socket.next((m) => m.type === 'event');
@@ -536,7 +571,14 @@ describe('beta mode, invites and the waitlist', () => {
       password: STRONG_PASSWORD,
       inviteCode: code,
     });
-    expect(registered.statusCode).toBe(201);
+    expect(registered.statusCode).toBe(202);
+    const token = await emailedToken(
+      t.app,
+      'waiting@example.com',
+      'activate-account',
+      '/auth/activate',
+    );
+    expect((await new Agent(t.app).post('/api/v1/auth/activate', { token })).statusCode).toBe(200);
     const [entry] = await db()
       .select()
       .from(waitlistEntries)
