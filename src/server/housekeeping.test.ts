@@ -89,18 +89,18 @@ describe('housekeeping', () => {
     const row = async () =>
       (
         await db().select().from(mailOutbox).where(eq(mailOutbox.to, 'outbox-body@example.com'))
-      )[0]!;
-    expect((await row()).text).toContain('/auth/confirm-email?token=');
+      ).find((mail) => mail.template === 'activate-account')!;
+    expect((await row()).text).toContain('/auth/activate?token=');
     clock.advance(59 * MINUTE);
     await runHousekeeping(t.app.ctx);
-    expect((await row()).text).toContain('/auth/confirm-email?token=');
+    expect((await row()).text).toContain('/auth/activate?token=');
     clock.advance(2 * MINUTE);
     await runHousekeeping(t.app.ctx);
     expect(await row()).toMatchObject({
       text: '',
       html: '',
-      subject: 'Confirm your email address',
-      template: 'confirm-email',
+      subject: 'Activate your Cairn account',
+      template: 'activate-account',
       status: 'stored',
     });
   });
