@@ -187,7 +187,12 @@ describe('logs of the real account flows (checklist 22)', () => {
   it('still say which emails were kept, by recipient, subject and template', () => {
     const kept = flows.logs.filter((line) => line.outbox === true);
     expect(kept.map((line) => line.template)).toEqual(
-      expect.arrayContaining(['confirm-email', 'reset-password', 'recovery-code', 'recovery-used']),
+      expect.arrayContaining([
+        'activate-account',
+        'reset-password',
+        'recovery-code',
+        'recovery-used',
+      ]),
     );
     for (const line of kept) expect(line).not.toHaveProperty('text');
   });
