@@ -73,9 +73,16 @@ export async function register(
   await page.getByLabel('Confirm password').fill(options.password ?? PASSWORD);
   await page.getByRole('checkbox').check();
   await page.getByRole('button', { name: 'Create account' }).click();
+  await completeSignUp(page, email, options.password ?? PASSWORD);
+}
+
+/**
+ * After "Create account": the check-your-email screen, then the emailed link and the sign-in
+ * through the API (the browser's own cookies), then the dashboard. Journeys about other things
+ * stay short; auth.spec.ts walks the activation and sign-in pages themselves.
+ */
+export async function completeSignUp(page: Page, email: string, password = PASSWORD) {
   await expect(page.getByRole('heading', { level: 1, name: 'Check your email' })).toBeVisible();
-  // The link and the sign-in through the API (the browser's own cookies): journeys about other
-  // things stay short; auth.spec.ts walks the activation and sign-in pages (finishSignUp).
   const origin = new URL(page.url()).origin;
   const link = await linkFromEmail(page.request, email, 'activate-account', '/auth/activate');
   const token = new URL(link, origin).searchParams.get('token');
@@ -83,20 +90,11 @@ export async function register(
   const activated = await page.request.post('/api/v1/auth/activate', { data: { token }, headers });
   expect(activated.status()).toBe(200);
   const signedIn = await page.request.post('/api/v1/auth/login', {
-    data: { email, password: options.password ?? PASSWORD },
+    data: { email, password },
     headers,
   });
   expect(signedIn.status()).toBe(200);
   await page.goto('/dashboard');
-  await expect(page).toHaveURL('/dashboard');
-}
-
-/** After "Create account": check your email, open the activation link, sign in: the dashboard. */
-export async function finishSignUp(page: Page, email: string, password = PASSWORD) {
-  await expect(page.getByRole('heading', { level: 1, name: 'Check your email' })).toBeVisible();
-  await activateFromEmail(page, email);
-  await page.getByLabel('Password', { exact: true }).fill(password);
-  await page.getByRole('button', { name: 'Sign in', exact: true }).click();
   await expect(page).toHaveURL('/dashboard');
 }
 
