@@ -180,9 +180,13 @@ export const loginResponseSchema = z.union([
 ]);
 export type LoginResponse = z.infer<typeof loginResponseSchema>;
 
-export const registerResponseSchema = z.object({
-  user: z.object({ id: z.uuid(), email: z.string() }),
-});
+/** The same answer whether the email is new or taken: the next step is in the mailbox. */
+export const registerResponseSchema = z.object({ ok: z.literal(true) });
+
+export const activateBodySchema = z.object({ token: z.string().min(1).max(2000) });
+/** The account is usable: the page sends the user to sign in with this email. */
+export const activateResponseSchema = z.object({ ok: z.literal(true), email: z.string() });
+export type ActivateResponse = z.infer<typeof activateResponseSchema>;
 
 export const enrollResponseSchema = z.object({
   id: z.uuid(),

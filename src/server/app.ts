@@ -30,6 +30,7 @@ import { loadPrerendered, loadSeoStrings, renderIndexHead } from './features/seo
 import { seoRoutes } from './features/seo/seo.routes';
 import { registerAuth } from './platform/auth';
 import { type Clock, systemClock } from './platform/clock';
+import { createCounterStore } from './platform/counters';
 import { AppError, handleFrameworkError, registerErrorHandling } from './platform/errors';
 import { Jobs } from './platform/jobs';
 import { languageOf } from './platform/language';
@@ -162,6 +163,7 @@ export async function buildApp(deps: AppDeps) {
   );
   const jobs = new Jobs(app.log);
   const storage = new LocalStorage(path.join(config.dataDir, 'uploads'));
+  const counters = await createCounterStore(config.redisUrl, clock, app.log);
   const ctx: ServerContext = {
     config,
     database,
@@ -171,6 +173,7 @@ export async function buildApp(deps: AppDeps) {
     storage,
     realtime,
     secrets,
+    counters,
     dataKey: Buffer.from(secrets.dataKey, 'base64url'),
   };
   app.decorate('realtime', realtime);
@@ -195,6 +198,7 @@ export async function buildApp(deps: AppDeps) {
     await jobs.idle();
     await mailer.stop();
     await realtime.stop();
+    await counters.close();
   });
   await registerRealtimeRoutes(app, {
     realtime,
