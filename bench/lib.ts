@@ -104,3 +104,41 @@ export async function writeResult(name: string, result: unknown) {
   );
   return file;
 }
+
+/**
+ * Signs up as a visitor does (registration answers 202 and emails an activation link), opens the
+ * link from the development outbox and signs in; returns the session cookie. The server must run
+ * with NODE_ENV=test (or development): production serves no outbox.
+ */
+export async function signUp(
+  url: string,
+  email: string,
+  password: string,
+  headers: Record<string, string> = {},
+): Promise<string> {
+  const post = (pathname: string, body: unknown) =>
+    fetch(`${url}${pathname}`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', origin: url, ...headers },
+      body: JSON.stringify(body),
+    });
+  const registered = await post('/api/v1/auth/register', { email, password });
+  if (registered.status !== 202) throw new Error(`register answered ${registered.status}`);
+  const outbox = (await (
+    await fetch(`${url}/api/v1/dev/outbox?to=${encodeURIComponent(email)}`)
+  ).json()) as { messages: { template: string; text: string }[] };
+  const mail = outbox.messages.find((message) => message.template === 'activate-account');
+  const token = mail && /\/auth\/activate\?token=([A-Za-z0-9_-]+)/.exec(mail.text)?.[1];
+  if (!token) throw new Error(`no activation link for ${email}`);
+  const activated = await post('/api/v1/auth/activate', { token });
+  if (activated.status !== 200) throw new Error(`activation answered ${activated.status}`);
+  const signedIn = await post('/api/v1/auth/login', { email, password });
+  if (signedIn.status !== 200) throw new Error(`sign-in answered ${signedIn.status}`);
+  return signedIn.headers
+    .getSetCookie()
+    .map((line) => line.split(';')[0])
+    .filter(
+      (pair) => pair?.startsWith('cairn_session=') || pair?.startsWith('__Host-cairn_session='),
+    )
+    .join('; ');
+}

@@ -20,7 +20,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import pg from 'pg';
-import { ensureBuilt, percentile, ROOT, startServer, writeResult } from './lib';
+import { ensureBuilt, percentile, ROOT, signUp, startServer, writeResult } from './lib';
 
 const IMPORT_ROWS = 20_000;
 const SYMBOLS = 10;
@@ -115,16 +115,7 @@ export class Client {
   }
 
   async register() {
-    const response = await fetch(`${this.url}/api/v1/auth/register`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', origin: this.url },
-      body: JSON.stringify({ email: this.email, password: 'Bench-Password-1' }),
-    });
-    if (response.status !== 201) throw new Error(`register answered ${response.status}`);
-    this.cookie = response.headers
-      .getSetCookie()
-      .map((line) => line.split(';')[0])
-      .join('; ');
+    this.cookie = await signUp(this.url, this.email, 'Bench-Password-1');
     const { body } = await this.request('GET', '/api/v1/portfolios');
     const portfolio = (body as { portfolios: { id: string }[] }).portfolios[0];
     if (!portfolio) throw new Error('no default portfolio');
@@ -195,7 +186,8 @@ async function loadOn(database: 'pglite' | 'postgresql', csv: string, symbols: s
   const admin = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
   const name = `cairn_bench_load_${process.pid}`;
   let adminClient: pg.Client | null = null;
-  const env: Record<string, string> = { DATA_DIR: dataDir, LOG_LEVEL: 'error' };
+  // NODE_ENV=test: sign-up reads the activation link from the development outbox.
+  const env: Record<string, string> = { DATA_DIR: dataDir, LOG_LEVEL: 'error', NODE_ENV: 'test' };
   if (database === 'postgresql') {
     adminClient = new pg.Client({ connectionString: admin });
     await adminClient.connect();

@@ -3,6 +3,7 @@ import { authBench } from './auth.bench';
 import { foundationBench } from './foundation.bench';
 import { ledgerBench } from './ledger.bench';
 import { ledgerWritesBench } from './ledger-writes.bench';
+import { describeLoad, loadBench } from './load.bench';
 import { transactionsBench } from './transactions.bench';
 import { ensureBuilt, writeResult } from './lib';
 
@@ -71,3 +72,6 @@ ${line('page 1000 (offset 49,950)', list.page1000)}
 ${line('filtered by type', list.filteredByType)}
 ${line('sorted by amount', list.sortedByAmount)}
 `);
+
+const load = await loadBench();
+console.log(`\n${describeLoad(load, await writeResult('load', load))}\n`);

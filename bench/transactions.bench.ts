@@ -12,7 +12,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
-import { median, percentile, startServer } from './lib';
+import { median, percentile, signUp, startServer } from './lib';
 
 const TRANSACTIONS = 100_000;
 const HOLDINGS = 250;
@@ -49,20 +49,13 @@ export async function transactionsBench() {
     DATA_DIR: dataDir,
     DATABASE_URL: databaseUrl.toString(),
     LOG_LEVEL: 'error',
+    // Sign-up reads the activation link from the development outbox (not served in production).
+    NODE_ENV: 'test',
   });
   const client = new pg.Client({ connectionString: databaseUrl.toString() });
   try {
     await client.connect();
-    const registered = await fetch(`${server.url}/api/v1/auth/register`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', origin: server.url },
-      body: JSON.stringify({ email: 'bench@example.com', password: 'Bench-Password-1' }),
-    });
-    if (registered.status !== 201) throw new Error(`register answered ${registered.status}`);
-    const cookie = registered.headers
-      .getSetCookie()
-      .map((line) => line.split(';')[0])
-      .join('; ');
+    const cookie = await signUp(server.url, 'bench@example.com', 'Bench-Password-1');
     const portfolios = (await (
       await fetch(`${server.url}/api/v1/portfolios`, { headers: { cookie } })
     ).json()) as { portfolios: { id: string; userId: string }[] };

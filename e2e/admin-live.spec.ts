@@ -1,6 +1,14 @@
 import type { Browser, Page } from '@playwright/test';
 import { expect, test } from './fixtures';
-import { ADMIN_EMAIL, outbox, PASSWORD, register, signIn, uniqueEmail } from './helpers';
+import {
+  ADMIN_EMAIL,
+  completeSignUp,
+  outbox,
+  PASSWORD,
+  register,
+  signIn,
+  uniqueEmail,
+} from './helpers';
 
 /**
  * Administration journeys whose changes reach every user (flags, beta mode): they run after all
@@ -99,7 +107,7 @@ test('during beta, registration needs an invite code, and a used code shows as u
 
   await page.getByLabel('Invite code').fill(code);
   await page.getByRole('button', { name: 'Create account' }).click();
-  await expect(page).toHaveURL('/dashboard');
+  await completeSignUp(page, email);
 
   const row = admin.getByRole('row').filter({ hasText: code });
   await expect(row).toContainText('Used');
@@ -148,7 +156,7 @@ test('a visitor joins the waitlist, is invited by email and registers with the c
   await page.getByLabel('Confirm password').fill(PASSWORD);
   await page.getByRole('checkbox').check();
   await page.getByRole('button', { name: 'Create account' }).click();
-  await expect(page).toHaveURL('/dashboard');
+  await completeSignUp(page, email);
 
   await expect(entry).toContainText('Registered');
 

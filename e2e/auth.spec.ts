@@ -1,5 +1,6 @@
 import { expect, test } from './fixtures';
 import {
+  activateFromEmail,
   codeFromEmail,
   enrolAuthenticator,
   linkFromEmail,
@@ -16,7 +17,19 @@ test.describe('accounts', () => {
     const email = uniqueEmail('journey');
     await page.goto('/register');
     await expectAccessible();
-    await register(page, email, { fullName: 'Grace Hopper' });
+    await page.getByLabel('Full name').fill('Grace Hopper');
+    await page.getByLabel('Email').fill(email);
+    await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
+    await page.getByLabel('Confirm password').fill(PASSWORD);
+    await page.getByRole('checkbox').check();
+    await page.getByRole('button', { name: 'Create account' }).click();
+    await expect(page.getByRole('heading', { level: 1, name: 'Check your email' })).toBeVisible();
+    await expectAccessible();
+    await activateFromEmail(page, email);
+    await expectAccessible();
+    await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
+    await page.getByRole('button', { name: 'Sign in', exact: true }).click();
+    await expect(page).toHaveURL('/dashboard');
     await expect(page.getByRole('heading', { level: 1, name: 'Dashboard' })).toBeVisible();
     await expect(page.getByText('Welcome,')).toContainText('Grace Hopper');
     await expectAccessible();

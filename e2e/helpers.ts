@@ -73,7 +73,43 @@ export async function register(
   await page.getByLabel('Confirm password').fill(options.password ?? PASSWORD);
   await page.getByRole('checkbox').check();
   await page.getByRole('button', { name: 'Create account' }).click();
+  await completeSignUp(page, email, options.password ?? PASSWORD);
+}
+
+/**
+ * After "Create account": the check-your-email screen, then the emailed link and the sign-in
+ * through the API (the browser's own cookies), then the dashboard. Journeys about other things
+ * stay short; auth.spec.ts walks the activation and sign-in pages themselves.
+ */
+export async function completeSignUp(page: Page, email: string, password = PASSWORD) {
+  await expect(page.getByRole('heading', { level: 1, name: 'Check your email' })).toBeVisible();
+  const origin = new URL(page.url()).origin;
+  const link = await linkFromEmail(page.request, email, 'activate-account', '/auth/activate');
+  const token = new URL(link, origin).searchParams.get('token');
+  const headers = { origin };
+  const activated = await page.request.post('/api/v1/auth/activate', { data: { token }, headers });
+  expect(activated.status()).toBe(200);
+  const signedIn = await page.request.post('/api/v1/auth/login', {
+    data: { email, password },
+    headers,
+  });
+  expect(signedIn.status()).toBe(200);
+  await page.goto('/dashboard');
   await expect(page).toHaveURL('/dashboard');
+}
+
+/**
+ * Opens the activation link emailed to `email` and follows its "Sign in" button: the sign-in page
+ * then shows with the email filled in.
+ */
+export async function activateFromEmail(page: Page, email: string) {
+  await page.goto(await linkFromEmail(page.request, email, 'activate-account', '/auth/activate'));
+  await expect(
+    page.getByRole('heading', { level: 1, name: 'Your account is ready' }),
+  ).toBeVisible();
+  await page.getByRole('link', { name: 'Sign in' }).click();
+  await expect(page).toHaveURL('/login');
+  await expect(page.getByLabel('Email')).toHaveValue(email);
 }
 
 export async function signIn(page: Page, email: string, password = PASSWORD) {

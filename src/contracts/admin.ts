@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { text } from './input-rules';
 import { emailSchema, fullNameSchema, ROLES } from './auth';
 import { FLAG_CATEGORIES } from './feature-flags';
 import { VALIDATION_MESSAGES as M } from './validation-messages';
@@ -37,7 +38,7 @@ export const adminUserSchema = z
 export type AdminUser = z.infer<typeof adminUserSchema>;
 
 export const listUsersQuerySchema = z.object({
-  search: z.string().trim().max(200).optional(),
+  search: text().trim().max(200).optional(),
   role: z.enum(ROLES).optional(),
   page: z.coerce.number().int().min(1).default(1),
   pageSize: z.coerce.number().int().min(1).max(100).default(25),
@@ -51,7 +52,7 @@ export const usersResponseSchema = z.object({
 });
 
 /** The role body is checked by the service, so that a wrong role answers INVALID_ROLE (spec). */
-export const changeRoleBodySchema = z.object({ role: z.string() });
+export const changeRoleBodySchema = z.object({ role: text() });
 export const changeRoleResponseSchema = z.object({ user: adminUserSchema });
 
 // Feature flags ---------------------------------------------------------------------------------
@@ -77,7 +78,7 @@ export const flagStatesResponseSchema = z.object({
 });
 export const adminFlagsResponseSchema = z.object({ flags: z.array(flagSchema) });
 
-const flagKey = z.string({ error: 'Flag key is required' }).trim().min(1, 'Flag key is required');
+const flagKey = text({ error: 'Flag key is required' }).trim().min(1, 'Flag key is required');
 const flagEnabled = z.boolean({ error: 'enabled must be a boolean' });
 
 export const toggleFlagBodySchema = z.object({ key: flagKey, enabled: flagEnabled });
@@ -121,10 +122,10 @@ export const createInvitesBodySchema = z.object({
 });
 export const listInvitesQuerySchema = z.object({
   status: z.enum(INVITE_STATUSES).optional(),
-  search: z.string().trim().max(200).optional(),
+  search: text().trim().max(200).optional(),
 });
 export const invitesResponseSchema = z.object({ invites: z.array(inviteSchema) });
-export const validateInviteBodySchema = z.object({ code: z.string().trim().min(1).max(64) });
+export const validateInviteBodySchema = z.object({ code: text().trim().min(1).max(64) });
 
 export const waitlistEntrySchema = z
   .object({
@@ -143,11 +144,11 @@ export type WaitlistEntry = z.infer<typeof waitlistEntrySchema>;
 export const joinWaitlistBodySchema = z.object({
   email: emailSchema,
   fullName: fullNameSchema,
-  motivation: z.string().trim().max(WAITLIST_MOTIVATION_MAX, M.motivationMax),
+  motivation: text().trim().max(WAITLIST_MOTIVATION_MAX, M.motivationMax),
 });
 export const listWaitlistQuerySchema = z.object({
   status: z.enum(WAITLIST_STATUSES).optional(),
-  search: z.string().trim().max(200).optional(),
+  search: text().trim().max(200).optional(),
 });
 export const waitlistResponseSchema = z.object({ entries: z.array(waitlistEntrySchema) });
 export const waitlistIdsBodySchema = z.object({ ids: z.array(z.uuid()).min(1).max(100) });
@@ -176,7 +177,7 @@ export type AuditEntry = z.infer<typeof auditEntrySchema>;
 export const auditQuerySchema = z.object({
   page: z.coerce.number().int().min(1).default(1),
   pageSize: z.coerce.number().int().min(1).max(100).default(50),
-  action: z.string().trim().max(100).optional(),
+  action: text().trim().max(100).optional(),
 });
 export const auditResponseSchema = z.object({
   entries: z.array(auditEntrySchema),

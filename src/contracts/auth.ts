@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { isStorableText, text } from './input-rules';
 import { VALIDATION_MESSAGES as M } from './validation-messages';
 
 export const AALS = ['aal1', 'aal2'] as const;
@@ -14,8 +15,7 @@ export const NAME_MAX_LENGTH = 100;
 export const CODE_LENGTH = 6;
 export const INVITE_CODE_PATTERN = /^[A-Z0-9]{8}$/;
 
-export const emailSchema = z
-  .string({ error: M.emailRequired })
+export const emailSchema = text({ error: M.emailRequired })
   .trim()
   .min(1, M.emailRequired)
   .max(254, M.emailInvalid)
@@ -23,8 +23,7 @@ export const emailSchema = z
   .transform((email) => email.toLowerCase());
 
 /** The rules for a new password (registration, reset, change). */
-export const newPasswordSchema = z
-  .string({ error: M.passwordRequired })
+export const newPasswordSchema = text({ error: M.passwordRequired })
   .min(8, M.passwordMin)
   .max(PASSWORD_MAX_LENGTH, M.passwordMax)
   .regex(/[a-z]/, M.passwordLowercase)
@@ -46,20 +45,17 @@ export function passwordsMatch<K extends string>(passwordField: K) {
   ];
 }
 
-export const fullNameSchema = z
-  .string()
+export const fullNameSchema = text()
   .trim()
   .min(NAME_MIN_LENGTH, M.nameMin)
   .max(NAME_MAX_LENGTH, M.nameMax);
 
-export const inviteCodeSchema = z
-  .string()
+export const inviteCodeSchema = text()
   .trim()
   .transform((code) => code.toUpperCase())
-  .pipe(z.string().regex(INVITE_CODE_PATTERN, M.inviteCodeFormat));
+  .pipe(text().regex(INVITE_CODE_PATTERN, M.inviteCodeFormat));
 
-export const codeSchema = z
-  .string()
+export const codeSchema = text()
   .trim()
   .regex(/^\d{6}$/, M.codeFormat);
 
@@ -73,8 +69,7 @@ export type RegisterBody = z.input<typeof registerBodySchema>;
 
 export const loginBodySchema = z.object({
   email: emailSchema,
-  password: z
-    .string({ error: M.passwordRequired })
+  password: text({ error: M.passwordRequired })
     .min(6, M.loginPasswordMin)
     .max(PASSWORD_MAX_LENGTH, M.passwordMax),
   remember: z.boolean().default(false),
@@ -83,19 +78,19 @@ export type LoginBody = z.input<typeof loginBodySchema>;
 
 export const forgotPasswordBodySchema = z.object({ email: emailSchema });
 export const resetPasswordBodySchema = z.object({
-  token: z.string().min(1).max(200),
+  token: text().min(1).max(200),
   password: newPasswordSchema,
 });
 export const changePasswordBodySchema = z.object({
-  currentPassword: z.string().min(1, M.passwordRequired).max(PASSWORD_MAX_LENGTH, M.passwordMax),
+  currentPassword: text().min(1, M.passwordRequired).max(PASSWORD_MAX_LENGTH, M.passwordMax),
   newPassword: newPasswordSchema,
 });
-export const confirmEmailBodySchema = z.object({ token: z.string().min(1).max(200) });
+export const confirmEmailBodySchema = z.object({ token: text().min(1).max(200) });
 export const otpSendBodySchema = z.object({ email: emailSchema });
 export const otpVerifyBodySchema = z.object({ email: emailSchema, code: codeSchema });
 
 export const enrollFactorBodySchema = z.object({
-  friendlyName: z.string().trim().min(1).max(100, M.factorNameMax).optional(),
+  friendlyName: text().trim().min(1).max(100, M.factorNameMax).optional(),
 });
 export const verifyFactorBodySchema = z.object({
   factorId: z.uuid(M.uuidInvalid),
@@ -104,8 +99,12 @@ export const verifyFactorBodySchema = z.object({
 });
 
 export const profileUpdateBodySchema = z.object({
-  fullName: z.string().trim().max(NAME_MAX_LENGTH, M.nameMax).nullable().optional(),
-  avatarUrl: z.url(M.avatarUrlInvalid).nullable().optional(),
+  fullName: text().trim().max(NAME_MAX_LENGTH, M.nameMax).nullable().optional(),
+  avatarUrl: z
+    .url(M.avatarUrlInvalid)
+    .refine(isStorableText, M.textUnstorable)
+    .nullable()
+    .optional(),
 });
 
 const isoDate = z.string();
@@ -181,9 +180,13 @@ export const loginResponseSchema = z.union([
 ]);
 export type LoginResponse = z.infer<typeof loginResponseSchema>;
 
-export const registerResponseSchema = z.object({
-  user: z.object({ id: z.uuid(), email: z.string() }),
-});
+/** The same answer whether the email is new or taken: the next step is in the mailbox. */
+export const registerResponseSchema = z.object({ ok: z.literal(true) });
+
+export const activateBodySchema = z.object({ token: z.string().min(1).max(2000) });
+/** The account is usable: the page sends the user to sign in with this email. */
+export const activateResponseSchema = z.object({ ok: z.literal(true), email: z.string() });
+export type ActivateResponse = z.infer<typeof activateResponseSchema>;
 
 export const enrollResponseSchema = z.object({
   id: z.uuid(),
@@ -230,7 +233,7 @@ export type DeviceLocation = z.infer<typeof deviceLocationResponseSchema>['data'
 
 export const okResponseSchema = z.object({ ok: z.literal(true) });
 
-export const verifyResetTokenBodySchema = z.object({ token: z.string().min(1).max(200) });
+export const verifyResetTokenBodySchema = z.object({ token: text().min(1).max(200) });
 
 export const otpSendResponseSchema = z.object({
   ok: z.literal(true),

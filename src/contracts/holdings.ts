@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { isoDate, pastDate, text } from './input-rules';
 import { dec } from '@/domain/money/decimal';
 import { CURRENCIES } from './settings';
 import { VALIDATION_MESSAGES as M } from './validation-messages';
@@ -122,7 +123,7 @@ const DECIMAL = /^\d{1,15}(\.\d{1,12})?$/;
 const isZero = (value: string) => /^0+(\.0+)?$/.test(value);
 const decimals = (value: string) => value.split('.')[1]?.length ?? 0;
 const trimmed = (message: string = M.numberInvalid) =>
-  z.union([z.string(), z.number()], { message }).transform((value) => String(value).trim());
+  z.union([text(), z.number()], { message }).transform((value) => String(value).trim());
 
 /** A decimal written with digits and at most one point ("12", "0.5"), no sign, no exponent. */
 export const decimalString = (invalid: string = M.numberInvalid) =>
@@ -178,7 +179,7 @@ export const taxRateFraction = () =>
 /** An http(s) address (shared rules table: 'Invalid URL format'); empty means none (null). */
 export const optionalUrl = () =>
   z
-    .union([z.string(), z.null()])
+    .union([text(), z.null()])
     .optional()
     .transform((value) => (value ? value.trim() : null) || null)
     .refine((value) => {
@@ -199,7 +200,7 @@ export const moneyAmount = () =>
 /** A percentage from 0 to 100 (shared rules table). */
 export const percentage = () =>
   z
-    .union([z.string(), z.number()])
+    .union([text(), z.number()])
     .transform((value) => String(value).trim())
     .refine((value) => !value.startsWith('-'), { message: M.percentageNegative, abort: true })
     .refine((value) => DECIMAL.test(value), { message: M.numberInvalid, abort: true })
@@ -208,36 +209,13 @@ export const percentage = () =>
 /** An interest rate in percent, 0 to 100 (shared rules table). */
 export const interestRatePercent = () =>
   z
-    .union([z.string(), z.number()])
+    .union([text(), z.number()])
     .transform((value) => String(value).trim())
     .refine((value) => !value.startsWith('-'), { message: M.interestRateNegative, abort: true })
     .refine((value) => DECIMAL.test(value), { message: M.numberInvalid, abort: true })
     .refine((value) => Number(value) <= 100, M.interestRateMax);
 
-/** A calendar date, YYYY-MM-DD. */
-export const isoDate = (message: string = M.dateInvalid) => z.iso.date({ message });
-
-/**
- * Today's date where it is latest on Earth (UTC+14), so no one's "today" counts as the future
- * wherever they are (docs/decisions.md).
- */
-export function latestToday(now: Date = new Date()): string {
-  return new Date(now.getTime() + 14 * 3_600_000).toISOString().slice(0, 10);
-}
-
-const missing = (input: unknown) => input === undefined || input === null || input === '';
-
-/** A required calendar date: missing says `required`, anything but YYYY-MM-DD 'Invalid date format'. */
-export const requiredDate = (required: string) =>
-  z.iso.date({ error: (issue) => (missing(issue.input) ? required : M.dateInvalid) });
-
-/** A required date that is today or before (shared rules table: 'Date cannot be in the future'). */
-export const pastDate = (required: string) =>
-  requiredDate(required).refine(
-    // A malformed date has said so already.
-    (value) => !/^\d{4}-\d{2}-\d{2}$/.test(value) || value <= latestToday(),
-    M.dateInFuture,
-  );
+export { isoDate, latestToday, pastDate, requiredDate } from './input-rules';
 
 /** A savings maturity comes after its opening (either missing: nothing to compare). */
 export const maturityAfterOpening = (
@@ -247,8 +225,7 @@ export const maturityAfterOpening = (
 
 /** The stock-symbol rule: 1 to 10 upper-case letters, digits, dots and hyphens. */
 export const stockSymbol = () =>
-  z
-    .string({ message: M.symbolRequired })
+  text({ message: M.symbolRequired })
     .trim()
     .min(1, M.symbolRequired)
     .max(10, M.symbolMax)
@@ -256,8 +233,7 @@ export const stockSymbol = () =>
 
 /** Optional free text up to `max` characters; empty means none (null). */
 export const optionalText = (max: number) =>
-  z
-    .string()
+  text()
     .trim()
     .max(max, M.textTooLong)
     .optional()
@@ -265,8 +241,7 @@ export const optionalText = (max: number) =>
     .transform((value) => (value ? value : null));
 
 const name = () =>
-  z
-    .string({ message: M.holdingNameRequired })
+  text({ message: M.holdingNameRequired })
     .trim()
     .min(1, M.holdingNameRequired)
     .max(HOLDING_NAME_MAX, M.holdingNameMax);
@@ -291,8 +266,7 @@ const priced = {
 
 /** The crypto symbol: upper-cased (spec 002, section 5), then the stock-symbol characters. */
 export const cryptoSymbol = () =>
-  z
-    .string({ message: M.symbolRequired })
+  text({ message: M.symbolRequired })
     .trim()
     .min(1, M.symbolRequired)
     .max(10, M.symbolMax)
@@ -327,7 +301,7 @@ export const realEstateHoldingSchema = z.object({
   class: z.literal('real_estate'),
   propertyName: name(),
   propertyType: z.enum(PROPERTY_TYPES, { message: M.propertyTypeInvalid }),
-  address: z.string({ message: M.addressRequired }).trim().min(1, M.addressRequired).max(300),
+  address: text({ message: M.addressRequired }).trim().min(1, M.addressRequired).max(300),
   purchasePrice: moneyAmount(),
   currentValue: moneyAmount(),
   /** Per month. */
@@ -359,7 +333,7 @@ export const realEstateHoldingSchema = z.object({
 
 export const crowdfundingHoldingSchema = z.object({
   class: z.literal('crowdfunding'),
-  platform: z.string({ message: M.platformRequired }).trim().min(1, M.platformRequired).max(100),
+  platform: text({ message: M.platformRequired }).trim().min(1, M.platformRequired).max(100),
   projectName: name(),
   amountInvested: investmentAmount(),
   /** What the stake is worth now (defaults to the amount invested). */
@@ -385,7 +359,7 @@ export const savingsHoldingSchema = z
   .object({
     class: z.literal('savings'),
     accountName: name(),
-    bankName: z.string({ message: M.bankNameRequired }).trim().min(1, M.bankNameRequired).max(100),
+    bankName: text({ message: M.bankNameRequired }).trim().min(1, M.bankNameRequired).max(100),
     accountType: z.enum(SAVINGS_ACCOUNT_TYPES, { message: M.accountTypeInvalid }),
     accountNumber: optionalText(50),
     currentBalance: decimalString(M.balanceInvalid),
@@ -588,11 +562,11 @@ const updateCommon = {
  */
 export const updateHoldingBodySchema = onlyKnown({
   ...updateCommon,
-  symbol: z.string().trim().max(20, M.textTooLong).optional().nullable(),
+  symbol: text().trim().max(20, M.textTooLong).optional().nullable(),
   currentPrice: decimalString(M.currentPricePositive).optional(),
   status: z.enum(ALL_HOLDING_STATUSES, { message: M.holdingStatusInvalid }).optional(),
   /** The class's own fields (checked against the class's rules on the server). */
-  details: z.record(z.string(), z.unknown()).optional(),
+  details: z.record(text(), z.unknown()).optional(),
 });
 export type UpdateHoldingBody = z.input<typeof updateHoldingBodySchema>;
 

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { text } from './input-rules';
 import { HOLDING_CLASSES, HOLDING_CREATE_SCHEMAS, type HoldingClass } from './holdings';
 
 /**
@@ -253,9 +254,9 @@ export const importBodySchema = z.object({
    * and Windows-1252); comma, semicolon or tab separated, first row the column names. Text with
    * U+FFFD (a byte the client could not decode) is refused (`encodingInvalid`).
    */
-  csv: z.string(),
+  csv: text(),
   /** Target field -> the file's column; '' leaves a field out. Fields not named are guessed. */
-  mapping: z.record(z.string().max(100), z.string().max(200)).optional(),
+  mapping: z.record(text().max(100), text().max(200)).optional(),
   /**
    * Holdings only. true (default): each holding gets an opening buy of its quantity at its
    * purchase price (a savings account: its balance, and its rate from the opening date), as when

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { text } from './input-rules';
 import { VALIDATION_MESSAGES as M } from './validation-messages';
 
 /** Portfolios, sharing by invitation and simulations (spec 001). */
@@ -83,14 +84,12 @@ const decimalString = z.string();
 
 // Portfolios ------------------------------------------------------------------------------------
 
-const portfolioName = z
-  .string({ error: M.portfolioNameRequired })
+const portfolioName = text({ error: M.portfolioNameRequired })
   .trim()
   .min(1, M.portfolioNameRequired)
   .max(PORTFOLIO_NAME_MAX, M.portfolioNameMax);
 /** Optional; an empty description is stored as none. */
-const portfolioDescription = z
-  .string()
+const portfolioDescription = text()
   .trim()
   .max(PORTFOLIO_DESCRIPTION_MAX, M.descriptionMax)
   .nullable()
@@ -106,8 +105,7 @@ export type CreatePortfolioBody = z.input<typeof createPortfolioBodySchema>;
 
 /** In an update: absent leaves the description as it is; empty or null clears it. */
 const descriptionChange = (max: number) =>
-  z
-    .string()
+  text()
     .trim()
     .max(max, M.descriptionMax)
     .nullable()
@@ -183,8 +181,7 @@ export type PortfolioContents = z.infer<typeof portfolioContentsSchema>;
 
 // Sharing ---------------------------------------------------------------------------------------
 
-const shareEmail = z
-  .string({ error: M.shareEmailInvalid })
+const shareEmail = text({ error: M.shareEmailInvalid })
   .trim()
   .min(1, M.shareEmailInvalid)
   .max(254, M.shareEmailInvalid)
@@ -270,7 +267,7 @@ export const invitationSchema = z
 export type Invitation = z.infer<typeof invitationSchema>;
 
 export const invitationsResponseSchema = z.object({ invitations: z.array(invitationSchema) });
-export const invitationTokenBodySchema = z.object({ token: z.string().trim().min(1).max(200) });
+export const invitationTokenBodySchema = z.object({ token: text().trim().min(1).max(200) });
 /**
  * Accept or reject: by the emailed token, or (from the in-app list) by the invitation's id, which
  * needs the caller's email to be confirmed (the token proves the mailbox; an id alone does not).
@@ -289,13 +286,11 @@ export const invitationPreviewResponseSchema = z.object({
 
 // Simulations -----------------------------------------------------------------------------------
 
-const simulationName = z
-  .string({ error: M.simulationNameRequired })
+const simulationName = text({ error: M.simulationNameRequired })
   .trim()
   .min(1, M.simulationNameRequired)
   .max(SIMULATION_NAME_MAX, M.simulationNameMax);
-const simulationDescription = z
-  .string()
+const simulationDescription = text()
   .trim()
   .max(SIMULATION_DESCRIPTION_MAX, M.descriptionMax)
   .nullable()

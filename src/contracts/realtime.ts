@@ -1,8 +1,8 @@
 import { z } from 'zod';
+import { text } from './input-rules';
 
 /** Topic names: lowercase words joined by ':' (e.g. `user:<uuid>`), at most 200 characters. */
-export const topicSchema = z
-  .string()
+export const topicSchema = text()
   .min(1)
   .max(200)
   .regex(/^[a-z0-9_-]+(:[a-zA-Z0-9_-]+)*$/, 'Invalid topic');

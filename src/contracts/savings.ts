@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { COMPOUNDING_FREQUENCIES, interestRatePercent, isoDate, moneyAmount } from './holdings';
+import { pastIsoDate, text } from './input-rules';
+import { COMPOUNDING_FREQUENCIES, interestRatePercent, moneyAmount } from './holdings';
 
 /**
  * A savings account's interest rate history, its movements, interest accrual and alerts
@@ -17,16 +18,16 @@ export const MATURITY_ALERT_DAYS = 30;
 export const changeRateBodySchema = z.object({
   interestRate: interestRatePercent(),
   compoundingFrequency: z.enum(COMPOUNDING_FREQUENCIES).optional(),
-  startDate: isoDate(),
-  notes: z.string().trim().max(500).optional().nullable(),
+  startDate: pastIsoDate(),
+  notes: text().trim().max(500).optional().nullable(),
 });
 export type ChangeRateBody = z.input<typeof changeRateBodySchema>;
 
 export const savingsMovementBodySchema = z.object({
   transactionType: z.enum(SAVINGS_MOVEMENT_TYPES),
   amount: moneyAmount(),
-  transactionDate: isoDate(),
-  notes: z.string().trim().max(500).optional().nullable(),
+  transactionDate: pastIsoDate(),
+  notes: text().trim().max(500).optional().nullable(),
 });
 export type SavingsMovementBody = z.input<typeof savingsMovementBodySchema>;
 

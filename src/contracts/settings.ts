@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { text } from './input-rules';
 import { NAME_MAX_LENGTH } from './auth';
 import { VALIDATION_MESSAGES as M } from './validation-messages';
 
@@ -62,10 +63,9 @@ export function isTimeZone(value: string): boolean {
   }
 }
 
-const clockTime = z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/, M.timeFormat);
+const clockTime = text().regex(/^([01]\d|2[0-3]):[0-5]\d$/, M.timeFormat);
 const optionalText = (max: number, message: string) =>
-  z
-    .string()
+  text()
     .trim()
     .max(max, message)
     .nullable()
@@ -113,8 +113,7 @@ export const themeSettingsSchema = z
   .object({
     mode: z.enum(THEME_MODES),
     /** A theme name from the catalogue (a later issue); 'default' until then. */
-    colorScheme: z
-      .string()
+    colorScheme: text()
       .trim()
       .min(1)
       .max(64)
@@ -143,8 +142,7 @@ export const updateSettingsBodySchema = z
       .object({
         displayName: optionalText(NAME_MAX_LENGTH, M.nameMax),
         bio: optionalText(BIO_MAX, M.bioMax),
-        timezone: z
-          .string()
+        timezone: text()
           .trim()
           .max(64, M.timezoneInvalid)
           .refine(isTimeZone, M.timezoneInvalid)

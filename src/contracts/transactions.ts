@@ -1,6 +1,7 @@
 import { z } from 'zod';
+import { isoDate, pastIsoDate, text } from './input-rules';
 import { COST_BASIS_METHODS, LOT_STATUSES, TRANSACTION_TYPES } from '@/domain/ledger/types';
-import { decimalString, isoDate, optionalText, positiveDecimal } from './holdings';
+import { decimalString, optionalText, positiveDecimal } from './holdings';
 import { CURRENCIES } from './settings';
 import { VALIDATION_MESSAGES as M } from './validation-messages';
 
@@ -27,7 +28,7 @@ export const TRANSACTION_SORTS = [
 /** Zero or more; a minus sign gets `message` rather than the generic number message. */
 const nonNegative = (message: string) =>
   z
-    .union([z.string(), z.number()])
+    .union([text(), z.number()])
     .transform((value) => String(value).trim())
     .refine((value) => !value.startsWith('-'), { message, abort: true })
     .refine((value) => /^\d{1,15}(\.\d{1,12})?$/.test(value), M.numberInvalid);
@@ -38,7 +39,7 @@ const nonNegative = (message: string) =>
  */
 const exchangeRate = () =>
   z
-    .union([z.string(), z.number()])
+    .union([text(), z.number()])
     .transform((value) => String(value).trim())
     .refine((value) => !value.startsWith('-'), { message: M.exchangeRateNegative, abort: true })
     .refine((value) => /^\d{1,15}(\.\d{1,12})?$/.test(value), {
@@ -57,14 +58,14 @@ export const createTransactionBodySchema = z
   .object({
     assetId: z.uuid({ message: M.assetIdRequired }),
     /** The class's asset type; when given it must match the holding's. */
-    assetType: z.string().trim().max(40).optional(),
-    transactionType: z.string({ message: M.transactionTypeInvalid }).trim().min(1),
+    assetType: text().trim().max(40).optional(),
+    transactionType: text({ message: M.transactionTypeInvalid }).trim().min(1),
     quantity: positiveDecimal(M.quantityPositive),
     price: nonNegative(M.priceNegative),
     fees: nonNegative(M.feesNegative).optional(),
     currency: z.enum(CURRENCIES, { message: M.currencyInvalid }).optional(),
     exchangeRateToBase: exchangeRate().optional(),
-    tradeDate: isoDate(),
+    tradeDate: pastIsoDate(),
     settlementDate: isoDate().optional().nullable(),
     costBasisMethod: z.enum(COST_BASIS_METHODS, { message: M.costBasisMethodInvalid }).optional(),
     selectedLots: z.array(lotSelectionSchema).max(10_000).optional().nullable(),
@@ -86,8 +87,7 @@ export type CreateTransactionInput = z.output<typeof createTransactionBodySchema
 
 /** A text a change may set, clear (null or '') or leave alone (absent). */
 const changedText = (max: number) =>
-  z
-    .string()
+  text()
     .trim()
     .max(max, M.textTooLong)
     .nullable()
@@ -106,7 +106,7 @@ export const updateTransactionBodySchema = z
     quantity: positiveDecimal(M.quantityPositive).optional(),
     price: nonNegative(M.priceNegative).optional(),
     fees: nonNegative(M.feesNegative).optional(),
-    tradeDate: isoDate().optional(),
+    tradeDate: pastIsoDate().optional(),
     settlementDate: isoDate().optional(),
     selectedLots: z.array(lotSelectionSchema).min(1, M.selectedLotsRequired).max(10_000).optional(),
     broker: changedText(100),

@@ -1,7 +1,7 @@
 import path from 'node:path';
 import cookie from '@fastify/cookie';
 import underPressure from '@fastify/under-pressure';
-import Fastify from 'fastify';
+import Fastify, { type RouteOptions } from 'fastify';
 import { isLanguage } from '@/contracts/i18n';
 import { LANGUAGE_QUERY_PARAM } from '@/contracts/public-pages';
 import {
@@ -30,7 +30,8 @@ import { loadPrerendered, loadSeoStrings, renderIndexHead } from './features/seo
 import { seoRoutes } from './features/seo/seo.routes';
 import { registerAuth } from './platform/auth';
 import { type Clock, systemClock } from './platform/clock';
-import { AppError, registerErrorHandling } from './platform/errors';
+import { createCounterStore } from './platform/counters';
+import { AppError, handleFrameworkError, registerErrorHandling } from './platform/errors';
 import { Jobs } from './platform/jobs';
 import { languageOf } from './platform/language';
 import { generateRequestId, type LogDestination, loggerOptions } from './platform/logging';
@@ -78,6 +79,8 @@ export type AppDeps = {
   locator?: IpLocator;
   /** The periodic purge of expired data; false turns it off (tests run it by hand). */
   housekeeping?: boolean;
+  /** Told of every route as it is registered, with its schemas (the fuzz test's catalogue). */
+  onRoute?: (route: RouteOptions) => void;
 };
 
 const DEFAULT_OVERLOAD: OverloadLimits = {
@@ -102,7 +105,11 @@ export async function buildApp(deps: AppDeps) {
     keepAliveTimeout: 72_000,
     return503OnClosing: true,
     forceCloseConnections: 'idle',
+    // The router's own refusals (an over-long path id, an undecodable URL) in our envelope.
+    frameworkErrors: (error, request, reply) => void handleFrameworkError(error, request, reply),
   }).withTypeProvider<ZodTypeProvider>();
+
+  if (deps.onRoute) app.addHook('onRoute', deps.onRoute);
 
   // Every request's queries run as that request (the embedded database lets reads of other
   // users pass a bulk write: db/access-context.ts).
@@ -156,6 +163,7 @@ export async function buildApp(deps: AppDeps) {
   );
   const jobs = new Jobs(app.log);
   const storage = new LocalStorage(path.join(config.dataDir, 'uploads'));
+  const counters = await createCounterStore(config.redisUrl, clock, app.log);
   const ctx: ServerContext = {
     config,
     database,
@@ -165,6 +173,7 @@ export async function buildApp(deps: AppDeps) {
     storage,
     realtime,
     secrets,
+    counters,
     dataKey: Buffer.from(secrets.dataKey, 'base64url'),
   };
   app.decorate('realtime', realtime);
@@ -189,6 +198,7 @@ export async function buildApp(deps: AppDeps) {
     await jobs.idle();
     await mailer.stop();
     await realtime.stop();
+    await counters.close();
   });
   await registerRealtimeRoutes(app, {
     realtime,

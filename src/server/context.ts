@@ -1,6 +1,7 @@
 import type { Config } from './config';
 import type { Database } from './db/client';
 import type { Clock } from './platform/clock';
+import type { CounterStore } from './platform/counters';
 import type { Jobs } from './platform/jobs';
 import type { Mailer } from './platform/mail';
 import type { Realtime } from './platform/realtime';
@@ -17,6 +18,8 @@ export type ServerContext = {
   storage: LocalStorage;
   realtime: Realtime;
   secrets: Secrets;
+  /** Sign-in failure counters: memory, or Redis when REDIS_URL is set. */
+  counters: CounterStore;
   /** The decoded DATA_KEY, for encrypting secrets stored in the database. */
   dataKey: Buffer;
 };

@@ -75,11 +75,12 @@ describe('housekeeping', () => {
       challenges: 2,
       lockouts: 1,
     });
-    // The reset link (1 h) and the confirmation link (7 days) go a week after their expiry.
-    clock.advance(6 * DAY);
-    expect((await runHousekeeping(t.app.ctx)).links).toBe(1);
-    clock.advance(8 * DAY);
-    expect((await runHousekeeping(t.app.ctx)).links).toBe(1);
+    // The reset link (1 h) goes a week after its expiry, the activation link (kept as used, so a
+    // second opening says so) a week after its use.
+    clock.advance(5 * DAY);
+    expect((await runHousekeeping(t.app.ctx)).links).toBe(0);
+    clock.advance(DAY);
+    expect((await runHousekeeping(t.app.ctx)).links).toBe(2);
     expect(await count()).toEqual({ sessions: 0, links: 0, codes: 0, challenges: 0, lockouts: 0 });
   });
 
@@ -89,18 +90,18 @@ describe('housekeeping', () => {
     const row = async () =>
       (
         await db().select().from(mailOutbox).where(eq(mailOutbox.to, 'outbox-body@example.com'))
-      )[0]!;
-    expect((await row()).text).toContain('/auth/confirm-email?token=');
+      ).find((mail) => mail.template === 'activate-account')!;
+    expect((await row()).text).toContain('/auth/activate?token=');
     clock.advance(59 * MINUTE);
     await runHousekeeping(t.app.ctx);
-    expect((await row()).text).toContain('/auth/confirm-email?token=');
+    expect((await row()).text).toContain('/auth/activate?token=');
     clock.advance(2 * MINUTE);
     await runHousekeeping(t.app.ctx);
     expect(await row()).toMatchObject({
       text: '',
       html: '',
-      subject: 'Confirm your email address',
-      template: 'confirm-email',
+      subject: 'Activate your Cairn account',
+      template: 'activate-account',
       status: 'stored',
     });
   });

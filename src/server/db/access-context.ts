@@ -33,11 +33,16 @@ export function runAsRequest<T>(userId: () => string | null, fn: () => T): T {
  * Runs `fn` in a transaction that is a bulk write whose rows only `seesWrites` may see: while it
  * runs, the reads of other requests may pass it on the embedded database (PostgreSQL ignores
  * the mark, having real concurrency).
+ *
+ * A long read-only snapshot (an export) is one too, with nobody in `seesWrites`: it writes
+ * nothing, and while it holds the embedded database nothing else can commit, so a read run
+ * inside its snapshot sees exactly what it would see outside.
  */
 export async function bulkTransaction<T>(
   db: Db,
   seesWrites: ReadonlySet<string>,
   fn: (tx: Tx) => Promise<T>,
+  config?: Parameters<Db['transaction']>[1],
 ): Promise<T> {
   running.add(seesWrites);
   try {
@@ -45,7 +50,7 @@ export async function bulkTransaction<T>(
       db.transaction(async (tx) => {
         await tx.execute(sql.raw(`select '${BULK_WRITE_MARK}'`));
         return fn(tx);
-      }),
+      }, config),
     );
   } finally {
     running.delete(seesWrites);

@@ -1,5 +1,6 @@
 import { getTableColumns, is, SQL, sql } from 'drizzle-orm';
 import type { PgTable } from 'drizzle-orm/pg-core';
+import { mapInSlices, TimeSlices } from '../platform/time-slices';
 import type { DbOrTx } from './client';
 
 /**
@@ -36,15 +37,16 @@ export async function bulkInsert<T extends PgTable>(
     }
   >;
   // Every field some row sets; a row that leaves it out gets its default (or null).
-  const keys = [
-    ...new Set(
-      rows.flatMap((row) =>
-        Object.entries(row as Record<string, unknown>)
-          .filter(([, value]) => value !== undefined)
-          .map(([key]) => key),
-      ),
-    ),
-  ];
+  // Thousands of rows take tens of milliseconds to walk: the walk hands the thread back as it goes.
+  const slices = new TimeSlices();
+  const set = new Set<string>();
+  for (const row of rows) {
+    if (slices.due()) await slices.pause();
+    for (const [key, value] of Object.entries(row as Record<string, unknown>)) {
+      if (value !== undefined) set.add(key);
+    }
+  }
+  const keys = [...set];
   const fields = keys.map((key) => {
     const column = columns[key];
     if (!column) throw new Error(`bulkInsert: ${key} is not a column`);
@@ -57,19 +59,24 @@ export async function bulkInsert<T extends PgTable>(
   );
   for (let start = 0; start < rows.length; start += BULK_INSERT_ROWS) {
     const chunk = rows.slice(start, start + BULK_INSERT_ROWS);
-    const arrays: SQL[] = fields.map(({ key, column, type, json }) => {
-      const values = chunk.map((row) => {
-        let value = (row as Record<string, unknown>)[key];
-        if (value === undefined) {
-          if (column.hasDefault && is(column.default, SQL))
-            throw new Error(`bulkInsert: ${key} has an SQL default: give it in every row`);
-          value = column.hasDefault ? column.default : null;
-        }
-        if (value === null || (typeof value === 'string' && !json)) return value;
-        return column.mapToDriverValue(value);
-      });
-      return sql`${sql.param(values)}::${sql.raw(type)}[]`;
-    });
+    const arrays: SQL[] = [];
+    for (const { key, column, type, json } of fields) {
+      const values = await mapInSlices(
+        chunk,
+        (row) => {
+          let value = (row as Record<string, unknown>)[key];
+          if (value === undefined) {
+            if (column.hasDefault && is(column.default, SQL))
+              throw new Error(`bulkInsert: ${key} has an SQL default: give it in every row`);
+            value = column.hasDefault ? column.default : null;
+          }
+          if (value === null || (typeof value === 'string' && !json)) return value;
+          return column.mapToDriverValue(value);
+        },
+        slices,
+      );
+      arrays.push(sql`${sql.param(values)}::${sql.raw(type)}[]`);
+    }
     await db.execute(
       sql`insert into ${table} (${target}) select * from unnest(${sql.join(arrays, sql`, `)})`,
     );

@@ -415,9 +415,10 @@ export function requireAdmin(request: FastifyRequest): AuthContext {
       { userId: auth.user.id },
       'admin access refused: two-factor not completed in this session',
     );
+    // docs/api.md: 403 MFA_REQUIRED (a session completed by email recovery stays at aal1 too).
     throw new AppError(
-      'AAL2_REQUIRED',
-      { action: 'admin' },
+      'MFA_REQUIRED',
+      null,
       'Admin features need two-factor verification in this session.',
     );
   }

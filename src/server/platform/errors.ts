@@ -144,6 +144,23 @@ export function handleError(
   return send(reply, 'UNKNOWN_ERROR', DEFAULT_ERROR_MESSAGES.UNKNOWN_ERROR, null);
 }
 
+/**
+ * What the router refuses before any route runs (Fastify's `frameworkErrors`), in our envelope:
+ * a path parameter longer than the router keeps (`maxParamLength`) names nothing, so 404
+ * NOT_FOUND; a URL that cannot be decoded ('%E0%A4%A') 400 BAD_REQUEST.
+ */
+export function handleFrameworkError(
+  error: FastifyError,
+  request: FastifyRequest,
+  reply: FastifyReply,
+) {
+  request.log.info({ fastifyCode: error.code }, error.message);
+  if (error.code === 'FST_ERR_MAX_PARAM_LENGTH')
+    return send(reply, 'NOT_FOUND', DEFAULT_ERROR_MESSAGES.NOT_FOUND, null);
+  if (error.code === 'FST_ERR_BAD_URL') return send(reply, 'BAD_REQUEST', 'Malformed URL', null);
+  return handleError(error, request, reply);
+}
+
 export function registerErrorHandling(app: FastifyInstance) {
   app.setErrorHandler(handleError);
 }

@@ -1,7 +1,14 @@
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { mailOutbox } from '../db/schema';
-import { addAuthenticator, Agent, registerUser, STRONG_PASSWORD, uniqueIp } from '../testing/agent';
+import {
+  addAuthenticator,
+  Agent,
+  emailedToken,
+  registerUser,
+  STRONG_PASSWORD,
+  uniqueIp,
+} from '../testing/agent';
 import { createTestApp, TEST_ORIGIN, type TestApp } from '../testing/test-app';
 import { sendPasswordReset } from '../features/auth/auth.service';
 import { redactRequestUrl } from './logging';
@@ -110,10 +117,13 @@ describe('logs of the real account flows (checklist 22)', () => {
     const { agent } = await registerUser(flows.app, email);
     handled.password = STRONG_PASSWORD;
     handled.firstSession = agent.cookies.get('cairn_session')!;
-    handled.confirmationToken = /confirm-email\?token=([\w-]+)/.exec(
-      await mailText('confirm-email'),
-    )![1]!;
-    await agent.post('/api/v1/auth/email/confirm', { token: handled.confirmationToken });
+    // The activation link registerUser opened: it carries the sealed password hash.
+    handled.activationToken = (await emailedToken(
+      flows.app,
+      email,
+      'activate-account',
+      '/auth/activate',
+    ))!;
 
     // An authenticator: its secret.
     handled.totpSecret = (await addAuthenticator(agent, new Date())).secret;
@@ -164,7 +174,7 @@ describe('logs of the real account flows (checklist 22)', () => {
     'firstSession',
     'pendingSession',
     'recoveredSession',
-    'confirmationToken',
+    'activationToken',
     'resetToken',
     'recoveryCode',
     'totpSecret',
@@ -177,7 +187,12 @@ describe('logs of the real account flows (checklist 22)', () => {
   it('still say which emails were kept, by recipient, subject and template', () => {
     const kept = flows.logs.filter((line) => line.outbox === true);
     expect(kept.map((line) => line.template)).toEqual(
-      expect.arrayContaining(['confirm-email', 'reset-password', 'recovery-code', 'recovery-used']),
+      expect.arrayContaining([
+        'activate-account',
+        'reset-password',
+        'recovery-code',
+        'recovery-used',
+      ]),
     );
     for (const line of kept) expect(line).not.toHaveProperty('text');
   });

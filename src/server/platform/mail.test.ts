@@ -3,7 +3,7 @@ import PostalMime from 'postal-mime';
 import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { mailOutbox } from '../db/schema';
-import { Agent, registerUser, uniqueIp } from '../testing/agent';
+import { Agent, STRONG_PASSWORD, uniqueIp } from '../testing/agent';
 import { createTestApp, type TestApp } from '../testing/test-app';
 
 type Received = { from: string; to: string[]; raw: Buffer };
@@ -58,6 +58,14 @@ async function startSmtp() {
   };
 }
 
+/** A sign-up (202): its activation email is the only one sent to the address. */
+async function signUp(t: TestApp, email: string, language?: string) {
+  const agent = new Agent(t.app, { ip: uniqueIp(), ...(language ? { language } : {}) });
+  const res = await agent.post('/api/v1/auth/register', { email, password: STRONG_PASSWORD });
+  expect(res.statusCode).toBe(202);
+  await t.app.ctx.jobs.idle();
+}
+
 describe('email through SMTP', () => {
   let smtp: Awaited<ReturnType<typeof startSmtp>>;
   let t: TestApp;
@@ -72,21 +80,19 @@ describe('email through SMTP', () => {
     await smtp.close();
   });
 
-  it('delivers the confirmation email, in the user’s language, HTML and text', async () => {
-    await registerUser(t.app, 'smtp@example.com', {
-      agent: new Agent(t.app, { language: 'fr', ip: uniqueIp() }),
-    });
+  it('delivers the activation email, in the user’s language, HTML and text', async () => {
+    await signUp(t, 'smtp@example.com', 'fr');
     // The worker sends it on its own, right after the transaction commits.
     const message = await eventually(() =>
       smtp.received.find((m) => m.to.includes('smtp@example.com')),
     );
     expect(message.from).toBe('hello@cairn.example');
     const email = await PostalMime.parse(message.raw);
-    expect(email.subject).toBe('Confirmez votre adresse e-mail');
+    expect(email.subject).toBe('Activez votre compte Cairn');
     expect(email.text).toMatch(
-      /http:\/\/localhost:3000\/auth\/confirm-email\?token=[A-Za-z0-9_-]{43}/,
+      /http:\/\/localhost:3000\/auth\/activate\?token=[A-Za-z0-9_-]{100,}/,
     );
-    expect(email.html).toContain('Confirmer mon adresse');
+    expect(email.html).toContain('Activer mon compte');
     // ...and records it as sent once the server accepted it.
     const row = await eventually(async () => {
       const [found] = await t.database.db
@@ -96,14 +102,14 @@ describe('email through SMTP', () => {
       return found?.status === 'sent' ? found : null;
     });
     expect(row.attempts).toBe(1);
-    // Sent: the body (the confirmation link) is not kept.
-    expect(row).toMatchObject({ text: '', html: '', subject: 'Confirmez votre adresse e-mail' });
+    // Sent: the body (the activation link) is not kept.
+    expect(row).toMatchObject({ text: '', html: '', subject: 'Activez votre compte Cairn' });
     expect(smtp.received.filter((m) => m.to.includes('smtp@example.com'))).toHaveLength(1);
   });
 
   it('retries later when the server refuses, and keeps the error', async () => {
     smtp.control.failNext = 1;
-    await registerUser(t.app, 'retry@example.com');
+    await signUp(t, 'retry@example.com');
     const failed = await eventually(async () => {
       const [row] = await t.database.db
         .select()
@@ -141,29 +147,29 @@ describe('email without SMTP (the outbox)', () => {
   afterAll(() => t.close());
 
   it('keeps the message in the outbox; the log names it but never shows its body', async () => {
-    await registerUser(t.app, 'outbox@example.com');
+    await signUp(t, 'outbox@example.com');
     const [row] = await t.database.db
       .select()
       .from(mailOutbox)
       .where(eq(mailOutbox.to, 'outbox@example.com'));
     expect(row?.status).toBe('stored');
-    expect(row?.text).toContain('/auth/confirm-email?token=');
+    expect(row?.text).toContain('/auth/activate?token=');
     const logged = t.logs.find((line) => line.outbox === true && line.to === 'outbox@example.com');
     expect(logged).toMatchObject({
       to: 'outbox@example.com',
-      subject: 'Confirm your email address',
-      template: 'confirm-email',
+      subject: 'Activate your Cairn account',
+      template: 'activate-account',
     });
     expect(logged).not.toHaveProperty('text');
-    expect(t.rawLogs()).not.toContain('/auth/confirm-email?token=');
+    expect(t.rawLogs()).not.toContain('/auth/activate?token=');
   });
 
   it('shows the body in the log on a developer’s machine (NODE_ENV=development) only', async () => {
     const dev = await createTestApp({ env: { NODE_ENV: 'development' } });
     try {
-      await registerUser(dev.app, 'dev-outbox@example.com');
+      await signUp(dev, 'dev-outbox@example.com');
       const logged = dev.logs.find((line) => line.outbox === true);
-      expect(String(logged?.text)).toContain('/auth/confirm-email?token=');
+      expect(String(logged?.text)).toContain('/auth/activate?token=');
     } finally {
       await dev.close();
     }
@@ -176,7 +182,7 @@ describe('email without SMTP (the outbox)', () => {
     });
     expect(res.json().messages[0]).toMatchObject({
       to: 'outbox@example.com',
-      template: 'confirm-email',
+      template: 'activate-account',
     });
     const production = await createTestApp({ env: { NODE_ENV: 'production' } });
     try {

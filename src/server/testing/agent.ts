@@ -1,6 +1,8 @@
 import type { InjectOptions, LightMyRequestResponse } from 'fastify';
 import { Secret, TOTP } from 'otpauth';
+import { and, desc, eq } from 'drizzle-orm';
 import type { App } from '../app';
+import { mailOutbox } from '../db/schema';
 import { TEST_ORIGIN } from './test-app';
 
 type Method = 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE';
@@ -95,18 +97,50 @@ export function uniqueIp() {
   return `100.64.${Math.floor(ipCounter / 250) % 250}.${(ipCounter % 250) + 1}`;
 }
 
-export async function registerUser(
-  app: App,
-  email: string,
-  options: { password?: string; fullName?: string; agent?: Agent } = {},
-) {
+/** The newest link to `path` emailed to `to` with this template (after background jobs ran). */
+export async function emailedToken(app: App, to: string, template: string, path: string) {
+  await app.ctx.jobs.idle();
+  const [mail] = await app.ctx.database.db
+    .select()
+    .from(mailOutbox)
+    .where(and(eq(mailOutbox.to, to), eq(mailOutbox.template, template)))
+    .orderBy(desc(mailOutbox.createdAt))
+    .limit(1);
+  if (!mail) return null;
+  const match = new RegExp(`https?://\\S+${path}\\?token=([A-Za-z0-9_-]+)`).exec(mail.text);
+  return match?.[1] ?? null;
+}
+
+type RegisterOptions = { password?: string; fullName?: string; inviteCode?: string; agent?: Agent };
+
+/** Signs up as a visitor would, through the emailed activation link (202, then the link). */
+export async function activateAccount(app: App, email: string, options: RegisterOptions = {}) {
   const agent = options.agent ?? new Agent(app, { ip: uniqueIp() });
   const res = await agent.post('/api/v1/auth/register', {
     email,
     password: options.password ?? STRONG_PASSWORD,
     ...(options.fullName ? { fullName: options.fullName } : {}),
+    ...(options.inviteCode ? { inviteCode: options.inviteCode } : {}),
   });
-  if (res.statusCode !== 201) throw new Error(`registration failed: ${res.body}`);
+  if (res.statusCode !== 202) throw new Error(`registration failed: ${res.body}`);
+  const token = await emailedToken(app, email, 'activate-account', '/auth/activate');
+  if (!token) throw new Error(`no activation link was emailed to ${email}`);
+  const activated = await agent.post('/api/v1/auth/activate', { token });
+  if (activated.statusCode !== 200) throw new Error(`activation failed: ${activated.body}`);
+  return agent;
+}
+
+/**
+ * A new account, activated through its emailed link and signed in on `agent` (a new browser by
+ * default, which then carries the account's device cookie).
+ */
+export async function registerUser(app: App, email: string, options: RegisterOptions = {}) {
+  const agent = await activateAccount(app, email, options);
+  const res = await agent.post('/api/v1/auth/login', {
+    email,
+    password: options.password ?? STRONG_PASSWORD,
+  });
+  if (res.statusCode !== 200) throw new Error(`sign-in after activation failed: ${res.body}`);
   return { agent, userId: (res.json() as { user: { id: string } }).user.id };
 }
 

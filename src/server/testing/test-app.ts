@@ -30,6 +30,7 @@ export type TestAppOptions = {
   locator?: AppDeps['locator'];
   /** The periodic purge is off unless asked for (tests run `runHousekeeping` when they mean to). */
   housekeeping?: boolean;
+  onRoute?: AppDeps['onRoute'];
 };
 
 export const TEST_ORIGIN = 'http://localhost:3000';
@@ -61,6 +62,7 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
     housekeeping: options.housekeeping ?? false,
     ...(options.clock ? { clock: options.clock } : {}),
     ...(options.locator ? { locator: options.locator } : {}),
+    ...(options.onRoute ? { onRoute: options.onRoute } : {}),
   });
   await options.setup?.(app);
   await app.ready();

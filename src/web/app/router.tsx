@@ -328,6 +328,14 @@ export const routes: RouteObject[] = [
         ),
       },
       {
+        path: 'auth/activate',
+        lazy: lazyPage(
+          () => import('@/web/features/auth/pages/activate-page'),
+          (m) => m.ActivatePage,
+          AUTH_NAMESPACES,
+        ),
+      },
+      {
         path: 'auth/confirm-email',
         lazy: lazyPage(
           () => import('@/web/features/auth/pages/confirm-email-page'),

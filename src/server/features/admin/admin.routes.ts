@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { text } from '@/contracts/input-rules';
 import {
   adminFlagsResponseSchema,
   auditQuerySchema,
@@ -288,7 +289,7 @@ export async function adminRoutes(app: FastifyInstance, { ctx }: { ctx: ServerCo
       schema: {
         tags: ['admin'],
         summary: 'Delete an invite code.',
-        params: z.object({ code: z.string().min(1).max(16) }),
+        params: z.object({ code: text().min(1).max(16) }),
         response: { 200: okResponseSchema, ...errors },
       },
     },

@@ -1,5 +1,5 @@
 import type { AddressInfo } from 'node:net';
-import { eq } from 'drizzle-orm';
+import { desc, eq } from 'drizzle-orm';
 import fc from 'fast-check';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { INVITE_CODE_ALPHABET } from '@/contracts/admin';
@@ -15,6 +15,7 @@ import {
 import {
   addAuthenticator,
   Agent,
+  emailedToken,
   registerUser,
   STRONG_PASSWORD,
   uniqueIp,
@@ -105,7 +106,25 @@ describe('every admin endpoint', () => {
       email: 'guarded-admin@example.com',
       password: STRONG_PASSWORD,
     });
-    expect((await fresh.get('/api/v1/admin/users')).json().error.code).toBe('MFA_REQUIRED');
+    const pending = await fresh.get('/api/v1/admin/users');
+    expect(pending.statusCode).toBe(403);
+    expect(pending.json().error.code).toBe('MFA_REQUIRED');
+    await fresh.post('/api/v1/auth/otp/send', { email: 'guarded-admin@example.com' });
+    const [mail] = await t.database.db
+      .select()
+      .from(mailOutbox)
+      .where(eq(mailOutbox.template, 'recovery-code'))
+      .orderBy(desc(mailOutbox.createdAt))
+      .limit(1);
+    const code = /\b(\d{6})\b/.exec(mail!.text)![1]!;
+    expect(
+      (await fresh.post('/api/v1/auth/otp/verify', { email: 'guarded-admin@example.com', code }))
+        .statusCode,
+    ).toBe(200);
+    // Signed in at aal1 with the recovery bypass: still not enough for admin routes.
+    const bypassed = await fresh.get('/api/v1/admin/users');
+    expect(bypassed.statusCode).toBe(403);
+    expect(bypassed.json().error).toMatchObject({ code: 'MFA_REQUIRED' });
   });
 });
 
@@ -118,7 +137,8 @@ describe('users and roles', () => {
       role: 'user',
       provider: 'email',
       phone: null,
-      emailConfirmedAt: null,
+      // Activation by the emailed link confirms the address.
+      emailConfirmedAt: expect.any(String),
       lastSignInAt: expect.any(String),
       twoFactor: false,
     });
@@ -188,7 +208,19 @@ describe('users and roles', () => {
       password: STRONG_PASSWORD,
       role: 'admin',
     });
-    expect(created.statusCode).toBe(201);
+    expect(created.statusCode).toBe(202);
+    const token = await emailedToken(
+      t.app,
+      'sneaky@example.com',
+      'activate-account',
+      '/auth/activate',
+    );
+    await sneaky.post('/api/v1/auth/activate', { token, role: 'admin' });
+    await sneaky.post('/api/v1/auth/login', {
+      email: 'sneaky@example.com',
+      password: STRONG_PASSWORD,
+      role: 'admin',
+    });
     await sneaky.patch('/api/v1/profile', { fullName: 'Sneaky', role: 'admin' });
     await sneaky.patch('/api/v1/auth/security-settings', {
       loginNotifications: true,
@@ -430,7 +462,21 @@ describe('beta mode, invites and the waitlist', () => {
         }),
       ),
     );
-    expect(results.map((r) => r.statusCode).sort()).toEqual([201, 400]);
+    expect(results.map((r) => r.statusCode)).toEqual([202, 202]);
+    const tokens = await Promise.all(
+      ['racer1@example.com', 'racer2@example.com'].map((email) =>
+        emailedToken(t.app, email, 'activate-account', '/auth/activate'),
+      ),
+    );
+    const activations = await Promise.all(
+      tokens.map((token) =>
+        new Agent(t.app, { ip: uniqueIp() }).post('/api/v1/auth/activate', { token }),
+      ),
+    );
+    expect(activations.map((r) => r.statusCode).sort()).toEqual([200, 400]);
+    expect(activations.find((r) => r.statusCode === 400)?.json().error.code).toBe(
+      'INVITE_CODE_INVALID',
+    );
     const [row] = await db().select().from(inviteCodes).where(eq(inviteCodes.code, invite.code));
     expect(row?.status).toBe('used');
     expect(
@@ -459,7 +505,14 @@ describe('beta mode, invites and the waitlist', () => {
       password: STRONG_PASSWORD,
       inviteCode: invite.code,
     });
-    expect(res.statusCode).toBe(201);
+    expect(res.statusCode).toBe(202);
+    const token = await emailedToken(
+      t.app,
+      'coded@example.com',
+      'activate-account',
+      '/auth/activate',
+    );
+    expect((await new Agent(t.app).post('/api/v1/auth/activate', { token })).statusCode).toBe(200);
     const entities = new Set<unknown>();
     while (!['invites', 'waitlist', 'users'].every((entity) => entities.has(entity))) {
       const event = await socket.next((m) => m.type === 'event');
@@ -518,7 +571,14 @@ describe('beta mode, invites and the waitlist', () => {
       password: STRONG_PASSWORD,
       inviteCode: code,
     });
-    expect(registered.statusCode).toBe(201);
+    expect(registered.statusCode).toBe(202);
+    const token = await emailedToken(
+      t.app,
+      'waiting@example.com',
+      'activate-account',
+      '/auth/activate',
+    );
+    expect((await new Agent(t.app).post('/api/v1/auth/activate', { token })).statusCode).toBe(200);
     const [entry] = await db()
       .select()
       .from(waitlistEntries)

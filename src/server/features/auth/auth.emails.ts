@@ -69,6 +69,90 @@ export const authEmails = {
         });
   },
 
+  /** The link that makes a new account usable (sent instead of signing the visitor in). */
+  activateAccount(to: string, language: Language, url: string): MailMessage {
+    return language === 'fr'
+      ? message(to, 'activate-account', 'Activez votre compte Cairn', {
+          language,
+          preheader: 'Un clic pour activer votre compte.',
+          heading: 'Bienvenue sur Cairn',
+          paragraphs: [
+            "Pour terminer votre inscription, activez votre compte avec ce lien. Il est valable 24 heures et ne sert qu'une fois ; vous vous connecterez ensuite avec le mot de passe que vous avez choisi.",
+          ],
+          action: { label: 'Activer mon compte', url },
+          footnote:
+            "Vous recevez cet e-mail car quelqu'un s'est inscrit sur Cairn avec cette adresse. Si ce n'est pas vous, ignorez-le : aucun compte ne sera créé.",
+        })
+      : message(to, 'activate-account', 'Activate your Cairn account', {
+          language,
+          preheader: 'One click to activate your account.',
+          heading: 'Welcome to Cairn',
+          paragraphs: [
+            'To finish signing up, activate your account with this link. It is valid for 24 hours and works once; you will then sign in with the password you chose.',
+          ],
+          action: { label: 'Activate my account', url },
+          footnote:
+            'You are receiving this email because someone signed up to Cairn with this address. If it was not you, ignore it: no account will be created.',
+        });
+  },
+
+  /** Sent to an account's owner instead of an activation link when its email is registered again. */
+  registrationAttempt(to: string, language: Language, signInUrl: string): MailMessage {
+    return language === 'fr'
+      ? message(to, 'registration-attempt', 'Tentative d’inscription avec votre adresse', {
+          language,
+          preheader: 'Vous avez déjà un compte Cairn.',
+          heading: 'Vous avez déjà un compte',
+          paragraphs: [
+            "Quelqu'un vient d'essayer de créer un compte Cairn avec votre adresse e-mail. Aucun nouveau compte n'a été créé : cette adresse a déjà le vôtre.",
+            "Si c'était vous, connectez-vous ; si vous avez oublié votre mot de passe, réinitialisez-le depuis la page de connexion.",
+          ],
+          action: { label: 'Me connecter', url: signInUrl },
+          footnote: "Si ce n'était pas vous, ignorez cet e-mail : votre compte n'a pas changé.",
+        })
+      : message(to, 'registration-attempt', 'Someone tried to sign up with your address', {
+          language,
+          preheader: 'You already have a Cairn account.',
+          heading: 'You already have an account',
+          paragraphs: [
+            'Someone just tried to create a Cairn account with your email address. No new account was created: this address already has yours.',
+            'If it was you, sign in; if you forgot your password, reset it from the sign-in page.',
+          ],
+          action: { label: 'Sign in', url: signInUrl },
+          footnote: 'If it was not you, ignore this email: nothing changed on your account.',
+        });
+  },
+
+  /** Many wrong passwords from unknown devices: sent at most once a day. */
+  signInAttack(
+    to: string,
+    language: Language,
+    details: { failures: number; time: Date },
+  ): MailMessage {
+    return language === 'fr'
+      ? message(to, 'sign-in-attack', 'Tentatives de connexion à votre compte Cairn', {
+          language,
+          preheader: 'Des appareils inconnus essaient des mots de passe.',
+          heading: 'Quelqu’un essaie de se connecter à votre compte',
+          paragraphs: [
+            `Nous avons vu ${details.failures} mots de passe erronés pour votre compte depuis des appareils que vous n'avez jamais utilisés pour vous connecter (dernière tentative : ${formatTime(details.time, language)}).`,
+            'Vos appareils habituels se connectent normalement ; les tentatives des autres appareils sont ralenties. Si ce n’était pas vous, choisissez un mot de passe long et unique et activez la double authentification dans Paramètres › Sécurité.',
+          ],
+          footnote:
+            'Cet e-mail de sécurité est envoyé au plus une fois par jour tant que les tentatives continuent.',
+        })
+      : message(to, 'sign-in-attack', 'Sign-in attempts on your Cairn account', {
+          language,
+          preheader: 'Unknown devices are trying passwords.',
+          heading: 'Someone is trying to sign in to your account',
+          paragraphs: [
+            `We have seen ${details.failures} wrong passwords for your account from devices you have never signed in with (latest attempt: ${formatTime(details.time, language)}).`,
+            'Your usual devices sign in as always; attempts from other devices are being slowed down. If this was not you, choose a long, unique password and turn on two-factor authentication in Settings › Security.',
+          ],
+          footnote: 'This security email is sent at most once a day while the attempts go on.',
+        });
+  },
+
   resetPassword(to: string, language: Language, url: string): MailMessage {
     return language === 'fr'
       ? message(to, 'reset-password', 'Réinitialisez votre mot de passe Cairn', {

@@ -1,4 +1,6 @@
+import { createCipheriv, createDecipheriv, createHmac, randomBytes } from 'node:crypto';
 import { and, eq, isNull, sql } from 'drizzle-orm';
+import type { FastifyBaseLogger } from 'fastify';
 import { AUTH_LIMITS } from '@/contracts/auth';
 import type { Language } from '@/contracts/i18n';
 import { VALIDATION_MESSAGES } from '@/contracts/validation-messages';
@@ -10,6 +12,7 @@ import {
   sessions,
   users,
   authTokens,
+  userPreferences,
 } from '../../db/schema';
 import { createAccountDefaults } from '../../platform/account-setup';
 import {
@@ -26,7 +29,20 @@ import { AppError } from '../../platform/errors';
 import { burnPasswordCheck, hashPassword, verifyPassword } from '../../platform/passwords';
 import { isBetaEnabled } from '../../platform/feature-flags';
 import { authEmails, authNotifications } from './auth.emails';
-import { clearFailures, emailCodeTarget, lockedFor, recordFailure } from './lockouts';
+import {
+  clearFailures,
+  emailCodeTarget,
+  lockedFor,
+  recordFailure as recordCodeFailure,
+} from './lockouts';
+import {
+  type Attempt,
+  checkAttempt,
+  type Device,
+  recordFailure,
+  recordSuccess,
+  SIGN_IN_POLICY,
+} from './sign-in-guard';
 import {
   consumeInvite,
   countUsers,
@@ -72,50 +88,122 @@ export type RegisterInput = {
   inviteCode?: string | undefined;
 };
 
+/** How long an activation link works. Nothing is stored before it is opened. */
+export const ACTIVATION_LINK_LIFETIME_MS = 24 * HOUR;
+
+type PendingAccount = {
+  email: string;
+  passwordHash: string;
+  fullName: string | null;
+  inviteCode: string | null;
+  expiresAt: number;
+};
+
 /**
- * Creates an account and signs it in. The first account of an empty database is an admin.
- * During beta a valid invite code is required and is consumed in the same transaction; it is
- * checked before the email, so a visitor without a code cannot learn whether an address has an
- * account.
+ * Registration: answers the same whatever the email (202 "check your email"), and emails either
+ * an activation link (new email) or, to an existing account's owner, a note that someone tried
+ * to sign up with their address. The password is hashed in both cases and the lookup and email
+ * run as a background job, so the answer and its timing do not tell whether the address has an
+ * account (checklist 2). The link carries the pending account sealed with the data key: nothing
+ * is stored until it is opened (see activate). During beta a valid invite code is required; it is
+ * checked before the email, so a visitor without a code learns nothing about addresses.
  */
-export async function register(ctx: ServerContext, input: RegisterInput, client: ClientInfo) {
-  const passwordHash = await hashPassword(input.password);
+export async function register(
+  ctx: ServerContext,
+  input: RegisterInput,
+  client: ClientInfo,
+  /** The per-address email limit, checked once the invite code passed (the route's). */
+  beforeEmail: () => Promise<void> = async () => {},
+) {
   const now = ctx.clock.now();
+  const beta = await isBetaEnabled(ctx.database.db);
+  if (beta && !input.inviteCode) throw new AppError('INVITE_CODE_REQUIRED');
+  const invite = input.inviteCode
+    ? await findUsableInvite(ctx.database.db, input.inviteCode, input.email, now)
+    : null;
+  if (beta && !invite) throw new AppError('INVITE_CODE_INVALID');
+  await beforeEmail();
+  const passwordHash = await hashPassword(input.password);
+  ctx.jobs.run('registration-email', async () => {
+    const existing = await findUserByEmail(ctx.database.db, input.email);
+    if (existing) {
+      const language = await preferredLanguage(ctx, existing.id, client.language);
+      await ctx.mailer.queue(
+        ctx.database.db,
+        authEmails.registrationAttempt(
+          existing.email,
+          language,
+          new URL('/login', ctx.config.publicUrl).toString(),
+        ),
+      );
+      return;
+    }
+    const pending: PendingAccount = {
+      email: input.email,
+      passwordHash,
+      fullName: input.fullName ?? null,
+      inviteCode: invite?.code ?? null,
+      expiresAt: now.getTime() + ACTIVATION_LINK_LIFETIME_MS,
+    };
+    const token = sealActivation(pending, ctx.dataKey);
+    await ctx.mailer.queue(
+      ctx.database.db,
+      authEmails.activateAccount(input.email, client.language, link(ctx, '/auth/activate', token)),
+    );
+  });
+}
+
+/**
+ * Opens an activation link: creates the account (the first one of an empty database is an
+ * admin), consumes the invite code, and marks the email confirmed (the link proved the mailbox).
+ * It does not sign in: the user signs in with their password, so a link someone else asked for
+ * cannot hand the mailbox's owner an account whose password a stranger chose without them
+ * typing it. Single use: the link's hash is kept as a used token; a second opening, or a link
+ * for an email that has an account by now, answers ACTIVATION_LINK_USED.
+ */
+export async function activate(ctx: ServerContext, token: string) {
+  const pending = openActivation(token, ctx.dataKey);
+  if (!pending) throw new AppError('ACTIVATION_LINK_INVALID');
+  const now = ctx.clock.now();
+  const tokenHash = hashToken(token);
   return ctx.database.db.transaction(async (tx) => {
     await tx.execute(sql`select pg_advisory_xact_lock(${REGISTRATION_LOCK})`);
+    const [spent] = await tx
+      .select({ id: authTokens.id })
+      .from(authTokens)
+      .where(eq(authTokens.tokenHash, tokenHash))
+      .limit(1);
+    if (spent || (await findUserByEmail(tx, pending.email)))
+      throw new AppError('ACTIVATION_LINK_USED');
+    if (pending.expiresAt <= now.getTime()) throw new AppError('ACTIVATION_LINK_EXPIRED');
     const beta = await isBetaEnabled(tx);
-    if (beta && !input.inviteCode) throw new AppError('INVITE_CODE_REQUIRED');
-    const invite = input.inviteCode
-      ? await findUsableInvite(tx, input.inviteCode, input.email, now)
+    if (beta && !pending.inviteCode) throw new AppError('INVITE_CODE_REQUIRED');
+    const invite = pending.inviteCode
+      ? await findUsableInvite(tx, pending.inviteCode, pending.email, now)
       : null;
     if (beta && !invite) throw new AppError('INVITE_CODE_INVALID');
-    if (await findUserByEmail(tx, input.email)) throw new AppError('EMAIL_TAKEN');
 
     const role = (await countUsers(tx)) === 0 ? 'admin' : 'user';
     const [user] = await tx
       .insert(users)
       .values({
-        email: input.email,
-        passwordHash,
+        email: pending.email,
+        passwordHash: pending.passwordHash,
+        emailConfirmedAt: now,
         createdAt: now,
         updatedAt: now,
-        lastSignInAt: now,
       })
       .returning();
     if (!user) throw new Error('user insert returned nothing');
-    const [profile] = await tx
-      .insert(profiles)
-      .values({
-        userId: user.id,
-        fullName: input.fullName ?? localPart(input.email),
-        role,
-        createdAt: now,
-        updatedAt: now,
-      })
-      .returning();
-    if (!profile) throw new Error('profile insert returned nothing');
+    await tx.insert(profiles).values({
+      userId: user.id,
+      fullName: pending.fullName ?? localPart(pending.email),
+      role,
+      createdAt: now,
+      updatedAt: now,
+    });
     // Settings rows and the default portfolio exist from the first moment (no bootstrap dance).
-    await createAccountDefaults(tx, user.id, { displayName: input.fullName ?? null, now });
+    await createAccountDefaults(tx, user.id, { displayName: pending.fullName, now });
     if (invite) {
       if (!(await consumeInvite(tx, invite.code, user.id, now)))
         throw new AppError('INVITE_CODE_INVALID');
@@ -125,55 +213,121 @@ export async function register(ctx: ServerContext, input: RegisterInput, client:
     }
     // Admins' open user lists follow new accounts.
     await ctx.realtime.publish('admin', { entity: 'users' }, tx);
-
-    const confirmation = randomToken();
     await tx.insert(authTokens).values({
       userId: user.id,
       purpose: 'email_confirmation',
-      tokenHash: hashToken(confirmation),
-      expiresAt: new Date(now.getTime() + EMAIL_CONFIRMATION_LIFETIME_MS),
+      tokenHash,
+      expiresAt: new Date(pending.expiresAt),
+      usedAt: now,
+      createdAt: now,
     });
-    await ctx.mailer.queue(
-      tx,
-      authEmails.confirmEmail(
-        user.email,
-        client.language,
-        link(ctx, '/auth/confirm-email', confirmation),
-      ),
-    );
-
-    const { token, session } = await createSession(
-      tx,
-      {
-        userId: user.id,
-        remember: false,
-        ip: client.ip,
-        userAgent: client.userAgent,
-        origin: 'registration',
-      },
-      ctx.clock,
-    );
-    return { user: { ...user, ...profile, id: user.id }, token, session };
+    return { id: user.id, email: user.email, role };
   });
+}
+
+/** The pending account, sealed (AES-256-GCM under a key derived from the data key) into a URL-safe token. */
+function activationKey(dataKey: Buffer) {
+  return createHmac('sha256', dataKey).update('cairn:account-activation:v1').digest();
+}
+
+export function sealActivation(pending: PendingAccount, dataKey: Buffer) {
+  const iv = randomBytes(12);
+  const cipher = createCipheriv('aes-256-gcm', activationKey(dataKey), iv);
+  const data = Buffer.concat([cipher.update(JSON.stringify(pending), 'utf8'), cipher.final()]);
+  return Buffer.concat([iv, cipher.getAuthTag(), data]).toString('base64url');
+}
+
+function openActivation(token: string, dataKey: Buffer): PendingAccount | null {
+  try {
+    const raw = Buffer.from(token, 'base64url');
+    if (raw.length < 29) return null;
+    const decipher = createDecipheriv('aes-256-gcm', activationKey(dataKey), raw.subarray(0, 12));
+    decipher.setAuthTag(raw.subarray(12, 28));
+    const text = Buffer.concat([decipher.update(raw.subarray(28)), decipher.final()]).toString(
+      'utf8',
+    );
+    const value = JSON.parse(text) as PendingAccount;
+    return typeof value.email === 'string' && typeof value.passwordHash === 'string' ? value : null;
+  } catch {
+    return null;
+  }
+}
+
+/** The owner's chosen language for security emails; `fallback` when they let the browser choose. */
+async function preferredLanguage(
+  ctx: ServerContext,
+  userId: string,
+  fallback: Language = 'en',
+): Promise<Language> {
+  const [row] = await ctx.database.db
+    .select({ language: userPreferences.language })
+    .from(userPreferences)
+    .where(eq(userPreferences.userId, userId));
+  return row?.language === 'en' || row?.language === 'fr' ? row.language : fallback;
+}
+
+/** Counter-store trouble (Redis away) lets sign-in through rather than refusing everyone. */
+async function guarded<T>(
+  log: FastifyBaseLogger | undefined,
+  work: () => Promise<T>,
+  fallback: T,
+): Promise<T> {
+  try {
+    return await work();
+  } catch (error) {
+    if (error instanceof AppError) throw error;
+    log?.warn({ err: error }, 'sign-in counters unreachable: not counted');
+    return fallback;
+  }
 }
 
 /**
  * Checks the password and opens an aal1 session. A wrong email or password fails the same way
  * and takes the same time. With a verified authenticator the session is held pending until the
  * second step. Each successful password step leaves a login notification when the user wants one.
+ * Guessing is throttled without letting a stranger lock the owner out (sign-in-guard.ts): a
+ * device cookie naming the account has its own budget; other attempts count per address and per
+ * account, and the owner is emailed when strangers keep failing.
  */
 export async function login(
   ctx: ServerContext,
   input: { email: string; password: string; remember: boolean },
   client: ClientInfo,
+  options: { device?: Device | null; log?: FastifyBaseLogger } = {},
 ) {
+  const { device = null, log } = options;
   const user = await findUserByEmail(ctx.database.db, input.email);
-  if (!user) {
-    await burnPasswordCheck(input.password);
+  const attempt: Attempt = {
+    email: input.email,
+    ip: client.ip ?? 'unknown',
+    trustedDevice: device && user && device.userIds.includes(user.id) ? device : null,
+  };
+  await guarded(log, () => checkAttempt(ctx.counters, attempt), undefined);
+  const valid = user
+    ? await verifyPassword(user.passwordHash, input.password)
+    : await burnPasswordCheck(input.password).then(() => false);
+  if (!user || !valid) {
+    const now = ctx.clock.now();
+    const alert = await guarded(
+      log,
+      () => recordFailure(ctx.counters, attempt, now.getTime(), user?.id ?? null),
+      false,
+    );
+    if (alert && user) {
+      ctx.jobs.run('sign-in-attack-email', async () => {
+        const language = await preferredLanguage(ctx, user.id);
+        await ctx.mailer.queue(
+          ctx.database.db,
+          authEmails.signInAttack(user.email, language, {
+            failures: SIGN_IN_POLICY.account.alertAt,
+            time: now,
+          }),
+        );
+      });
+    }
     throw new AppError('INVALID_CREDENTIALS');
   }
-  if (!(await verifyPassword(user.passwordHash, input.password)))
-    throw new AppError('INVALID_CREDENTIALS');
+  await guarded(log, () => recordSuccess(ctx.counters, attempt), undefined);
 
   const now = ctx.clock.now();
   const factors = await verifiedFactors(ctx.database.db, user.id);
@@ -482,7 +636,7 @@ export async function verifyRecoveryCode(
         .update(emailOtps)
         .set({ attempts: sql`${emailOtps.attempts} + 1` })
         .where(eq(emailOtps.id, otp.id));
-      const locked = await recordFailure(tx, target, now);
+      const locked = await recordCodeFailure(tx, target, now);
       return locked === null
         ? { ok: false, code: 'INVALID_CODE' }
         : { ok: false, code: 'RATE_LIMITED', retryAfterSeconds: locked };

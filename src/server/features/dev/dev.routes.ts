@@ -2,6 +2,7 @@ import { desc, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { text } from '@/contracts/input-rules';
 import { outboxResponseSchema } from '@/contracts/auth';
 import type { ServerContext } from '../../context';
 import { mailOutbox } from '../../db/schema';
@@ -16,7 +17,7 @@ export async function devRoutes(app: FastifyInstance, { ctx }: { ctx: ServerCont
     {
       schema: {
         hide: true,
-        querystring: z.object({ to: z.string().trim().toLowerCase().optional() }),
+        querystring: z.object({ to: text().trim().toLowerCase().optional() }),
         response: { 200: outboxResponseSchema },
       },
     },

@@ -1,4 +1,5 @@
 import Papa from 'papaparse';
+import { TimeSlices } from '../../platform/time-slices';
 import { IMPORT_ISSUES, type ImportIssue } from '@/contracts/import-export';
 
 /**
@@ -101,12 +102,42 @@ export function undecodableLine(text: string): number | null {
 const isBlank = (cells: readonly string[]) => cells.every((cell) => cell.trim() === '');
 
 /**
+ * Papaparse row by row, pausing every few milliseconds so that a large file does not hold the
+ * request thread (the same rows and errors as one `Papa.parse` call; `row` is the row's index).
+ */
+function parseInSlices(
+  source: string,
+  delimiter: string,
+): Promise<{ data: string[][]; errors: Papa.ParseError[] }> {
+  return new Promise((resolve, reject) => {
+    const data: string[][] = [];
+    const errors: Papa.ParseError[] = [];
+    const slices = new TimeSlices();
+    Papa.parse<string[]>(source, {
+      header: false,
+      skipEmptyLines: false,
+      delimiter,
+      step: (result, parser) => {
+        for (const error of result.errors) errors.push({ ...error, row: data.length });
+        data.push(result.data);
+        if (slices.due()) {
+          parser.pause();
+          slices.pause().then(() => parser.resume(), reject);
+        }
+      },
+      complete: () => resolve({ data, errors }),
+      error: reject,
+    });
+  });
+}
+
+/**
  * Reads a CSV file: comma, semicolon or tab separated (detected by papaparse), quoted cells,
  * a byte order mark ignored. The first non-blank row names the columns. Rows are numbered as a
  * spreadsheet shows them, so blank rows are counted (then skipped) rather than dropped before
  * numbering.
  */
-export function parseCsv(text: string): ParsedCsv {
+export async function parseCsv(text: string): Promise<ParsedCsv> {
   const source = text.startsWith(CSV_BOM) ? text.slice(1) : text;
   // The delimiter is guessed on the first non-blank rows (blank rows would spoil the guess), then
   // the whole file is read with it, blank rows kept so that rows keep their numbers.
@@ -115,11 +146,7 @@ export function parseCsv(text: string): ParsedCsv {
     skipEmptyLines: 'greedy',
     delimitersToGuess: [',', ';', '\t', '|'],
   });
-  const parsed = Papa.parse<string[]>(source, {
-    header: false,
-    skipEmptyLines: false,
-    delimiter: guessed.meta.delimiter || ',',
-  });
+  const parsed = await parseInSlices(source, guessed.meta.delimiter || ',');
   const issues: ImportIssue[] = [];
   for (const error of parsed.errors) {
     // A one-column file has no delimiter to detect: it reads as comma-separated, which is right.
@@ -152,5 +179,5 @@ export function parseCsv(text: string): ParsedCsv {
     }
     records.push({ row: index + 1, cells });
   }
-  return { columns, records, issues, delimiter: parsed.meta.delimiter || ',' };
+  return { columns, records, issues, delimiter: guessed.meta.delimiter || ',' };
 }

@@ -28,6 +28,8 @@ import type { Actor } from './actor';
 import { CSV_BOM, csvLine } from './csv';
 import { plain, type TransactionRow } from './holdings.dto';
 import { type HoldingRow, requireScope, type Scope, simulationIs, activeHoldingsOf } from './scope';
+import { bulkTransaction } from '../../db/access-context';
+import { mapInSlices, TimeSlices } from '../../platform/time-slices';
 
 /**
  * CSV exports of a portfolio view (the real portfolio or one simulation), read permission:
@@ -257,23 +259,33 @@ export async function exportTransactions(
       if (!out.write(chunk)) await once(out, 'drain');
     };
     try {
-      await ctx.database.db.transaction(async (tx) => {
-        await write(CSV_BOM + csvLine(TRANSACTION_EXPORT_COLUMNS));
-        let cursor: Cursor | null = null;
-        for (let batches = 1; ; batches += 1) {
-          const batch = await transactionBatch(tx, scope, cursor);
-          if (batch.length)
-            await write(batch.map((row) => transactionLine(row.transaction, row)).join(''));
-          await hooks.afterBatch?.(batches);
-          const last = batch.at(-1);
-          if (!last || batch.length < EXPORT_BATCH_SIZE) return;
-          cursor = {
-            tradeDate: last.transaction.tradeDate,
-            createdAt: last.createdAtText,
-            id: last.transaction.id,
-          };
-        }
-      }, SNAPSHOT);
+      // Read-only: on the embedded database other requests' reads run beside it.
+      await bulkTransaction(
+        ctx.database.db,
+        new Set(),
+        async (tx) => {
+          await write(CSV_BOM + csvLine(TRANSACTION_EXPORT_COLUMNS));
+          let cursor: Cursor | null = null;
+          for (let batches = 1; ; batches += 1) {
+            const batch = await transactionBatch(tx, scope, cursor);
+            if (batch.length) {
+              const lines = await mapInSlices(batch, (row) =>
+                transactionLine(row.transaction, row),
+              );
+              await write(lines.join(''));
+            }
+            await hooks.afterBatch?.(batches);
+            const last = batch.at(-1);
+            if (!last || batch.length < EXPORT_BATCH_SIZE) return;
+            cursor = {
+              tradeDate: last.transaction.tradeDate,
+              createdAt: last.createdAtText,
+              id: last.transaction.id,
+            };
+          }
+        },
+        SNAPSHOT,
+      );
     } finally {
       out.end();
       await finished(out);
@@ -306,7 +318,9 @@ export async function exportSavingsMovements(
       .where(activeHoldingsOf(scope, 'savings'))
       .orderBy(asc(savingsTransactions.createdAt), asc(savingsTransactions.id));
     let out = CSV_BOM + csvLine(SAVINGS_MOVEMENT_EXPORT_COLUMNS);
+    const slices = new TimeSlices();
     for (const { movement, holdingId, name } of rows) {
+      await slices.turn();
       const cells: Record<(typeof SAVINGS_MOVEMENT_EXPORT_COLUMNS)[number], string> = {
         accountName: name,
         transactionType: movement.transactionType,

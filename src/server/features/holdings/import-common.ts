@@ -9,6 +9,7 @@ import {
 } from '@/contracts/import-export';
 import { VALIDATION_MESSAGES as M, validationMessageId } from '@/contracts/validation-messages';
 import { AppError } from '../../platform/errors';
+import { mapInSlices } from '../../platform/time-slices';
 import { importIssue, parseCsv, undecodableLine, unescapeFormula } from './csv';
 import { normaliseHeader, resolveMapping } from './import-mapping';
 import { type DecimalStyle, decimalStyleOf } from './import-values';
@@ -29,11 +30,11 @@ export type Prepared = {
   readable: boolean;
 };
 
-export function prepare(body: ImportBody): Prepared {
+export async function prepare(body: ImportBody): Promise<Prepared> {
   if (Buffer.byteLength(body.csv, 'utf8') > IMPORT_MAX_BYTES) {
     throw new AppError('PAYLOAD_TOO_LARGE', { maxBytes: IMPORT_MAX_BYTES });
   }
-  const parsed = parseCsv(body.csv);
+  const parsed = await parseCsv(body.csv);
   const { mapping, issues: mappingIssues } = resolveMapping(
     body.kind,
     parsed.columns,
@@ -44,7 +45,7 @@ export function prepare(body: ImportBody): Prepared {
   parsed.columns.forEach((column, index) => {
     if (!position.has(column)) position.set(column, index);
   });
-  const rows = parsed.records.map((record) => {
+  const rows = await mapInSlices(parsed.records, (record) => {
     const values: Record<string, string> = {};
     for (const [field, column] of Object.entries(mapping)) {
       const index = position.get(column);

@@ -3,6 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { errorResponseSchema } from '@/contracts/errors';
+import { text } from '@/contracts/input-rules';
 import {
   EXPORT_KINDS,
   IMPORT_MAX_BYTES,
@@ -66,8 +67,7 @@ export async function importExportRoutes(app: FastifyInstance, { ctx }: { ctx: S
           'Download a CSV file: assets (every class), market, crypto, real-estate, crowdfunding, savings, transactions (read in batches of 1,000), savings-movements or savings-rates; one database snapshot per file. Named cairn-<kind>-YYYY-MM-DD.csv (UTC date).',
         params: z.object({
           id: z.uuid(),
-          file: z
-            .string()
+          file: text()
             .regex(new RegExp(`^(${EXPORT_KINDS.join('|')})\\.csv$`))
             .transform((file) => file.slice(0, -'.csv'.length) as (typeof EXPORT_KINDS)[number])
             .describe('<kind>.csv'),

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { and, asc, count, eq, inArray, sql } from 'drizzle-orm';
 import Papa from 'papaparse';
+import { latestToday } from '@/contracts/input-rules';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { toPlain } from '@/domain/money/decimal';
 import {
@@ -154,8 +155,8 @@ describe('CSV cells', () => {
     }
   });
 
-  it('numbers rows as a spreadsheet does: header row 1, blank rows counted', () => {
-    const parsed = parseCsv('\uFEFFa;b\r\n1;2\r\n\r\n;\r\n"multi\nline";4\r\n5;6\r\n');
+  it('numbers rows as a spreadsheet does: header row 1, blank rows counted', async () => {
+    const parsed = await parseCsv('\uFEFFa;b\r\n1;2\r\n\r\n;\r\n"multi\nline";4\r\n5;6\r\n');
     expect(parsed.columns).toEqual(['a', 'b']);
     expect(parsed.delimiter).toBe(';');
     expect(parsed.records.map((record) => record.row)).toEqual([2, 5, 6]);
@@ -1428,6 +1429,77 @@ describe('import commit', () => {
       interestRate: '0',
       compoundingFrequency: 'quarterly',
     });
+  });
+
+  it('refuses dates out of range or after today on their rows, in every kind of file', async () => {
+    const id = await portfolio('Dates');
+    await add(id, market());
+    await add(id, {
+      class: 'savings',
+      accountName: 'Livret',
+      bankName: 'Banque',
+      accountType: 'livret_a',
+      currentBalance: '500',
+      openingDate: '2020-01-01',
+    });
+    const future = new Date(Date.parse(`${latestToday()}T00:00:00Z`) + 86_400_000)
+      .toISOString()
+      .slice(0, 10);
+    const before = await counts(id);
+    const issues = async (kind: string, lines: string[][]) => {
+      const res = await importInto(id, { kind, csv: csv(lines), commit: true });
+      expect(res.statusCode, res.body).toBe(400);
+      return res
+        .json()
+        .error.details.errors.map((error: { row: number; field: string; code: string }) => [
+          error.row,
+          error.field,
+          error.code,
+        ]);
+    };
+    expect(
+      await issues('holdings', [
+        ['class', 'name', 'symbol', 'quantity', 'purchasePrice', 'currentPrice', 'purchaseDate'],
+        ['market', 'Old', 'OLD', '1', '10', '10', '0000-01-01'],
+        ['market', 'Later', 'LTR', '1', '10', '10', future],
+        ['market', 'Far', 'FAR', '1', '10', '10', '9999-12-31'],
+        ['market', 'Fine', 'FIN', '1', '10', '10', '1900-01-01'],
+      ]),
+    ).toEqual([
+      [2, 'purchaseDate', 'dateOutOfRange'],
+      [3, 'purchaseDate', 'dateInFuture'],
+      [4, 'purchaseDate', 'dateOutOfRange'],
+    ]);
+    expect(
+      await issues('transactions', [
+        ['assetSymbol', 'transactionType', 'quantity', 'price', 'tradeDate', 'settlementDate'],
+        ['AAPL', 'buy', '1', '10', future, ''],
+        ['AAPL', 'buy', '1', '10', '1899-12-31', ''],
+        ['AAPL', 'buy', '1', '10', '2024-01-10', '3000-01-02'],
+        ['AAPL', 'buy', '1', '10', latestToday(), future],
+      ]),
+    ).toEqual([
+      [2, 'tradeDate', 'dateInFuture'],
+      [3, 'tradeDate', 'dateOutOfRange'],
+      [4, 'settlementDate', 'dateOutOfRange'],
+    ]);
+    expect(
+      await issues('savings-movements', [
+        ['accountName', 'transactionType', 'transactionDate', 'amount'],
+        ['Livret', 'deposit', future, '10'],
+        ['Livret', 'deposit', '0001-01-01', '10'],
+      ]),
+    ).toEqual([
+      [2, 'transactionDate', 'dateInFuture'],
+      [3, 'transactionDate', 'dateOutOfRange'],
+    ]);
+    expect(
+      await issues('savings-rates', [
+        ['accountName', 'startDate', 'interestRate'],
+        ['Livret', future, '3'],
+      ]),
+    ).toEqual([[2, 'startDate', 'dateInFuture']]);
+    expect(await counts(id)).toEqual(before);
   });
 
   it('refuses a rate change starting before the one before it or before the opening, by row', async () => {

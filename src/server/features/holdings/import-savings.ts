@@ -28,6 +28,7 @@ import {
   rateStartProblem,
 } from './savings.service';
 import { type HoldingRow, type Scope, activeHoldingsOf } from './scope';
+import { TimeSlices } from '../../platform/time-slices';
 
 /**
  * Imports of a savings account's history: its movements (deposits, withdrawals, interest, fees)
@@ -114,7 +115,9 @@ export async function checkSavingsMovements(
   // longer followed (its later rows would be judged on a wrong balance).
   const balance = new Map(accounts.map((account) => [account.id, account.quantity]));
   const stopped = new Set<string>();
+  const slices = new TimeSlices();
   for (const current of prepared.rows) {
+    await slices.turn();
     const { row, values: cells } = current;
     const { holding, issue } = resolveAccount(current, accounts, scope);
     const rowIssues: ImportIssue[] = issue ? [issue] : [];
@@ -209,7 +212,9 @@ export async function checkSavingsRates(
   );
   const issues: ImportIssue[] = [];
   const items: SavingsRateItem[] = [];
+  const slices = new TimeSlices();
   for (const current of prepared.rows) {
+    await slices.turn();
     const { row, values: cells } = current;
     const { holding, issue } = resolveAccount(current, accounts, scope);
     const rowIssues: ImportIssue[] = issue ? [issue] : [];

@@ -25,7 +25,7 @@ import {
   type TransactionType,
 } from '@/contracts/transactions';
 import { VALIDATION_MESSAGES as M } from '@/contracts/validation-messages';
-import { type LedgerTransaction, replayHolding } from '@/domain/ledger';
+import { EMPTY_LEDGER_STATE, type LedgerTransaction, resumeHoldingPaced } from '@/domain/ledger';
 import type { ServerContext } from '../../context';
 import { bulkTransaction } from '../../db/access-context';
 import { bulkInsert } from '../../db/bulk-insert';
@@ -68,6 +68,7 @@ import { type DecimalStyle, readDecimal, readRow } from './import-values';
 import { ledgerFailure, ledgerRows, rebuildHolding, toLedgerTransaction } from './ledger.store';
 import { type HoldingRow, requireScope, type Scope, activeHoldingsOf } from './scope';
 import { assertTradable, newRow } from './transactions.service';
+import { mapInSlices, TimeSlices } from '../../platform/time-slices';
 
 /**
  * CSV import of holdings, transactions and savings histories (spec 002; security checklist 19).
@@ -294,7 +295,9 @@ async function checkHoldings(
 ) {
   const items: HoldingItem[] = [];
   const issues: ImportIssue[] = [];
+  const slices = new TimeSlices();
   for (const row of prepared.rows) {
+    await slices.turn();
     const result = checkHoldingRow(row, opening, prepared.decimalStyle);
     issues.push(...result.issues);
     if (result.item) items.push(result.item);
@@ -502,9 +505,9 @@ function parseSelectedLots(
 }
 
 /** The ledger's refusal as the API answers it (INSUFFICIENT_BALANCE...), or null. */
-function ledgerProblem(run: () => void): AppError | null {
+async function ledgerProblem(run: () => Promise<unknown>): Promise<AppError | null> {
   try {
-    run();
+    await run();
     return null;
   } catch (error) {
     try {
@@ -560,21 +563,24 @@ async function checkLedgers(db: DbOrTx, items: TransactionItem[]): Promise<Impor
           ? 1
           : 0,
     );
-    const replay = (length: number) => () => {
-      replayHolding(ordered.slice(0, length).map((entry) => entry.ledger));
-    };
-    const problem = ledgerProblem(replay(ordered.length));
+    // Paced: a long history shares the thread with other requests while it replays.
+    const replay = (length: number) => () =>
+      resumeHoldingPaced(
+        EMPTY_LEDGER_STATE,
+        ordered.slice(0, length).map((entry) => entry.ledger),
+      );
+    const problem = await ledgerProblem(replay(ordered.length));
     if (!problem) continue;
     let low = 1;
     let high = ordered.length;
     while (low < high) {
       const middle = Math.floor((low + high) / 2);
-      if (ledgerProblem(replay(middle))) high = middle;
+      if (await ledgerProblem(replay(middle))) high = middle;
       else low = middle + 1;
     }
     const failing = ordered.slice(0, low).findLast((entry) => entry.row !== null);
     const row = failing?.row ?? fresh[0]?.row ?? added[0]?.row ?? 1;
-    issues.push(appErrorIssue(row, ledgerProblem(replay(low)) ?? problem));
+    issues.push(appErrorIssue(row, (await ledgerProblem(replay(low))) ?? problem));
   }
   return issues;
 }
@@ -623,7 +629,9 @@ async function checkTransactions(
   }
   const items: TransactionItem[] = [];
   const refused = new Set<string>();
+  const slices = new TimeSlices();
   for (const current of prepared.rows) {
+    await slices.turn();
     const { row, values: cells } = current;
     const { holding, issue } = resolveAsset(current, inScope, scope);
     const rowIssues: ImportIssue[] = issue ? [issue] : [];
@@ -720,7 +728,7 @@ async function saveTransactions(tx: DbOrTx, actor: Actor, items: TransactionItem
   await bulkInsert(
     tx,
     transactions,
-    items.map((item, index) => ({
+    await mapInSlices(items, (item, index) => ({
       ...item.values,
       createdAt: microsecondsAfter(now, index) as unknown as Date,
       updatedAt: now,
@@ -729,7 +737,7 @@ async function saveTransactions(tx: DbOrTx, actor: Actor, items: TransactionItem
   await bulkInsert(
     tx,
     transactionAuditTrail,
-    items.map((item) => ({
+    await mapInSlices(items, (item) => ({
       userId: actor.userId,
       portfolioId: item.holding.portfolioId,
       sessionId: actor.sessionId,
@@ -812,7 +820,7 @@ export async function previewImport(
   const scope = await requireScope(db, actor.userId, portfolioId, simulationId, 'edit', {
     log: actor.log,
   });
-  const prepared = prepare(body);
+  const prepared = await prepare(body);
   const checked = await check(db, actor, scope, body, prepared, ctx.clock.now(), false);
   const { errors, errorCount } = errorsOf(prepared, checked?.issues ?? []);
   return {
@@ -842,7 +850,7 @@ export async function commitImport(
   await requireScope(ctx.database.db, actor.userId, portfolioId, simulationId, 'edit', {
     log: actor.log,
   });
-  const prepared = prepare(body);
+  const prepared = await prepare(body);
   const now = ctx.clock.now();
   const kind: ImportKind = body.kind;
   // A bulk write: while it runs, reads of people who cannot see this portfolio pass it.

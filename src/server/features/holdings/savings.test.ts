@@ -186,11 +186,11 @@ describe('deposits, withdrawals and interest', () => {
   });
 
   it('blocks an early withdrawal when a penalty rate is set, and allows it at maturity', async () => {
-    const { id } = await account({ maturityDate: '2027-06-01', earlyWithdrawalPenaltyRate: '2' });
+    const { id } = await account({ maturityDate: '2026-09-01', earlyWithdrawalPenaltyRate: '2' });
     const early = await move(id, {
       transactionType: 'withdrawal',
       amount: '1000',
-      transactionDate: '2026-11-22',
+      transactionDate: '2026-08-31',
     });
     expect(early.statusCode).toBe(422);
     expect(early.json().error).toMatchObject({
@@ -204,17 +204,25 @@ describe('deposits, withdrawals and interest', () => {
     const due = await move(id, {
       transactionType: 'withdrawal',
       amount: '1000',
-      transactionDate: '2027-06-01',
+      transactionDate: '2026-09-01',
     });
     expect(due.json().balance).toBe('9000.00');
     const tooMuch = await move(id, {
       transactionType: 'withdrawal',
       amount: '9000.01',
-      transactionDate: '2027-06-02',
+      transactionDate: '2026-09-02',
     });
     expect(tooMuch.json().error.message).toBe(
       'Insufficient balance. Available: 9000, Requested: 9000.01',
     );
+    // A withdrawal dated after today is refused, whatever the maturity (docs/decisions.md).
+    const later = await move(id, {
+      transactionType: 'withdrawal',
+      amount: '1',
+      transactionDate: '2999-12-31',
+    });
+    expect(later.statusCode).toBe(400);
+    expect(later.json().error.message).toBe('transactionDate: Date cannot be in the future');
   });
 });
 

@@ -14,10 +14,11 @@ import type { Currency } from '@/contracts/settings';
 import { VALIDATION_MESSAGES } from '@/contracts/validation-messages';
 import {
   type CostBasisMethod,
+  EMPTY_LEDGER_STATE,
   type HoldingLedger,
   lotConsumed as lotConsumedRule,
   remainingCost,
-  replayHolding,
+  resumeHoldingPaced,
   sumTaxLines,
   type TaxEstimate,
   TRANSACTION_TYPES,
@@ -428,7 +429,7 @@ export async function previewSale(
     ...rows.filter((row) => row.tradeDate > draft.tradeDate),
   ];
   try {
-    const ledger = replayHolding(ordered.map(toLedgerTransaction));
+    const ledger = await resumeHoldingPaced(EMPTY_LEDGER_STATE, ordered.map(toLedgerTransaction));
     const tax = taxOf(ledger, 'preview');
     if (!tax) throw new AppError('BAD_REQUEST');
     return tax;

@@ -32,8 +32,11 @@ async function newUser(
     agent,
     ...(options.fullName ? { fullName: options.fullName } : {}),
   });
-  if (options.confirmed !== false)
-    await db().update(users).set({ emailConfirmedAt: clock.now() }).where(eq(users.id, userId));
+  // Activation confirms the address; an account from before activation links may not be.
+  await db()
+    .update(users)
+    .set({ emailConfirmedAt: options.confirmed === false ? null : clock.now() })
+    .where(eq(users.id, userId));
   return { agent, userId, email };
 }
 

@@ -43,7 +43,7 @@ export function FormField({
     [description ? descriptionId : null, error ? errorId : null].filter(Boolean).join(' ') ||
     undefined;
   return (
-    <div data-slot="form-field" className={cn('grid gap-1.5', className)}>
+    <div data-slot="form-field" className={cn('grid content-start gap-1.5', className)}>
       <div className="flex min-h-4 items-center justify-between gap-2">
         <Label htmlFor={id}>{label}</Label>
         {labelAside}

@@ -24,12 +24,11 @@ export function useLogin() {
   });
 }
 
+/** Sign-up answers 'check your email' (the same for a new and a taken address); nobody is signed in. */
 export function useRegister() {
-  const refreshSession = useRefreshSession();
   return useMutation({
     mutationFn: (body: RegisterBody) =>
-      api<{ user: { id: string; email: string } }>('/auth/register', { method: 'POST', body }),
-    onSuccess: () => refreshSession(),
+      api<{ ok: true }>('/auth/register', { method: 'POST', body }),
   });
 }
 

@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import type { ChallengeResponse } from '@/contracts/auth';
+import type { ActivateResponse, ChallengeResponse } from '@/contracts/auth';
 import { api } from '@/web/lib/api-client';
 import { CACHE } from '@/web/lib/query-client';
 
@@ -9,6 +9,7 @@ export const authKeys = {
   beta: () => [...authKeys.all, 'beta'] as const,
   resetLink: (token: string) => [...authKeys.all, 'reset-link', token] as const,
   emailConfirmation: (token: string) => [...authKeys.all, 'email-confirmation', token] as const,
+  activation: (token: string) => [...authKeys.all, 'activation', token] as const,
   challenge: (factorId: string) => [...authKeys.all, 'challenge', factorId] as const,
 };
 
@@ -45,6 +46,16 @@ export function useEmailConfirmation(token: string) {
   return useQuery({
     queryKey: authKeys.emailConfirmation(token),
     queryFn: () => api<{ ok: true }>('/auth/email/confirm', { method: 'POST', body: { token } }),
+    enabled: token !== '',
+    ...ONCE,
+  });
+}
+
+/** Opens an activation link once (the account is created; the user then signs in). */
+export function useAccountActivation(token: string) {
+  return useQuery({
+    queryKey: authKeys.activation(token),
+    queryFn: () => api<ActivateResponse>('/auth/activate', { method: 'POST', body: { token } }),
     enabled: token !== '',
     ...ONCE,
   });

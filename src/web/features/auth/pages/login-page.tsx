@@ -1,9 +1,10 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm } from 'react-hook-form';
 import { Trans, useTranslation } from 'react-i18next';
-import { Link, useNavigate, useSearchParams } from 'react-router';
+import { Link, useLocation, useNavigate, useSearchParams } from 'react-router';
 import type { z } from 'zod';
 import { loginBodySchema } from '@/contracts/auth';
+import { Alert } from '@/web/components/ui/alert';
 import { ApiErrorAlert } from '@/web/components/ui/api-error-alert';
 import { Button } from '@/web/components/ui/button';
 import { Checkbox } from '@/web/components/ui/checkbox';
@@ -19,7 +20,19 @@ import { useDocumentTitle } from '../lib/use-document-title';
 type LoginForm = z.input<typeof loginBodySchema>;
 type LoginValues = z.output<typeof loginBodySchema>;
 
-/** /login: e-mail and password, "Remember me", then the dashboard (or a same-site ?next=). */
+/** What the activation and check-your-email screens pass along (never in the URL). */
+function arrivalOf(state: unknown): { email: string; activated: boolean } {
+  const value = (state ?? {}) as { email?: unknown; activated?: unknown };
+  return {
+    email: typeof value.email === 'string' ? value.email : '',
+    activated: value.activated === true,
+  };
+}
+
+/**
+ * /login: e-mail and password, "Remember me", then the dashboard (or a same-site ?next=). Coming
+ * from an activation link, the e-mail is filled in and a note says the account is active.
+ */
 export function LoginPage() {
   const { t } = useTranslation('auth');
   useDocumentTitle(t('login.title'));
@@ -27,9 +40,10 @@ export function LoginPage() {
   const navigate = useNavigate();
   const [searchParams] = useSearchParams();
   const login = useLogin();
+  const arrival = arrivalOf(useLocation().state);
   const form = useForm<LoginForm, unknown, LoginValues>({
     resolver: zodResolver(loginBodySchema),
-    defaultValues: { email: '', password: '', remember: false },
+    defaultValues: { email: arrival.email, password: '', remember: false },
   });
   const { errors } = form.formState;
 
@@ -59,6 +73,9 @@ export function LoginPage() {
     >
       <AuthHeading title={t('login.heading')} description={t('login.description')} />
       <form noValidate onSubmit={onSubmit} className="grid gap-4">
+        {arrival.activated && !login.error ? (
+          <Alert role="status" tone="success" title={t('login.activated')} />
+        ) : null}
         <ApiErrorAlert error={login.error} />
         <FormField
           id="login-email"

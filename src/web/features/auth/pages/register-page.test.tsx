@@ -2,14 +2,14 @@ import { screen, waitFor } from '@testing-library/react';
 import userEvent, { type UserEvent } from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { renderWithProviders } from '@/web/test/render';
-import { apiError, mockApi, testSession, testUser } from '@/web/test/mock-api';
+import { apiError, mockApi } from '@/web/test/mock-api';
 import { RegisterPage } from './register-page';
 
 afterEach(() => {
   vi.restoreAllMocks();
 });
 
-const registered = { status: 201, body: { user: { id: testUser.id, email: testUser.email } } };
+const registered = { status: 202, body: { ok: true } };
 
 async function fillValid(user: UserEvent) {
   await user.type(screen.getByLabelText('Email'), 'ada@example.com');
@@ -79,7 +79,6 @@ describe('RegisterPage', () => {
     const api = mockApi({
       'GET /beta': { body: { enabled: true } },
       'POST /auth/register': registered,
-      'GET /auth/session': { body: testSession() },
     });
     const user = userEvent.setup();
     const { router } = renderWithProviders(<RegisterPage />, { route: '/register' });
@@ -96,7 +95,10 @@ describe('RegisterPage', () => {
     expect(invite).toHaveValue('ABCD1234');
     await user.click(screen.getByRole('button', { name: 'Create account' }));
 
-    await waitFor(() => expect(router.state.location.pathname).toBe('/dashboard'));
+    expect(
+      await screen.findByRole('heading', { name: 'Check your email', level: 1 }),
+    ).toHaveFocus();
+    expect(router.state.location.pathname).toBe('/register');
     expect(api.callsTo('POST', '/auth/register')[0]?.body).toEqual({
       email: 'ada@example.com',
       password: 'Analytical1',
@@ -108,7 +110,6 @@ describe('RegisterPage', () => {
     const api = mockApi({
       'GET /beta': { body: { enabled: true } },
       'POST /auth/register': registered,
-      'GET /auth/session': { body: testSession() },
     });
     const user = userEvent.setup();
     renderWithProviders(<RegisterPage />, { route: '/register?invite=ab12cd34' });
@@ -136,10 +137,10 @@ describe('RegisterPage', () => {
     expect(screen.queryByRole('link', { name: 'Join the waitlist' })).not.toBeInTheDocument();
   });
 
-  it('shows server errors such as a taken email', async () => {
-    mockApi({
+  it('says to check the inbox (the same for any address), and can start over', async () => {
+    const api = mockApi({
       'GET /beta': { body: { enabled: false } },
-      'POST /auth/register': apiError(409, 'EMAIL_TAKEN'),
+      'POST /auth/register': registered,
     });
     const user = userEvent.setup();
     renderWithProviders(<RegisterPage />, { route: '/register' });
@@ -147,10 +148,33 @@ describe('RegisterPage', () => {
     await fillValid(user);
     await user.click(screen.getByRole('checkbox', { name: /I agree/ }));
     await user.click(screen.getByRole('button', { name: 'Create account' }));
+    const heading = await screen.findByRole('heading', { name: 'Check your email' });
+    expect(heading).toHaveFocus();
+    expect(
+      screen.getByText(/Open the link in it to activate your account, then sign in\./),
+    ).toHaveTextContent('We’ve sent a message to ada@example.com.');
+    expect(screen.getByText('The activation link is valid for 24 hours.')).toBeInTheDocument();
+    expect(screen.getByText(/If this address already has an account/)).toBeInTheDocument();
+    expect(api.callsTo('POST', '/auth/register')[0]?.body).toMatchObject({
+      fullName: 'Ada Lovelace',
+    });
+    await user.click(screen.getByRole('button', { name: 'Use another address' }));
+    await waitFor(() => expect(screen.getByLabelText('Email')).toHaveFocus());
+  });
+
+  it('shows the spec’s sign-up failure text when the server fails unexpectedly', async () => {
+    mockApi({
+      'GET /beta': { body: { enabled: false } },
+      'POST /auth/register': apiError(500, 'UNKNOWN_ERROR'),
+    });
+    const user = userEvent.setup();
+    renderWithProviders(<RegisterPage />, { route: '/register' });
+    await fillValid(user);
+    await user.click(screen.getByRole('checkbox', { name: /I agree/ }));
+    await user.click(screen.getByRole('button', { name: 'Create account' }));
     expect(await screen.findByRole('alert')).toHaveTextContent(
-      'An account with this email already exists.',
+      'Failed to create account. Please try again.',
     );
-    expect(screen.getByLabelText('Email')).toHaveFocus();
   });
 
   it('translates server validation messages', async () => {

@@ -1,8 +1,10 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { type FormEvent, useMemo } from 'react';
+import { MailCheck } from 'lucide-react';
+import { type FormEvent, useEffect, useMemo, useRef, useState } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
 import { Trans, useTranslation } from 'react-i18next';
-import { Link, useNavigate, useSearchParams } from 'react-router';
+import { Link, useSearchParams } from 'react-router';
+import { Alert } from '@/web/components/ui/alert';
 import { errorCodeOf, ApiErrorAlert } from '@/web/components/ui/api-error-alert';
 import { Button } from '@/web/components/ui/button';
 import { Checkbox } from '@/web/components/ui/checkbox';
@@ -19,20 +21,74 @@ import {
   type RegisterFormInput,
   type RegisterFormValues,
 } from '../lib/schemas';
-import { DEFAULT_AFTER_SIGN_IN } from '../lib/safe-next';
 import { useDocumentTitle } from '../lib/use-document-title';
 
 const legalLinkClass = 'font-medium text-primary underline underline-offset-4';
+const linkClass = 'font-medium text-primary underline-offset-4 hover:underline';
+
+/** After sign-up: the same screen whether the address was new or had an account already. */
+function CheckYourEmail({ email, onRetry }: { email: string; onRetry: () => void }) {
+  const { t } = useTranslation('auth');
+  const heading = useRef<HTMLHeadingElement>(null);
+  useEffect(() => heading.current?.focus(), []);
+  return (
+    <div className="grid gap-5">
+      <div className="grid gap-1.5">
+        <div
+          aria-hidden="true"
+          className="mb-2 flex size-10 items-center justify-center rounded-full bg-accent text-accent-foreground"
+        >
+          <MailCheck className="size-5" />
+        </div>
+        <h1
+          ref={heading}
+          tabIndex={-1}
+          className="text-xl leading-tight font-semibold tracking-tight outline-none"
+        >
+          {t('register.sent.title')}
+        </h1>
+        <p className="text-sm text-muted-foreground">
+          <Trans
+            t={t}
+            i18nKey="register.sent.description"
+            values={{ email }}
+            components={{
+              email: <strong className="font-medium text-foreground [overflow-wrap:anywhere]" />,
+            }}
+          />
+        </p>
+        <p className="text-sm text-muted-foreground">{t('register.sent.validity')}</p>
+      </div>
+      <div className="rounded-lg border bg-muted/40 p-3 text-sm">
+        <p className="font-medium">{t('register.sent.hintsTitle')}</p>
+        <ul className="mt-1.5 list-disc space-y-1 pl-5 text-muted-foreground">
+          <li>{t('register.sent.hintSpam')}</li>
+          <li>{t('register.sent.hintAddress')}</li>
+          <li>{t('register.sent.hintExisting')}</li>
+        </ul>
+      </div>
+      <div className="grid gap-2">
+        <Button variant="outline" className="w-full" onClick={onRetry}>
+          {t('register.sent.tryAnother')}
+        </Button>
+        <Link to="/login" state={{ email }} className={`${linkClass} text-center text-sm`}>
+          {t('register.sent.toSignIn')}
+        </Link>
+      </div>
+    </div>
+  );
+}
 
 /**
  * /register: name, e-mail, password (with its strength) twice, invite code (required in beta),
- * agreement to the terms. The new account is signed in and lands on the dashboard.
+ * agreement to the terms. Then 'check your email', the same whether or not the address has an
+ * account (no way to probe for accounts): the emailed link activates the account (/auth/activate).
  */
 export function RegisterPage() {
   const { t } = useTranslation('auth');
   useDocumentTitle(t('register.title'));
   const validationText = useValidationText();
-  const navigate = useNavigate();
+  const [sentTo, setSentTo] = useState<string | null>(null);
   const [searchParams] = useSearchParams();
   const beta = useBetaStatus();
   const inviteRequired = beta.data?.enabled === true;
@@ -65,11 +121,10 @@ export function RegisterPage() {
         ...(inviteCode ? { inviteCode } : {}),
       },
       {
-        onSuccess: () => void navigate(DEFAULT_AFTER_SIGN_IN, { replace: true }),
+        onSuccess: () => setSentTo(values.email),
         onError: (error) => {
           const code = errorCodeOf(error);
-          if (code === 'EMAIL_TAKEN') form.setFocus('email');
-          else if (code === 'INVITE_CODE_REQUIRED' || code === 'INVITE_CODE_INVALID') {
+          if (code === 'INVITE_CODE_REQUIRED' || code === 'INVITE_CODE_INVALID') {
             form.setFocus('inviteCode');
           }
         },
@@ -84,6 +139,25 @@ export function RegisterPage() {
   };
 
   const inviteField = form.register('inviteCode');
+  // The spec's sign-up failure text when the server gave no code of ours (network, 5xx).
+  const errorCode = errorCodeOf(register.error);
+  const unexpected =
+    register.error !== null && (errorCode === null || errorCode === 'UNKNOWN_ERROR');
+
+  if (sentTo !== null) {
+    return (
+      <AuthLayout width="md">
+        <CheckYourEmail
+          email={sentTo}
+          onRetry={() => {
+            register.reset();
+            setSentTo(null);
+            setTimeout(() => form.setFocus('email', { shouldSelect: true }), 0);
+          }}
+        />
+      </AuthLayout>
+    );
+  }
 
   return (
     <AuthLayout
@@ -93,19 +167,18 @@ export function RegisterPage() {
           t={t}
           i18nKey="register.haveAccount"
           components={{
-            action: (
-              <Link
-                to="/login"
-                className="font-medium text-primary underline-offset-4 hover:underline"
-              />
-            ),
+            action: <Link to="/login" className={linkClass} />,
           }}
         />
       }
     >
       <AuthHeading title={t('register.heading')} description={t('register.description')} />
       <form noValidate onSubmit={onSubmit} className="grid gap-4">
-        <ApiErrorAlert error={register.error} />
+        {unexpected ? (
+          <Alert role="alert" tone="error" title={t('register.failed')} />
+        ) : (
+          <ApiErrorAlert error={register.error} />
+        )}
         <FormField
           id="register-name"
           label={t('fields.fullName')}

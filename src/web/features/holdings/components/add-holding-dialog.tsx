@@ -18,6 +18,7 @@ import { NativeSelect } from '@/web/components/ui/select';
 import { Textarea } from '@/web/components/ui/textarea';
 import { ApiError } from '@/web/lib/api-client';
 import { cn } from '@/web/lib/cn';
+import { dateBounds } from '@/web/lib/date-bounds';
 import { useCreateHolding } from '../api/holdings';
 import { CLASS_FIELDS, type FieldSpec, isShown, toCreateBody } from '../lib/classes';
 
@@ -134,7 +135,8 @@ export function AddHoldingDialog({
       case 'textarea':
         return <Textarea {...common} rows={3} />;
       case 'date':
-        return <Input {...common} type="date" />;
+        // Purchase, investment and opening dates cannot be in the future; a maturity can.
+        return <Input {...common} type="date" {...dateBounds(!!field.required)} />;
       case 'integer':
         return <Input {...common} inputMode="numeric" className="tabular" />;
       case 'decimal':

@@ -3,6 +3,7 @@ import { userEvent } from '@testing-library/user-event';
 import i18n from 'i18next';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { Holding } from '@/contracts/holdings';
+import { latestToday } from '@/contracts/input-rules';
 import type { SavingsDetail } from '@/contracts/savings';
 import { apiError, mockApi } from '@/web/test/mock-api';
 import { renderWithScope } from '@/web/test/scope';
@@ -64,6 +65,10 @@ const routes = (extra: Parameters<typeof mockApi>[0] = {}) => ({
   [`GET /holdings/${ID}/savings`]: { body: detail },
   ...extra,
 });
+
+/** The calendar day after `date` (YYYY-MM-DD). */
+const dayAfter = (date: string) =>
+  new Date(Date.parse(`${date}T00:00:00Z`) + 86_400_000).toISOString().slice(0, 10);
 
 const render = () => renderWithScope(<SavingsPanel holding={holding} canEdit />);
 
@@ -147,6 +152,42 @@ describe('the savings panel', () => {
       transactionDate: '2026-11-22',
     });
     expect(within(form).getByLabelText('Amount')).toHaveValue('');
+  });
+
+  it('bounds its dates and refuses a day after today before sending, in English and in French', async () => {
+    const api = mockApi(routes());
+    render();
+    const movement = await screen.findByRole('form', { name: 'Record a movement' });
+    const rate = screen.getByRole('form', { name: 'Change the interest rate' });
+    for (const input of [
+      within(movement).getByLabelText('Date'),
+      within(rate).getByLabelText('From'),
+    ]) {
+      expect(input).toHaveAttribute('min', '1900-01-01');
+      expect(input).toHaveAttribute('max', latestToday());
+    }
+    await userEvent.type(within(movement).getByLabelText('Amount'), '500');
+    await userEvent.clear(within(movement).getByLabelText('Date'));
+    await userEvent.type(within(movement).getByLabelText('Date'), dayAfter(latestToday()));
+    await userEvent.click(within(movement).getByRole('button', { name: 'Record' }));
+    const date = within(movement).getByLabelText('Date');
+    expect(date).toHaveAccessibleDescription('Date cannot be in the future');
+    expect(date).toHaveAttribute('aria-invalid', 'true');
+    await userEvent.type(within(rate).getByLabelText('New rate (% a year)'), '2');
+    await userEvent.clear(within(rate).getByLabelText('From'));
+    await userEvent.type(within(rate).getByLabelText('From'), '1899-12-31');
+    await userEvent.click(within(rate).getByRole('button', { name: 'Apply' }));
+    expect(within(rate).getByLabelText('From')).toHaveAccessibleDescription(
+      'Date must be between 1900-01-01 and 2999-12-31',
+    );
+    expect(api.callsTo('POST', `/holdings/${ID}/savings/transactions`)).toHaveLength(0);
+    expect(api.callsTo('POST', `/holdings/${ID}/savings/rate`)).toHaveLength(0);
+    await i18n.changeLanguage('fr');
+    await waitFor(() =>
+      expect(within(movement).getByLabelText('Date')).toHaveAccessibleDescription(
+        'La date ne peut pas être dans le futur',
+      ),
+    );
   });
 
   it('shows the early-withdrawal penalty translated, in English and in French', async () => {

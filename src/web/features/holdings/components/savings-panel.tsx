@@ -3,15 +3,21 @@ import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
 import { COMPOUNDING_FREQUENCIES, type Holding } from '@/contracts/holdings';
-import { SAVINGS_MOVEMENT_TYPES, type SavingsMovementType } from '@/contracts/savings';
+import {
+  changeRateBodySchema,
+  SAVINGS_MOVEMENT_TYPES,
+  type SavingsMovementType,
+  savingsMovementBodySchema,
+} from '@/contracts/savings';
 import type { Currency } from '@/contracts/settings';
 import { ApiErrorAlert, useErrorText } from '@/web/components/ui/api-error-alert';
 import { ApiError } from '@/web/lib/api-client';
 import { Button } from '@/web/components/ui/button';
-import { FormField } from '@/web/components/ui/form-field';
+import { FormField, useValidationText } from '@/web/components/ui/form-field';
 import { Input } from '@/web/components/ui/input';
 import { NativeSelect } from '@/web/components/ui/select';
 import { Skeleton } from '@/web/components/ui/skeleton';
+import { dateBounds } from '@/web/lib/date-bounds';
 import { useFormatters } from '@/web/lib/preferences';
 import {
   useAcknowledgeAlert,
@@ -22,6 +28,13 @@ import {
 
 const today = () => new Date().toISOString().slice(0, 10);
 const toDecimal = (text: string) => text.replace(/\s/g, '').replace(',', '.');
+
+/** The first message of each field, from the contract's issues. */
+function fieldErrors(issues: { path: PropertyKey[]; message: string }[]) {
+  const errors: Record<string, string> = {};
+  for (const issue of issues) errors[String(issue.path[0] ?? '')] ??= issue.message;
+  return errors;
+}
 
 function Figure({ label, value }: { label: string; value: string }) {
   return (
@@ -40,6 +53,7 @@ export function SavingsPanel({ holding, canEdit }: { holding: Holding; canEdit: 
   const { t } = useTranslation('holdings');
   const format = useFormatters();
   const errorText = useErrorText();
+  const validationText = useValidationText();
   const detail = useSavingsDetail(holding.id);
   const movement = useSavingsMovement(holding.id);
   const changeRate = useChangeRate(holding.id);
@@ -51,6 +65,9 @@ export function SavingsPanel({ holding, canEdit }: { holding: Holding; canEdit: 
   const [rateDate, setRateDate] = useState(today);
   // Empty: the account's current compounding (the server keeps it when none is sent).
   const [frequency, setFrequency] = useState('');
+  // What the contract refuses before sending (a date after today, an amount that is not one).
+  const [movementErrors, setMovementErrors] = useState<Record<string, string>>({});
+  const [rateErrors, setRateErrors] = useState<Record<string, string>>({});
   const currency = holding.currency as Currency;
   const money = (value: string) => format.money(value, { currency, decimals: true });
   const id = holding.id.slice(0, 8);
@@ -77,32 +94,34 @@ export function SavingsPanel({ holding, canEdit }: { holding: Holding; canEdit: 
 
   const submitMovement = (event: FormEvent) => {
     event.preventDefault();
-    movement.mutate(
-      { transactionType: kind, amount: toDecimal(amount), transactionDate: date },
-      {
-        onSuccess: () => {
-          toast.success(t('savings.recorded'));
-          setAmount('');
-        },
+    const body = { transactionType: kind, amount: toDecimal(amount), transactionDate: date };
+    const parsed = savingsMovementBodySchema.safeParse(body);
+    setMovementErrors(parsed.success ? {} : fieldErrors(parsed.error.issues));
+    if (!parsed.success) return;
+    movement.mutate(body, {
+      onSuccess: () => {
+        toast.success(t('savings.recorded'));
+        setAmount('');
       },
-    );
+    });
   };
   const submitRate = (event: FormEvent) => {
     event.preventDefault();
-    changeRate.mutate(
-      {
-        interestRate: toDecimal(rate),
-        startDate: rateDate,
-        compoundingFrequency: (frequency ||
-          accrual.compoundingFrequency) as (typeof COMPOUNDING_FREQUENCIES)[number],
+    const body = {
+      interestRate: toDecimal(rate),
+      startDate: rateDate,
+      compoundingFrequency: (frequency ||
+        accrual.compoundingFrequency) as (typeof COMPOUNDING_FREQUENCIES)[number],
+    };
+    const parsed = changeRateBodySchema.safeParse(body);
+    setRateErrors(parsed.success ? {} : fieldErrors(parsed.error.issues));
+    if (!parsed.success) return;
+    changeRate.mutate(body, {
+      onSuccess: () => {
+        toast.success(t('savings.rateChanged'));
+        setRate('');
       },
-      {
-        onSuccess: () => {
-          toast.success(t('savings.rateChanged'));
-          setRate('');
-        },
-      },
-    );
+    });
   };
 
   return (
@@ -164,7 +183,7 @@ export function SavingsPanel({ holding, canEdit }: { holding: Holding; canEdit: 
           <form
             noValidate
             onSubmit={submitMovement}
-            className="grid gap-3 rounded-lg border p-3"
+            className="grid content-start gap-3 rounded-lg border p-3"
             aria-labelledby={`movement-${id}`}
           >
             <h4 id={`movement-${id}`} className="text-sm font-semibold">
@@ -186,7 +205,11 @@ export function SavingsPanel({ holding, canEdit }: { holding: Holding; canEdit: 
                   </NativeSelect>
                 )}
               </FormField>
-              <FormField id={`movement-amount-${id}`} label={t('savings.amount')}>
+              <FormField
+                id={`movement-amount-${id}`}
+                label={t('savings.amount')}
+                error={validationText(movementErrors.amount)}
+              >
                 {(props) => (
                   <Input
                     {...props}
@@ -197,11 +220,16 @@ export function SavingsPanel({ holding, canEdit }: { holding: Holding; canEdit: 
                   />
                 )}
               </FormField>
-              <FormField id={`movement-date-${id}`} label={t('savings.date')}>
+              <FormField
+                id={`movement-date-${id}`}
+                label={t('savings.date')}
+                error={validationText(movementErrors.transactionDate)}
+              >
                 {(props) => (
                   <Input
                     {...props}
                     type="date"
+                    {...dateBounds(true)}
                     value={date}
                     onChange={(event) => setDate(event.target.value)}
                   />
@@ -221,14 +249,18 @@ export function SavingsPanel({ holding, canEdit }: { holding: Holding; canEdit: 
           <form
             noValidate
             onSubmit={submitRate}
-            className="grid gap-3 rounded-lg border p-3"
+            className="grid content-start gap-3 rounded-lg border p-3"
             aria-labelledby={`rate-${id}`}
           >
             <h4 id={`rate-${id}`} className="text-sm font-semibold">
               {t('savings.changeRate')}
             </h4>
             <div className="grid gap-3 sm:grid-cols-3">
-              <FormField id={`rate-value-${id}`} label={t('savings.newRate')}>
+              <FormField
+                id={`rate-value-${id}`}
+                label={t('savings.newRate')}
+                error={validationText(rateErrors.interestRate)}
+              >
                 {(props) => (
                   <Input
                     {...props}
@@ -239,11 +271,16 @@ export function SavingsPanel({ holding, canEdit }: { holding: Holding; canEdit: 
                   />
                 )}
               </FormField>
-              <FormField id={`rate-date-${id}`} label={t('savings.from')}>
+              <FormField
+                id={`rate-date-${id}`}
+                label={t('savings.from')}
+                error={validationText(rateErrors.startDate)}
+              >
                 {(props) => (
                   <Input
                     {...props}
                     type="date"
+                    {...dateBounds(true)}
                     value={rateDate}
                     onChange={(event) => setRateDate(event.target.value)}
                   />

@@ -36,6 +36,7 @@ import {
   TableRow,
 } from '@/web/components/ui/table';
 import { ApiError } from '@/web/lib/api-client';
+import { dateBounds } from '@/web/lib/date-bounds';
 import { useFormatters } from '@/web/lib/preferences';
 import {
   useCreateTransaction,
@@ -285,6 +286,8 @@ export function TransactionDialog({
           {...props}
           name={name}
           type={input === 'date' ? 'date' : 'text'}
+          // A trade cannot be dated after today; it may settle later.
+          {...(input === 'date' ? dateBounds(name === 'tradeDate') : {})}
           inputMode={input === 'decimal' ? 'decimal' : undefined}
           className={input === 'decimal' ? 'tabular' : undefined}
           autoComplete="off"

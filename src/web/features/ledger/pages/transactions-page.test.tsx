@@ -1,7 +1,9 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { userEvent } from '@testing-library/user-event';
 import type { ReactElement } from 'react';
+import i18n from 'i18next';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { latestToday } from '@/contracts/input-rules';
 import type { PermissionLevel } from '@/contracts/portfolios';
 import type { Transaction } from '@/contracts/transactions';
 import { FormatPreferencesProvider } from '@/web/lib/preferences';
@@ -15,7 +17,14 @@ const SAVINGS = '00000000-0000-4000-8000-0000000000dd';
 const LOT1 = '00000000-0000-4000-8000-000000000101';
 const LOT2 = '00000000-0000-4000-8000-000000000102';
 
-afterEach(() => vi.restoreAllMocks());
+afterEach(async () => {
+  vi.restoreAllMocks();
+  await i18n.changeLanguage('en');
+});
+
+/** The calendar day after `date` (YYYY-MM-DD). */
+const dayAfter = (date: string) =>
+  new Date(Date.parse(`${date}T00:00:00Z`) + 86_400_000).toISOString().slice(0, 10);
 
 const renderPage = (
   ui: ReactElement,
@@ -199,6 +208,39 @@ describe('the transactions page', () => {
       selectedLots: [{ lotId: LOT2, quantity: '2' }],
     });
     expect(await screen.findByText('Sell order executed successfully')).toBeInTheDocument();
+  });
+
+  it('bounds the trade date by today and refuses a later one, in English and in French', async () => {
+    const api = mockApi(base);
+    renderPage(<TransactionsPage />);
+    await userEvent.click(await screen.findByRole('button', { name: 'New transaction' }));
+    const dialog = screen.getByRole('dialog', { name: 'New transaction' });
+    const trade = within(dialog).getByLabelText('Trade date');
+    expect(trade).toHaveAttribute('min', '1900-01-01');
+    expect(trade).toHaveAttribute('max', latestToday());
+    // A trade made today settles later: its settlement date may be after today.
+    const settlement = within(dialog).getByLabelText('Settlement date (optional)');
+    expect(settlement).toHaveAttribute('max', '2999-12-31');
+    await userEvent.type(within(dialog).getByLabelText('Quantity'), '2');
+    await userEvent.type(within(dialog).getByLabelText('Price per unit'), '150');
+    await userEvent.clear(trade);
+    await userEvent.type(trade, dayAfter(latestToday()));
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Record' }));
+    expect(trade).toHaveAccessibleDescription('Date cannot be in the future');
+    await userEvent.clear(trade);
+    await userEvent.type(trade, '0001-01-01');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Record' }));
+    expect(trade).toHaveAccessibleDescription('Date must be between 1900-01-01 and 2999-12-31');
+    expect(api.callsTo('POST', `/portfolios/${P}/transactions`)).toHaveLength(0);
+    await userEvent.clear(trade);
+    await userEvent.type(trade, dayAfter(latestToday()));
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Record' }));
+    await i18n.changeLanguage('fr');
+    await waitFor(() =>
+      expect(within(dialog).getByLabelText('Date d’opération')).toHaveAccessibleDescription(
+        'La date ne peut pas être dans le futur',
+      ),
+    );
   });
 
   it('translates a refused sale with its figures', async () => {

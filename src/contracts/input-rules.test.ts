@@ -1,0 +1,132 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { createTransactionBodySchema, updateTransactionBodySchema } from './transactions';
+import { changeRateBodySchema, savingsMovementBodySchema } from './savings';
+import {
+  DATE_MAX,
+  DATE_MIN,
+  isInDateRange,
+  isNotFuture,
+  isoDate,
+  isStorableText,
+  latestToday,
+  pastDate,
+  pastIsoDate,
+  text,
+} from './input-rules';
+import { VALIDATION_MESSAGES as M } from './validation-messages';
+
+/** What UTF-8 (and so PostgreSQL) keeps of a string: a lone surrogate comes back as U+FFFD. */
+const survivesUtf8 = (value: string) =>
+  new TextDecoder().decode(new TextEncoder().encode(value)) === value;
+
+const messages = (result: { success: boolean; error?: { issues: { message: string }[] } }) =>
+  result.success ? [] : (result.error?.issues.map((issue) => issue.message) ?? []);
+
+describe('the text rule', () => {
+  it('refuses U+0000 and lone surrogates, and nothing else', () => {
+    fc.assert(
+      fc.property(fc.string({ unit: 'binary', maxLength: 40 }), (value) => {
+        expect(isStorableText(value)).toBe(!value.includes('\u0000') && survivesUtf8(value));
+      }),
+      { numRuns: 500, seed: 12 },
+    );
+  });
+
+  it('keeps whole characters of every plane, however they are written', () => {
+    for (const value of ['', 'Épargne', '貯蓄', '💶 savings', 'a\u200Db', '\uD83D\uDE00', '\t\n'])
+      expect(isStorableText(value)).toBe(true);
+    for (const value of ['a\u0000b', '\u0000', '\uD800', 'x\uDC00', '\uDE00\uD83D', 'ok\uD83D'])
+      expect(isStorableText(value)).toBe(false);
+  });
+
+  it('answers with the shared message, before any other rule of the field', () => {
+    const name = text({ message: 'Name is required' }).trim().min(1, 'Name is required').max(5);
+    expect(messages(name.safeParse('a\u0000b'))).toEqual([M.textUnstorable]);
+    expect(messages(name.safeParse('\uD800'))).toEqual([M.textUnstorable]);
+    expect(messages(name.safeParse(' ab '))).toEqual([]);
+    expect(name.parse(' ab ')).toBe('ab');
+  });
+
+  it('reads a huge text in linear time without overflowing', () => {
+    expect(isStorableText('é'.repeat(2_000_000))).toBe(true);
+    expect(isStorableText(`${'\uD83D\uDE00'.repeat(1_000_000)}\uD800`)).toBe(false);
+  });
+});
+
+describe('the date rules', () => {
+  it('hold dates from 1900-01-01 to 2999-12-31', () => {
+    expect([DATE_MIN, DATE_MAX]).toEqual(['1900-01-01', '2999-12-31']);
+    for (const value of ['1900-01-01', '2024-02-29', '2999-12-31']) {
+      expect(isInDateRange(value)).toBe(true);
+      expect(isoDate().safeParse(value).success).toBe(true);
+    }
+    for (const value of ['0000-01-01', '1899-12-31', '3000-01-01', '9999-12-31']) {
+      expect(isInDateRange(value)).toBe(false);
+      expect(messages(isoDate().safeParse(value))).toEqual([M.dateOutOfRange]);
+      expect(messages(pastDate('Purchase date is required').safeParse(value))).toEqual([
+        M.dateOutOfRange,
+      ]);
+    }
+    expect(messages(isoDate().safeParse('2024-02-30'))).toEqual([M.dateInvalid]);
+    expect(messages(pastDate('Purchase date is required').safeParse(''))).toEqual([
+      'Purchase date is required',
+    ]);
+  });
+
+  it('take "today" where it is latest on Earth (UTC+14)', () => {
+    // 10:00 UTC on 31 December is already 1 January in Kiribati (UTC+14).
+    expect(latestToday(new Date('2025-12-31T09:59:59Z'))).toBe('2025-12-31');
+    expect(latestToday(new Date('2025-12-31T10:00:00Z'))).toBe('2026-01-01');
+    const now = new Date('2025-12-31T10:00:00Z');
+    expect(isNotFuture('2026-01-01', now)).toBe(true);
+    expect(isNotFuture('2026-01-02', now)).toBe(false);
+  });
+
+  it('no one is refused their own today, whatever their time zone', () => {
+    fc.assert(
+      fc.property(
+        fc.date({ min: new Date('2000-01-01'), max: new Date('2100-01-01'), noInvalidDate: true }),
+        fc.integer({ min: -12 * 60, max: 14 * 60 }),
+        (now, offsetMinutes) => {
+          const local = new Date(now.getTime() + offsetMinutes * 60_000).toISOString().slice(0, 10);
+          expect(isNotFuture(local, now)).toBe(true);
+        },
+      ),
+      { numRuns: 300, seed: 12 },
+    );
+  });
+
+  it('refuse a transaction, savings movement or rate change dated after today', () => {
+    const tomorrow = new Date(`${latestToday()}T00:00:00Z`);
+    tomorrow.setUTCDate(tomorrow.getUTCDate() + 1);
+    const future = tomorrow.toISOString().slice(0, 10);
+    const today = latestToday();
+    const trade = {
+      assetId: '0b5f1c2e-8a4d-4f7e-9c3b-2d1e0f9a8b7c',
+      transactionType: 'buy',
+      quantity: '1',
+      price: '10',
+    };
+    expect(
+      messages(createTransactionBodySchema.safeParse({ ...trade, tradeDate: future })),
+    ).toEqual([M.dateInFuture]);
+    expect(createTransactionBodySchema.safeParse({ ...trade, tradeDate: today }).success).toBe(
+      true,
+    );
+    expect(messages(updateTransactionBodySchema.safeParse({ tradeDate: future }))).toEqual([
+      M.dateInFuture,
+    ]);
+    const movement = { transactionType: 'deposit', amount: '10', transactionDate: future };
+    expect(messages(savingsMovementBodySchema.safeParse(movement))).toEqual([M.dateInFuture]);
+    expect(
+      messages(changeRateBodySchema.safeParse({ interestRate: '3', startDate: future })),
+    ).toEqual([M.dateInFuture]);
+    // A trade settles after it is made: its settlement date may be later than today.
+    expect(
+      createTransactionBodySchema.safeParse({ ...trade, tradeDate: today, settlementDate: future })
+        .success,
+    ).toBe(true);
+    expect(messages(pastIsoDate().safeParse('9999-12-31'))).toEqual([M.dateOutOfRange]);
+  });
+});
