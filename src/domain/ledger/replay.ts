@@ -221,10 +221,13 @@ export function resumeHolding(
 /** How a long replay shares the thread: it pauses when it has run `sliceMs` since the last pause. */
 export type Pacing = { sliceMs?: number; pause?: () => Promise<void> };
 
+/** Node's `setImmediate` (the next turn of the event loop, after I/O); browsers lack it. */
+const immediate = (globalThis as { setImmediate?: (callback: () => void) => unknown }).setImmediate;
+
 /** Lets whatever else waits on the event loop run (I/O, timers), then carries on. */
 export const yieldToEventLoop = (): Promise<void> =>
   new Promise((resolve) => {
-    if (typeof setImmediate === 'function') setImmediate(resolve);
+    if (immediate) immediate(() => resolve());
     else setTimeout(resolve, 0);
   });
 
