@@ -9,7 +9,6 @@ import {
   type Lot,
   lotConsumed,
   pacer,
-  replayHolding,
   resumeHoldingPaced,
   type TransactionType,
 } from '@/domain/ledger';
@@ -114,14 +113,6 @@ async function replayRowsFrom(
   }));
 }
 
-/** Replays rows; a broken rule becomes the API's error. */
-export function replayRows(rows: readonly TransactionRow[]): HoldingLedger {
-  try {
-    return replayHolding(rows.map(toLedgerTransaction));
-  } catch (error) {
-    return ledgerFailure(error);
-  }
-}
 
 /** Rows of a raw query, on node-postgres and PGlite alike. */
 async function query<T>(tx: DbOrTx, statement: SQL): Promise<T[]> {
