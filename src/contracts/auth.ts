@@ -183,7 +183,7 @@ export type LoginResponse = z.infer<typeof loginResponseSchema>;
 /** The same answer whether the email is new or taken: the next step is in the mailbox. */
 export const registerResponseSchema = z.object({ ok: z.literal(true) });
 
-export const activateBodySchema = z.object({ token: z.string().min(1).max(2000) });
+export const activateBodySchema = z.object({ token: text().min(1).max(2000) });
 /** The account is usable: the page sends the user to sign in with this email. */
 export const activateResponseSchema = z.object({ ok: z.literal(true), email: z.string() });
 export type ActivateResponse = z.infer<typeof activateResponseSchema>;
