@@ -92,6 +92,8 @@ export async function transactionsCsv(): Promise<{ csv: string; symbols: string[
   }
 }
 
+let clients = 0;
+
 export class Client {
   cookie = '';
   portfolioId = '';
@@ -115,7 +117,11 @@ export class Client {
   }
 
   async register() {
-    this.cookie = await signUp(this.url, this.email, 'Bench-Password-1');
+    // Each client its own address (TRUST_PROXY=loopback), as separate visitors would be.
+    clients += 1;
+    this.cookie = await signUp(this.url, this.email, 'Bench-Password-1', {
+      'x-forwarded-for': `198.18.${Math.floor(clients / 250)}.${(clients % 250) + 1}`,
+    });
     const { body } = await this.request('GET', '/api/v1/portfolios');
     const portfolio = (body as { portfolios: { id: string }[] }).portfolios[0];
     if (!portfolio) throw new Error('no default portfolio');
@@ -187,7 +193,12 @@ async function loadOn(database: 'pglite' | 'postgresql', csv: string, symbols: s
   const name = `cairn_bench_load_${process.pid}`;
   let adminClient: pg.Client | null = null;
   // NODE_ENV=test: sign-up reads the activation link from the development outbox.
-  const env: Record<string, string> = { DATA_DIR: dataDir, LOG_LEVEL: 'error', NODE_ENV: 'test' };
+  const env: Record<string, string> = {
+    DATA_DIR: dataDir,
+    LOG_LEVEL: 'error',
+    NODE_ENV: 'test',
+    TRUST_PROXY: 'loopback',
+  };
   if (database === 'postgresql') {
     adminClient = new pg.Client({ connectionString: admin });
     await adminClient.connect();
