@@ -23,7 +23,9 @@ const launchOptions = {
 export default defineConfig({
   testDir: 'e2e',
   outputDir: '.tmp/e2e-results',
-  timeout: 30_000,
+  // A journey now signs up through the emailed activation link (three password hashes before it
+  // starts); two browsers share two cores with the server, so a journey gets a minute.
+  timeout: 60_000,
   expect: { timeout: 7_000 },
   fullyParallel: true,
   workers: 2,

@@ -61,7 +61,7 @@ test.describe('settings', () => {
     await expect(main.getByLabel('Format des nombres', { exact: true })).toHaveValue('american');
   });
 
-  test('notification and theme settings are saved and stay after a reload', async ({
+  test('notification settings are saved and stay after a reload', async ({
     page,
     expectAccessible,
   }) => {
@@ -98,7 +98,10 @@ test.describe('settings', () => {
     await expect(
       page.getByRole('switch', { name: 'Email me about new sign-ins' }),
     ).not.toBeChecked();
+  });
 
+  test('theme settings are saved and stay after a reload', async ({ page, expectAccessible }) => {
+    await register(page, uniqueEmail('theme'), { fullName: 'Ada Lovelace' });
     await page.goto('/settings/theme');
     await expect(page.getByRole('radio', { name: 'System', exact: true })).toBeChecked();
     await expectAccessible();

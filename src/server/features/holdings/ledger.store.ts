@@ -13,7 +13,7 @@ import {
   type TransactionType,
 } from '@/domain/ledger';
 import { dec, type Decimal, FinancialMathError, toPlain } from '@/domain/money/decimal';
-import { bulkInsert } from '../../db/bulk-insert';
+import { BULK_INSERT_ROWS, bulkInsert } from '../../db/bulk-insert';
 import type { DbOrTx } from '../../db/client';
 import {
   holdings,
@@ -384,7 +384,7 @@ async function storedSales(tx: DbOrTx, holdingId: string, since: SQL | undefined
   return salesTaxText(rows);
 }
 
-/** Sets the figures of lots a resumed replay changed, 1,000 lots per statement. */
+/** Sets the figures of lots a resumed replay changed, `BULK_INSERT_ROWS` lots per statement. */
 async function updateLots(
   tx: DbOrTx,
   rows: {
@@ -399,8 +399,8 @@ async function updateLots(
   }[],
   now: Date,
 ) {
-  for (let start = 0; start < rows.length; start += 1000) {
-    const chunk = rows.slice(start, start + 1000);
+  for (let start = 0; start < rows.length; start += BULK_INSERT_ROWS) {
+    const chunk = rows.slice(start, start + BULK_INSERT_ROWS);
     const column = <T>(pick: (row: (typeof chunk)[number]) => T) => sql.param(chunk.map(pick));
     await tx.execute(sql`update ${transactionLots} as lot set
         remaining_quantity = v.remaining, fees_remaining = v.fees,
