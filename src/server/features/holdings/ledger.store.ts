@@ -113,7 +113,6 @@ async function replayRowsFrom(
   }));
 }
 
-
 /** Rows of a raw query, on node-postgres and PGlite alike. */
 async function query<T>(tx: DbOrTx, statement: SQL): Promise<T[]> {
   const result = await tx.execute(statement);
