@@ -29,23 +29,12 @@ import {
 } from '../src/server/db/schema';
 import { microsecondsAfter } from '../src/server/features/holdings/import.service';
 import { rebuildHolding } from '../src/server/features/holdings/ledger.store';
-import { median, percentile } from './lib';
+import { median, percentile, seededRandom as random } from './lib';
 
 const TRANSACTIONS = 10_000;
 const APPENDS = 50;
 const BACKDATED = 5;
 const WHOLE = 5;
-
-/** A small deterministic generator (mulberry32), so every run writes the same history. */
-function random(seed: number) {
-  let state = seed;
-  return () => {
-    state = (state + 0x6d2b79f5) | 0;
-    let t = Math.imul(state ^ (state >>> 15), 1 | state);
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 const dayOf = (offset: number) =>
   new Date(Date.UTC(2000, 0, 1 + offset)).toISOString().slice(0, 10);

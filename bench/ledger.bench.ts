@@ -9,21 +9,10 @@ import {
   type LedgerTransaction,
   replayPortfolio,
 } from '../src/domain/ledger';
-import { median } from './lib';
+import { median, seededRandom as random } from './lib';
 
 const TRANSACTIONS = 10_000;
 const HOLDINGS = 250;
-
-/** A small deterministic generator (mulberry32), so every run replays the same history. */
-function random(seed: number) {
-  let state = seed;
-  return () => {
-    state = (state + 0x6d2b79f5) | 0;
-    let t = Math.imul(state ^ (state >>> 15), 1 | state);
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 /** About 70% buys and 30% sells, a day apart per holding; sales never exceed what is held. */
 export function ledgerHistory(method: CostBasisMethod) {

@@ -142,3 +142,14 @@ export async function signUp(
     )
     .join('; ');
 }
+
+/** A small deterministic generator (mulberry32): every run of a benchmark builds the same data. */
+export function seededRandom(seed: number) {
+  let state = seed;
+  return () => {
+    state = (state + 0x6d2b79f5) | 0;
+    let t = Math.imul(state ^ (state >>> 15), 1 | state);
+    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
