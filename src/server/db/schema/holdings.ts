@@ -63,6 +63,38 @@ export const holdings = pgTable(
   ],
 );
 
+/**
+ * The value history of a holding without a market (real estate, crowdfunding, other assets):
+ * one point per day, in the holding's currency. Editing a current value adds the day's point.
+ */
+export const holdingValuations = pgTable(
+  'holding_valuations',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    holdingId: uuid('holding_id')
+      .notNull()
+      .references(() => holdings.id, { onDelete: 'cascade' }),
+    portfolioId: uuid('portfolio_id')
+      .notNull()
+      .references(() => portfolios.id, { onDelete: 'cascade' }),
+    simulationId: uuid('simulation_id').references(() => portfolioSimulations.id, {
+      onDelete: 'cascade',
+    }),
+    /** Who entered it. */
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    valuationDate: date('valuation_date', { mode: 'string' }).notNull(),
+    value: numeric('value').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('holding_valuations_day_key').on(t.holdingId, t.valuationDate),
+    index('holding_valuations_portfolio_idx').on(t.portfolioId, t.simulationId),
+    check('holding_valuations_value_non_negative', sql`${t.value} >= 0`),
+  ],
+);
+
 /** Buy, sell, transfer, dividend, interest and fee records (spec 002, section 3). */
 export const transactions = pgTable(
   'transactions',

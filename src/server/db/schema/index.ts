@@ -7,3 +7,4 @@ export * from './notifications';
 export * from './portfolios';
 export * from './settings';
 export * from './users';
+export * from './market-data';

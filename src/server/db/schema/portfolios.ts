@@ -6,6 +6,7 @@ import {
   SIMULATION_SHARING_MODES,
   SIMULATION_THEMES,
 } from '@/contracts/portfolios';
+import { CURRENCIES } from '@/contracts/settings';
 import { createdAt, tstz, updatedAt } from './columns';
 import { users } from './users';
 
@@ -25,6 +26,8 @@ export const portfolios = pgTable(
     name: text('name').notNull(),
     description: text('description'),
     isDefault: boolean('is_default').notNull().default(false),
+    /** The currency its totals are kept in: the owner's preferred currency when created. */
+    baseCurrency: text('base_currency', { enum: CURRENCIES }).notNull().default('EUR'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
