@@ -1,0 +1,190 @@
+import { z } from 'zod';
+import { HOLDING_CLASSES } from './holdings';
+import { CURRENCIES } from './settings';
+
+/**
+ * What a portfolio, a simulation and the whole of a user's wealth are worth, and how they did
+ * (issue 13). Money travels as decimal strings in `currency` (the portfolio's base currency, or
+ * the user's currency for the dashboard); ratios as numbers (0.052 is 5.2%); dates YYYY-MM-DD.
+ * Definitions (V, In, Out, TWR, MWR, currency effect) are in docs/decisions.md.
+ */
+
+export const PERFORMANCE_RANGES = ['1W', '1M', '3M', 'YTD', '1Y', '3Y', '5Y', 'MAX'] as const;
+export type PerformanceRange = (typeof PERFORMANCE_RANGES)[number];
+export const DEFAULT_PERFORMANCE_RANGE: PerformanceRange = '1Y';
+
+const money = z.string();
+const ratio = z.number().nullable();
+
+export const performanceQuerySchema = z.object({
+  range: z.enum(PERFORMANCE_RANGES).default(DEFAULT_PERFORMANCE_RANGE),
+  sim: z.uuid().optional(),
+});
+
+export const seriesPointSchema = z.object({
+  date: z.string(),
+  value: money,
+  netContributions: money,
+  /** 1 at the range's start; 1.05 means +5% time-weighted. */
+  twrIndex: z.number(),
+});
+export type SeriesPoint = z.infer<typeof seriesPointSchema>;
+
+/** The figures shared by a portfolio, a holding and the dashboard (over the requested range). */
+export const performanceFiguresSchema = z.object({
+  /** Market value on `asOf`; null when nothing could be priced. */
+  value: money,
+  costBasis: money,
+  unrealizedGain: money,
+  /** unrealizedGain / costBasis; null when there is no cost. */
+  unrealizedGainPercent: ratio,
+  realizedGain: money,
+  dividends: money,
+  interest: money,
+  fees: money,
+  taxes: money,
+  /** In minus Out since the first transaction. */
+  netContributions: money,
+  /** The part of the gain due to exchange rates. */
+  currencyEffect: money,
+  /** Value change over the last day with a price, flows excluded; null with one close. */
+  dayChange: money.nullable(),
+  dayChangePercent: ratio,
+  twr: ratio,
+  /** Only for ranges longer than a year. */
+  twrAnnualized: ratio,
+  /** XIRR, annual rate; null when it has no solution. */
+  mwr: ratio,
+  volatility: ratio,
+  maxDrawdown: ratio,
+});
+export type PerformanceFigures = z.infer<typeof performanceFiguresSchema>;
+
+/** Why a holding is left out of the value: no price at all, or no rate to convert it. */
+export const UNPRICED_REASONS = ['no_price', 'no_rate'] as const;
+
+export const holdingPerformanceSchema = performanceFiguresSchema.extend({
+  holdingId: z.uuid(),
+  name: z.string(),
+  symbol: z.string().nullable(),
+  class: z.enum(HOLDING_CLASSES),
+  /** The holding's own currency (prices are converted from it). */
+  holdingCurrency: z.string(),
+  quantity: z.string(),
+  /** The last close used, in the holding's currency, and its date (null: no price). */
+  lastPrice: z.string().nullable(),
+  lastPriceDate: z.string().nullable(),
+  /** manual (typed on the holding), market (a stored close), valuation, savings. */
+  priceSource: z.enum(['manual', 'market', 'valuation', 'savings']).nullable(),
+  /** Share of the portfolio's value (0..1). */
+  weight: ratio,
+});
+export type HoldingPerformance = z.infer<typeof holdingPerformanceSchema>;
+
+export const performanceResponseSchema = performanceFiguresSchema.extend({
+  asOf: z.string(),
+  currency: z.enum(CURRENCIES),
+  range: z.enum(PERFORMANCE_RANGES),
+  /** First day of the range actually used (never before the first transaction). */
+  from: z.string().nullable(),
+  series: z.array(seriesPointSchema),
+  holdings: z.array(holdingPerformanceSchema),
+  unpriced: z.array(
+    z.object({
+      holdingId: z.uuid(),
+      name: z.string(),
+      reason: z.enum(UNPRICED_REASONS),
+    }),
+  ),
+  /** For simulations: the cash balance in the base currency (part of `value`). */
+  cash: money.nullable(),
+});
+export type PerformanceResponse = z.infer<typeof performanceResponseSchema>;
+
+export const allocationSliceSchema = z.object({
+  key: z.string(),
+  value: money,
+  weight: z.number(),
+});
+export type AllocationSlice = z.infer<typeof allocationSliceSchema>;
+
+export const dashboardResponseSchema = z.object({
+  asOf: z.string(),
+  currency: z.enum(CURRENCIES),
+  range: z.enum(PERFORMANCE_RANGES),
+  /** Over the user's own portfolios; shared portfolios are listed apart, not added. */
+  netWorth: performanceFiguresSchema,
+  series: z.array(seriesPointSchema),
+  portfolios: z.array(
+    z.object({
+      id: z.uuid(),
+      name: z.string(),
+      baseCurrency: z.enum(CURRENCIES),
+      /** Converted into the dashboard's currency. */
+      value: money,
+      dayChange: money.nullable(),
+      twr: ratio,
+    }),
+  ),
+  sharedPortfolios: z.array(
+    z.object({
+      id: z.uuid(),
+      name: z.string(),
+      ownerName: z.string().nullable(),
+      permission: z.enum(['edit', 'read']),
+      value: money,
+    }),
+  ),
+  allocation: z.object({
+    assetClass: z.array(allocationSliceSchema),
+    currency: z.array(allocationSliceSchema),
+    sector: z.array(allocationSliceSchema),
+    country: z.array(allocationSliceSchema),
+    portfolio: z.array(allocationSliceSchema),
+  }),
+  topMovers: z.array(
+    z.object({
+      holdingId: z.uuid(),
+      portfolioId: z.uuid(),
+      name: z.string(),
+      symbol: z.string().nullable(),
+      dayChange: money,
+      dayChangePercent: z.number(),
+    }),
+  ),
+  recentTransactions: z.array(
+    z.object({
+      id: z.uuid(),
+      portfolioId: z.uuid(),
+      holdingId: z.uuid(),
+      holdingName: z.string(),
+      type: z.string(),
+      tradeDate: z.string(),
+      quantity: z.string(),
+      price: z.string(),
+      /** The transaction's own currency. */
+      currency: z.string(),
+    }),
+  ),
+  upcomingMaturities: z.array(
+    z.object({
+      holdingId: z.uuid(),
+      portfolioId: z.uuid(),
+      name: z.string(),
+      maturityDate: z.string(),
+      balance: money,
+      currency: z.string(),
+    }),
+  ),
+  unpriced: z.array(
+    z.object({ holdingId: z.uuid(), name: z.string(), reason: z.enum(UNPRICED_REASONS) }),
+  ),
+});
+export type DashboardResponse = z.infer<typeof dashboardResponseSchema>;
+
+export const holdingValuationSchema = z.object({
+  id: z.uuid(),
+  date: z.string(),
+  value: money,
+});
+export type HoldingValuation = z.infer<typeof holdingValuationSchema>;
