@@ -53,14 +53,19 @@ export function run(command: string, args: string[], env: NodeJS.ProcessEnv = pr
 
 export type Server = { url: string; child: ChildProcess; stop(): Promise<void> };
 
-/** Starts the built server and resolves when /api/v1/ready answers 200, with the time it took. */
+/**
+ * Starts the built server and resolves when /api/v1/ready answers 200, with the time it took.
+ * BENCH_NODE_ARGS adds Node options to the server (e.g. `--cpu-prof --cpu-prof-dir=/tmp/prof`
+ * to see where a benchmark's time goes; Node refuses those in NODE_OPTIONS).
+ */
 export async function startServer(
   env: Record<string, string>,
 ): Promise<Server & { readyMs: number }> {
   const port = await freePort();
   const url = `http://127.0.0.1:${port}`;
   const started = performance.now();
-  const child = spawn(process.execPath, ['dist/server/main.js'], {
+  const nodeArgs = (process.env.BENCH_NODE_ARGS ?? '').split(' ').filter(Boolean);
+  const child = spawn(process.execPath, [...nodeArgs, 'dist/server/main.js'], {
     cwd: ROOT,
     stdio: ['ignore', 'ignore', 'inherit'],
     env: {

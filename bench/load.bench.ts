@@ -19,6 +19,7 @@ import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
+import { Worker } from 'node:worker_threads';
 import pg from 'pg';
 import { ensureBuilt, percentile, ROOT, signUp, startServer, writeResult } from './lib';
 
@@ -149,45 +150,65 @@ export class Client {
   }
 }
 
-/** Fires `route` every `everyMs` until stopped; latency counts from when each request was due. */
-function openLoop(send: () => Promise<number>, everyMs: number) {
-  const latencies: number[] = [];
-  const statuses = new Map<number, number>();
-  const inFlight = new Set<Promise<void>>();
-  let stopped = false;
-  const start = performance.now();
-  let sent = 0;
-  const tick = () => {
-    if (stopped) return;
-    const now = performance.now();
-    // Every request that fell due since the last tick goes now (timers run late under load).
-    while (start + sent * everyMs <= now) {
-      const due = start + sent * everyMs;
-      sent += 1;
-      const request = send().then(
-        (status) => {
-          latencies.push(performance.now() - due);
-          statuses.set(status, (statuses.get(status) ?? 0) + 1);
-        },
-        () => {
-          latencies.push(performance.now() - due);
-          statuses.set(0, (statuses.get(0) ?? 0) + 1);
-        },
-      );
-      inFlight.add(request);
-      void request.finally(() => inFlight.delete(request));
-    }
-    setTimeout(tick, Math.max(0, start + sent * everyMs - performance.now()));
-  };
-  tick();
+/**
+ * The open-loop prober, run on its own thread: the benchmark's main thread builds and sends a
+ * 1.5 MB import and reads its answer, and a probe sharing that thread would count the client's
+ * own pauses as the server's. Fires a GET every `everyMs` until told to stop; latency counts
+ * from when each request was due, so a stall counts once per request it delays.
+ */
+const PROBE_SOURCE = `
+const { parentPort, workerData } = require('node:worker_threads');
+const { url, headers, everyMs } = workerData;
+const latencies = [];
+const statuses = {};
+const inFlight = new Set();
+let stopped = false;
+let sent = 0;
+const start = performance.now();
+const count = (status, due) => {
+  latencies.push(performance.now() - due);
+  statuses[status] = (statuses[status] || 0) + 1;
+};
+const tick = () => {
+  if (stopped) return;
+  const now = performance.now();
+  // Every request that fell due since the last tick goes now (timers run late under load).
+  while (start + sent * everyMs <= now) {
+    const due = start + sent * everyMs;
+    sent += 1;
+    const request = fetch(url, { headers })
+      .then(async (response) => { await response.arrayBuffer(); count(response.status, due); })
+      .catch(() => count(0, due));
+    inFlight.add(request);
+    request.finally(() => inFlight.delete(request));
+  }
+  setTimeout(tick, Math.max(0, start + sent * everyMs - performance.now()));
+};
+tick();
+parentPort.once('message', async () => {
+  stopped = true;
+  await Promise.all(inFlight);
+  parentPort.postMessage({ latencies, statuses });
+});
+`;
+
+function openLoop(url: string, headers: Record<string, string>, everyMs: number) {
+  const worker = new Worker(PROBE_SOURCE, { eval: true, workerData: { url, headers, everyMs } });
   return async () => {
-    stopped = true;
-    await Promise.all(inFlight);
-    return { ...figures(latencies), statuses: Object.fromEntries(statuses) };
+    const done = new Promise<{ latencies: number[]; statuses: Record<string, number> }>(
+      (resolve, reject) => {
+        worker.once('message', resolve);
+        worker.once('error', reject);
+      },
+    );
+    worker.postMessage('stop');
+    const { latencies, statuses } = await done;
+    await worker.terminate();
+    return { ...figures(latencies), statuses };
   };
 }
 
-async function loadOn(database: 'pglite' | 'postgresql', csv: string, symbols: string[]) {
+export async function loadOn(database: 'pglite' | 'postgresql', csv: string, symbols: string[]) {
   const dataDir = await mkdtemp(path.join(os.tmpdir(), 'cairn-bench-load-'));
   const admin = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
   const name = `cairn_bench_load_${process.pid}`;
@@ -215,18 +236,12 @@ async function loadOn(database: 'pglite' | 'postgresql', csv: string, symbols: s
     for (let i = 0; i < 8; i += 1) await reader.addHolding(`R${i}`, `Reader holding ${i}`);
 
     // 1. The import, with the open-loop probes running.
-    const stopHealth = openLoop(async () => {
-      const response = await fetch(`${server.url}/api/v1/health`);
-      await response.arrayBuffer();
-      return response.status;
-    }, HEALTH_EVERY_MS);
-    const stopList = openLoop(async () => {
-      const { status } = await reader.request(
-        'GET',
-        `/api/v1/portfolios/${reader.portfolioId}/holdings`,
-      );
-      return status;
-    }, LIST_EVERY_MS);
+    const stopHealth = openLoop(`${server.url}/api/v1/health`, {}, HEALTH_EVERY_MS);
+    const stopList = openLoop(
+      `${server.url}/api/v1/portfolios/${reader.portfolioId}/holdings`,
+      { cookie: reader.cookie, origin: server.url },
+      LIST_EVERY_MS,
+    );
     const importRoute = `/api/v1/portfolios/${importer.portfolioId}/import`;
     const previewStart = performance.now();
     const preview = await importer.request('POST', importRoute, {
