@@ -1,15 +1,13 @@
-import { existsSync } from 'node:fs';
 import { mkdir, readFile, unlink, writeFile } from 'node:fs/promises';
-import { createRequire } from 'node:module';
 import path from 'node:path';
 import { Duplex } from 'node:stream';
-import { pathToFileURL } from 'node:url';
 import { MessageChannel, type MessagePort, Worker } from 'node:worker_threads';
 import type { PGlite } from '@electric-sql/pglite';
 import { sql } from 'drizzle-orm';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import type pg from 'pg';
+import { workerEntry } from '../platform/worker-entry';
 import { mayPassBulkWrites } from './access-context';
 import { isReadOnlySql } from './read-only-sql';
 import type { ConnectMessage, PgliteWorkerData } from './pglite-worker';
@@ -117,24 +115,6 @@ async function lockDataDir(dataDir: string): Promise<() => Promise<void>> {
   };
 }
 
-/**
- * How to start the worker: a built file (beside the server bundle, or one a test run built), or
- * the TypeScript source through tsx's loader, registered inside the worker (Node 20 does not pass
- * a loader on to worker threads).
- */
-function workerEntry(builtFile?: string): { script: string | URL; eval: boolean } {
-  if (builtFile) return { script: pathToFileURL(builtFile), eval: false };
-  const built = new URL('./pglite-worker.js', import.meta.url);
-  if (existsSync(built)) return { script: built, eval: false };
-  const tsxRoot = path.dirname(createRequire(import.meta.url).resolve('tsx/package.json'));
-  const tsx = pathToFileURL(path.join(tsxRoot, 'dist/esm/api/index.mjs')).href;
-  const source = new URL('./pglite-worker.ts', import.meta.url).href;
-  return {
-    script: `import(${JSON.stringify(tsx)}).then((tsx) => { tsx.register(); return import(${JSON.stringify(source)}); })`,
-    eval: true,
-  };
-}
-
 type WorkerReply = { type: 'ready' } | { type: 'failed'; message: string } | { type: 'closed' };
 
 /**
@@ -149,7 +129,11 @@ class PgliteThread {
   private closing: Promise<void> | null = null;
 
   constructor(data: PgliteWorkerData, builtFile?: string) {
-    const entry = workerEntry(builtFile);
+    const entry = workerEntry(
+      new URL('./pglite-worker.js', import.meta.url),
+      new URL('./pglite-worker.ts', import.meta.url),
+      builtFile,
+    );
     this.worker = new Worker(entry.script, {
       eval: entry.eval,
       workerData: data,
