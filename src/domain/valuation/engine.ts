@@ -1,0 +1,228 @@
+import { type Decimal, toPlain } from '../money/decimal';
+import { type DayNumber, fromDay, type RangeKey, rangeStartDay, toDay } from './dates';
+import { FxTable, type FxInput, normaliseCurrency, pairName } from './fx';
+import {
+  type ExactFigures,
+  exactFigures,
+  type PreparedHolding,
+  prepareHolding,
+  walkHolding,
+  zeroFigures,
+} from './holding';
+import { chartSeries, type DailyArrays, performanceScratch, rangePerformance } from './performance';
+import { toDaySeries } from './series';
+import { MAX_CHART_POINTS } from './thinning';
+import type {
+  HoldingValuation,
+  MoneyFigures,
+  PerformanceFigures,
+  UnpricedHolding,
+  ValuationInput,
+  ValuationResult,
+} from './types';
+
+/** Whether a currency can be converted: it is the rates' base, or it has a usable rate. */
+function hasRates(fx: FxInput | undefined, currency: string): boolean {
+  if (currency === normaliseCurrency(fx?.base ?? 'EUR').currency) return true;
+  const series = fx?.rates[currency];
+  if (!series) return false;
+  const values = toDaySeries(series).values;
+  for (let i = 0; i < values.length; i += 1) {
+    const value = values[i] as number;
+    if (value > 0 && Number.isFinite(value)) return true;
+  }
+  return false;
+}
+
+const money = (value: Decimal) => toPlain(value);
+
+function moneyFigures(f: ExactFigures): MoneyFigures {
+  return {
+    value: money(f.value),
+    previousValue: money(f.previousValue),
+    dayChange: money(f.value.minus(f.previousValue).minus(f.lastIn.minus(f.lastOut))),
+    costBasis: money(f.costBasis),
+    unrealisedGain: money(f.value.minus(f.costBasis)),
+    realisedGain: money(f.realisedGain),
+    dividends: money(f.dividends),
+    interest: money(f.interest),
+    fees: money(f.fees),
+    taxes: money(f.taxes),
+    currencyEffect: money(f.currencyEffect),
+    netContributions: money(f.netContributions),
+  };
+}
+
+function addFigures(total: ExactFigures, f: ExactFigures) {
+  total.value = total.value.plus(f.value);
+  total.previousValue = total.previousValue.plus(f.previousValue);
+  total.lastIn = total.lastIn.plus(f.lastIn);
+  total.lastOut = total.lastOut.plus(f.lastOut);
+  total.costBasis = total.costBasis.plus(f.costBasis);
+  total.realisedGain = total.realisedGain.plus(f.realisedGain);
+  total.dividends = total.dividends.plus(f.dividends);
+  total.interest = total.interest.plus(f.interest);
+  total.fees = total.fees.plus(f.fees);
+  total.taxes = total.taxes.plus(f.taxes);
+  total.currencyEffect = total.currencyEffect.plus(f.currencyEffect);
+  total.netContributions = total.netContributions.plus(f.netContributions);
+}
+
+/**
+ * Values one portfolio (or simulation) in `input.currency`, day by day from its first
+ * transaction to `input.asOf`, and measures its performance over `input.range`.
+ *
+ * - V(t): units held after day t's transactions x the day's close (the last close before it on a
+ *   day without one) x the day's rate (the last rate on or before it); non-market holdings by
+ *   their valuation points; savings by balance (see `HoldingInput`).
+ * - In(t): buys (quantity x price + fees), fee payments, savings deposits. Out(t): sales
+ *   (quantity x price - fees - tax), dividends and interest received (net of fees and tax),
+ *   savings withdrawals. Flows are converted at their day's rate.
+ * - r(t) = (V(t) + Out(t)) / (V(t-1) + In(t)) - 1 (0 when the denominator is 0); TWR, MWR
+ *   (XIRR), volatility and maximum drawdown over the range (`PerformanceFigures`).
+ *
+ * Headline money figures (`MoneyFigures`) are exact decimals computed from the exact inputs;
+ * the daily arrays and the chart series are float64 (the series rounded to cents). A holding
+ * needing a rate that does not exist (no rate at all for one of the currencies), or a market or
+ * crypto holding without closes, is left out of every total and series and listed in `unpriced`:
+ * currencies are never mixed, one is never relabelled as another.
+ *
+ * Pure and synchronous: one pass over the days per holding (float64 arrays), then one over the
+ * range. Runs in the browser, on the server and in worker threads.
+ */
+export function computePortfolioValuation(input: ValuationInput): ValuationResult {
+  const target = normaliseCurrency(input.currency).currency;
+  const base = normaliseCurrency(input.baseCurrency ?? input.currency).currency;
+  const range: RangeKey = input.range ?? 'MAX';
+  const asOf = toDay(input.asOf);
+
+  // Read the holdings; set aside those that cannot be priced in the target currency.
+  const priced: PreparedHolding[] = [];
+  const unpriced: UnpricedHolding[] = [];
+  const missing = new Set<string>();
+  const targetHasRates = hasRates(input.fx, target);
+  const known = new Map<string, boolean>();
+  const available = (currency: string) => {
+    let result = known.get(currency);
+    if (result === undefined) {
+      result = hasRates(input.fx, currency);
+      known.set(currency, result);
+    }
+    return result;
+  };
+  for (const holdingInput of input.holdings) {
+    const holding = prepareHolding(holdingInput, asOf);
+    const symbol = holdingInput.symbol ?? null;
+    if (holding.noCloses) {
+      unpriced.push({ id: holdingInput.id, symbol, reason: 'no-closes', missingRates: [] });
+      continue;
+    }
+    const needed = new Set(holding.currencies);
+    const hasRealized = (holdingInput.realized?.length ?? 0) > 0;
+    if (holdingInput.openLots && hasRealized) needed.add(base);
+    const pairs: string[] = [];
+    for (const currency of needed) {
+      if (currency === target) continue;
+      if (!targetHasRates || !available(currency)) pairs.push(pairName(currency, target));
+    }
+    if (pairs.length) {
+      pairs.forEach((pair) => missing.add(pair));
+      unpriced.push({ id: holdingInput.id, symbol, reason: 'missing-rate', missingRates: pairs });
+      continue;
+    }
+    priced.push(holding);
+  }
+
+  let firstDay = Infinity;
+  for (const holding of priced) firstDay = Math.min(firstDay, holding.firstDay);
+  const hasHistory = firstDay !== Infinity;
+  if (!hasHistory) firstDay = asOf;
+  const length = asOf - firstDay + 1;
+  const fx = new FxTable(input.fx, firstDay, asOf);
+  const daily: DailyArrays = {
+    firstDay,
+    value: new Float64Array(length),
+    inflow: new Float64Array(length),
+    outflow: new Float64Array(length),
+  };
+  const scratch = {
+    value: new Float64Array(length),
+    inflow: new Float64Array(length),
+    outflow: new Float64Array(length),
+  };
+  const start: DayNumber = rangeStartDay(range, asOf, firstDay);
+  const startIndex = start - firstDay;
+  const endIndex = length - 1;
+  const buffers = performanceScratch(length);
+  const walkContext = { firstDay, length, fx, target };
+  const exactContext = { asOf, fx, target, base };
+
+  const totals = zeroFigures();
+  const holdings: HoldingValuation[] = [];
+  for (const holding of priced) {
+    const from = Math.max(0, Math.min(holding.firstDay - firstDay, startIndex - 1));
+    scratch.value.fill(0, from);
+    scratch.inflow.fill(0, from);
+    scratch.outflow.fill(0, from);
+    const walk = walkHolding(holding, walkContext, scratch);
+    if (holding.firstDay !== Infinity) {
+      for (let i = holding.firstDay - firstDay; i < length; i += 1) {
+        daily.value[i] = (daily.value[i] as number) + (scratch.value[i] as number);
+        daily.inflow[i] = (daily.inflow[i] as number) + (scratch.inflow[i] as number);
+        daily.outflow[i] = (daily.outflow[i] as number) + (scratch.outflow[i] as number);
+      }
+    }
+    const figures = exactFigures(holding, walk, exactContext);
+    addFigures(totals, figures);
+    holdings.push({
+      id: holding.input.id,
+      symbol: holding.input.symbol ?? null,
+      class: holding.input.class,
+      currency: holding.quote.currency,
+      quantity: money(figures.quantity),
+      price: walk.lastPrice,
+      figures: moneyFigures(figures),
+      performance: rangePerformance({ firstDay, ...scratch }, startIndex, endIndex, buffers),
+    });
+  }
+
+  const index = new Float64Array(endIndex - startIndex + 2);
+  const performance: PerformanceFigures = rangePerformance(
+    daily,
+    startIndex,
+    endIndex,
+    buffers,
+    index,
+  );
+  const series = hasHistory
+    ? chartSeries(daily, startIndex, endIndex, index, input.maxChartPoints ?? MAX_CHART_POINTS)
+    : [];
+  return {
+    currency: target,
+    asOf: input.asOf.slice(0, 10),
+    range,
+    firstDate: hasHistory ? fromDay(firstDay) : null,
+    figures: moneyFigures(totals),
+    performance,
+    holdings,
+    series,
+    unpriced,
+    missingRates: [...missing].sort(),
+    daily,
+  };
+}
+
+/**
+ * The performance over another range of daily arrays already computed (a result's `daily`): the
+ * dashboard's other ranges without valuing the portfolio again.
+ */
+export function performanceForRange(
+  daily: DailyArrays,
+  range: RangeKey,
+  asOf: string,
+): PerformanceFigures {
+  const asOfDay = toDay(asOf);
+  const last = Math.min(asOfDay - daily.firstDay, daily.value.length - 1);
+  const start = rangeStartDay(range, daily.firstDay + last, daily.firstDay);
+  return rangePerformance(daily, start - daily.firstDay, last);
+}

@@ -1,0 +1,758 @@
+import { replayHolding } from '../ledger/replay';
+import { remainingCost } from '../ledger/lots';
+import type { LedgerTransaction } from '../ledger/types';
+import { dec, type Decimal, ONE, ZERO } from '../money/decimal';
+import { type DayNumber, toDay } from './dates';
+import { type FxTable, type NormalisedCurrency, normaliseCurrency } from './fx';
+import { ConvertedSum, ExactSum } from './exact-sum';
+import { type DaySeries, lastIndexOnOrBefore, toDaySeries } from './series';
+import type { HoldingInput, SavingsFlow, ValuationTransaction } from './types';
+
+const BUY = 0;
+const SELL = 1;
+const DIVIDEND = 2;
+const INTEREST = 3;
+const FEE = 4;
+const TRANSFER = 5;
+const KINDS: Readonly<Record<ValuationTransaction['type'], number>> = {
+  buy: BUY,
+  sell: SELL,
+  dividend: DIVIDEND,
+  interest: INTEREST,
+  fee: FEE,
+  transfer: TRANSFER,
+};
+
+type PreparedTransaction = {
+  day: DayNumber;
+  kind: number;
+  quantity: number;
+  price: number;
+  fees: number;
+  tax: number;
+  currency: NormalisedCurrency;
+  source: ValuationTransaction;
+};
+
+type PreparedFlow = {
+  day: DayNumber;
+  type: SavingsFlow['type'];
+  amount: number;
+  tax: number;
+  source: SavingsFlow;
+};
+
+export type ValuationMode = 'closes' | 'points' | 'savings';
+
+/** A holding read once: dates as day numbers, amounts as floats (exact strings kept). */
+export type PreparedHolding = {
+  input: HoldingInput;
+  quote: NormalisedCurrency;
+  mode: ValuationMode;
+  /** A market or crypto holding without any close. */
+  noCloses: boolean;
+  /** Up to asOf, by date (stable). */
+  transactions: PreparedTransaction[];
+  /** Savings flows up to asOf, by date (stable). */
+  flows: PreparedFlow[];
+  closes: DaySeries | null;
+  points: DaySeries | null;
+  balances: DaySeries | null;
+  /** Whether buys or sells give the holding units (points are then scaled by units held). */
+  hasUnits: boolean;
+  /** The first day the holding has anything (a transaction, flow, point or balance); Infinity. */
+  firstDay: number;
+  /** The real currencies of its transactions (the quote currency included). */
+  currencies: Set<string>;
+};
+
+const MARKET_CLASSES = new Set<string>(['market_investment', 'crypto_investment']);
+
+const byDay = <T extends { day: number }>(items: T[]) => {
+  for (let i = 1; i < items.length; i += 1) {
+    if ((items[i] as T).day < (items[i - 1] as T).day) {
+      return items.sort((a, b) => a.day - b.day); // stable: keeps the ledger order within a day
+    }
+  }
+  return items;
+};
+
+const nonEmpty = (series: DaySeries | null) => (series && series.days.length > 0 ? series : null);
+
+/** Reads a holding's input for a computation ending on `asOf` (later entries are dropped). */
+export function prepareHolding(input: HoldingInput, asOf: DayNumber): PreparedHolding {
+  const quote = normaliseCurrency(input.currency);
+  const currencies = new Set<string>([quote.currency]);
+  const normalised = new Map<string, NormalisedCurrency>([[input.currency, quote]]);
+  const transactions: PreparedTransaction[] = [];
+  let hasUnits = false;
+  for (const source of input.transactions ?? []) {
+    const day = toDay(source.date);
+    if (day > asOf) continue;
+    const kind = KINDS[source.type];
+    if (kind === undefined) throw new RangeError(`Unknown transaction type: ${source.type}`);
+    const code = source.currency ?? input.currency;
+    let currency = normalised.get(code);
+    if (!currency) {
+      currency = normaliseCurrency(code);
+      normalised.set(code, currency);
+    }
+    currencies.add(currency.currency);
+    if (kind === BUY || kind === SELL) hasUnits = true;
+    transactions.push({
+      day,
+      kind,
+      quantity: Number(source.quantity),
+      price: Number(source.price),
+      fees: source.fees ? Number(source.fees) : 0,
+      tax: source.tax ? Number(source.tax) : 0,
+      currency,
+      source,
+    });
+  }
+  const flows: PreparedFlow[] = [];
+  for (const source of input.savings?.flows ?? []) {
+    const day = toDay(source.date);
+    if (day > asOf) continue;
+    flows.push({
+      day,
+      type: source.type,
+      amount: Number(source.amount),
+      tax: source.tax ? Number(source.tax) : 0,
+      source,
+    });
+  }
+  const closes = nonEmpty(input.closes ? toDaySeries(input.closes) : null);
+  const points = nonEmpty(input.valuations ? toDaySeries(input.valuations) : null);
+  const balances = nonEmpty(input.savings?.balances ? toDaySeries(input.savings.balances) : null);
+  const mode: ValuationMode = closes
+    ? 'closes'
+    : input.class === 'savings_account' || input.savings
+      ? 'savings'
+      : 'points';
+  const noCloses = mode !== 'closes' && !points && MARKET_CLASSES.has(input.class);
+  let firstDay = Infinity;
+  for (const transaction of transactions) firstDay = Math.min(firstDay, transaction.day);
+  if (mode === 'savings') {
+    for (const flow of flows) firstDay = Math.min(firstDay, flow.day);
+    if (balances) firstDay = Math.min(firstDay, balances.days[0] as number);
+  } else if (mode === 'points' && points && !hasUnits) {
+    firstDay = Math.min(firstDay, points.days[0] as number);
+  }
+  if (firstDay > asOf) firstDay = Infinity;
+  return {
+    input,
+    quote,
+    mode,
+    noCloses,
+    transactions: mode === 'savings' ? [] : byDay(transactions),
+    flows: byDay(flows),
+    closes,
+    points,
+    balances,
+    hasUnits,
+    firstDay,
+    currencies: mode === 'savings' ? new Set([quote.currency]) : currencies,
+  };
+}
+
+/** The days and rates of one computation. */
+export type WalkContext = {
+  /** Day of index 0. */
+  firstDay: DayNumber;
+  /** Days in the arrays (firstDay to asOf). */
+  length: number;
+  fx: FxTable;
+  target: string;
+};
+
+/** Daily arrays of one holding (scratch, reused from holding to holding). */
+export type HoldingArrays = { value: Float64Array; inflow: Float64Array; outflow: Float64Array };
+
+/** Where the price of a day came from: a close (its index) or a trade (-1 - its index); NaN. */
+type PriceRef = number;
+
+export type WalkResult = {
+  /** Price references of asOf - 1 and asOf (closes mode). */
+  previousPriceRef: PriceRef;
+  lastPriceRef: PriceRef;
+  /** The last price on or before asOf, real quote currency; null outside closes mode. */
+  lastPrice: number | null;
+};
+
+/**
+ * Fills a holding's daily value, In and Out (target currency, floats) from its first day to
+ * asOf, in one pass over the days: the arrays must be zero before that day.
+ */
+export function walkHolding(
+  holding: PreparedHolding,
+  context: WalkContext,
+  out: HoldingArrays,
+): WalkResult {
+  const result: WalkResult = {
+    previousPriceRef: Number.NaN,
+    lastPriceRef: Number.NaN,
+    lastPrice: null,
+  };
+  if (holding.firstDay === Infinity) return result;
+  const { firstDay, length, fx, target } = context;
+  const { value, inflow, outflow } = out;
+  const quoteRates = fx.pair(holding.quote.currency, target) ?? null;
+  const factor = holding.quote.factor;
+  const start = holding.firstDay - firstDay;
+
+  if (holding.mode === 'savings') {
+    const flows = holding.flows;
+    const balances = holding.balances;
+    let running = 0;
+    let balance = Number.NaN;
+    let k = 0;
+    if (balances) {
+      k = lastIndexOnOrBefore(balances.days, holding.firstDay - 1) + 1;
+      if (k > 0) balance = (balances.values[k - 1] as number) * factor;
+    }
+    let f = 0;
+    for (let i = start; i < length; i += 1) {
+      const day = firstDay + i;
+      const rate = quoteRates ? (quoteRates[i] as number) : 1;
+      while (f < flows.length && (flows[f] as PreparedFlow).day === day) {
+        const flow = flows[f] as PreparedFlow;
+        const amount = flow.amount * factor;
+        if (flow.type === 'deposit') {
+          running += amount;
+          inflow[i] = (inflow[i] as number) + amount * rate;
+        } else if (flow.type === 'withdrawal') {
+          running -= amount;
+          outflow[i] = (outflow[i] as number) + amount * rate;
+        } else if (flow.type === 'interest') running += amount - flow.tax * factor;
+        else running -= amount;
+        f += 1;
+      }
+      if (balances) {
+        while (k < balances.days.length && (balances.days[k] as number) <= day) {
+          balance = (balances.values[k] as number) * factor;
+          k += 1;
+        }
+      }
+      value[i] = (Number.isNaN(balance) ? running : balance) * rate;
+    }
+    return result;
+  }
+
+  const transactions = holding.transactions;
+  const ratesOf = new Map<string, Float64Array | null>();
+  const txRates = transactions.map((t) => {
+    let rates = ratesOf.get(t.currency.currency);
+    if (rates === undefined) {
+      rates = fx.pair(t.currency.currency, target) ?? null;
+      ratesOf.set(t.currency.currency, rates);
+    }
+    return rates;
+  });
+  let quantity = 0;
+  let cost = 0;
+  let t = 0;
+  const quoteRate = (i: number) => (quoteRates ? (quoteRates[i] as number) : 1);
+
+  /** Applies the day's transactions; returns the last trade price (real quote units) or NaN. */
+  const applyDay = (day: number, i: number, trackCost: boolean): number => {
+    let tradePrice = Number.NaN;
+    while (t < transactions.length && (transactions[t] as PreparedTransaction).day === day) {
+      const tx = transactions[t] as PreparedTransaction;
+      const rates = txRates[t];
+      const toTarget = (rates ? (rates[i] as number) : 1) * tx.currency.factor;
+      const gross = tx.quantity * tx.price;
+      switch (tx.kind) {
+        case BUY:
+        case SELL: {
+          // The trade price in real quote units (through the target when currencies differ).
+          const price =
+            tx.currency.currency === holding.quote.currency
+              ? tx.price * tx.currency.factor
+              : (tx.price * toTarget) / (quoteRates ? (quoteRates[i] as number) : 1);
+          tradePrice = price;
+          if (tx.kind === BUY) {
+            if (trackCost) cost += tx.quantity * price + (tx.fees * toTarget) / quoteRate(i);
+            quantity += tx.quantity;
+            inflow[i] = (inflow[i] as number) + (gross + tx.fees) * toTarget;
+          } else {
+            if (trackCost && quantity > 0) cost -= (cost * tx.quantity) / quantity;
+            quantity -= tx.quantity;
+            outflow[i] = (outflow[i] as number) + (gross - tx.fees - tx.tax) * toTarget;
+          }
+          break;
+        }
+        case DIVIDEND:
+        case INTEREST:
+          outflow[i] = (outflow[i] as number) + (gross - tx.fees - tx.tax) * toTarget;
+          break;
+        case FEE:
+          inflow[i] = (inflow[i] as number) + (gross + tx.fees) * toTarget;
+          break;
+        default:
+          // A transfer moves no units and no money the engine holds; its fees are paid in.
+          inflow[i] = (inflow[i] as number) + tx.fees * toTarget;
+          break;
+      }
+      t += 1;
+    }
+    return tradePrice;
+  };
+  if (holding.mode === 'closes') {
+    const closes = holding.closes as DaySeries;
+    const closeDays = closes.days;
+    const closeValues = closes.values;
+    const count = closeDays.length;
+    let k = lastIndexOnOrBefore(closeDays, holding.firstDay - 1) + 1;
+    let price = k > 0 ? (closeValues[k - 1] as number) * factor : Number.NaN;
+    let ref: PriceRef = k > 0 ? k - 1 : Number.NaN;
+    let previousRef: PriceRef = Number.NaN;
+    for (let i = start; i < length; i += 1) {
+      const day = firstDay + i;
+      while (k < count && (closeDays[k] as number) <= day) {
+        price = (closeValues[k] as number) * factor;
+        ref = k;
+        k += 1;
+      }
+      if (t < transactions.length && (transactions[t] as PreparedTransaction).day === day) {
+        const before = t;
+        const tradePrice = applyDay(day, i, false);
+        // Before the first close, the last trade price stands in for one.
+        if (k === 0 && !Number.isNaN(tradePrice)) {
+          price = tradePrice;
+          for (let j = t - 1; j >= before; j -= 1) {
+            const kind = (transactions[j] as PreparedTransaction).kind;
+            if (kind === BUY || kind === SELL) {
+              ref = -1 - j;
+              break;
+            }
+          }
+        }
+      }
+      const v = quantity === 0 || Number.isNaN(price) ? 0 : quantity * price;
+      value[i] = quoteRates ? v * (quoteRates[i] as number) : v;
+      if (i === length - 2) previousRef = ref;
+    }
+    result.previousPriceRef = previousRef;
+    result.lastPriceRef = ref;
+    result.lastPrice = Number.isNaN(price) ? null : price;
+    return result;
+  }
+
+  // Points: the last valuation point, scaled by units held since; before it, what was paid.
+  const points = holding.points;
+  let point = Number.NaN;
+  let pointQuantity = 0;
+  let k = 0;
+  if (points) {
+    k = lastIndexOnOrBefore(points.days, holding.firstDay - 1) + 1;
+    if (k > 0) point = (points.values[k - 1] as number) * factor;
+  }
+  for (let i = start; i < length; i += 1) {
+    const day = firstDay + i;
+    if (t < transactions.length && (transactions[t] as PreparedTransaction).day === day) {
+      applyDay(day, i, true);
+    }
+    if (points) {
+      while (k < points.days.length && (points.days[k] as number) <= day) {
+        point = (points.values[k] as number) * factor;
+        pointQuantity = quantity;
+        k += 1;
+      }
+    }
+    let v: number;
+    if (!holding.hasUnits) v = Number.isNaN(point) ? 0 : point;
+    else if (quantity <= 0) v = 0;
+    else if (!Number.isNaN(point) && pointQuantity > 0) v = (point * quantity) / pointQuantity;
+    else v = cost;
+    value[i] = quoteRates ? v * (quoteRates[i] as number) : v;
+  }
+  return result;
+}
+
+/** A holding's money figures, exact (target currency). */
+export type ExactFigures = {
+  quantity: Decimal;
+  value: Decimal;
+  previousValue: Decimal;
+  lastIn: Decimal;
+  lastOut: Decimal;
+  costBasis: Decimal;
+  realisedGain: Decimal;
+  dividends: Decimal;
+  interest: Decimal;
+  fees: Decimal;
+  taxes: Decimal;
+  currencyEffect: Decimal;
+  netContributions: Decimal;
+};
+
+export const zeroFigures = (): ExactFigures => ({
+  quantity: ZERO,
+  value: ZERO,
+  previousValue: ZERO,
+  lastIn: ZERO,
+  lastOut: ZERO,
+  costBasis: ZERO,
+  realisedGain: ZERO,
+  dividends: ZERO,
+  interest: ZERO,
+  fees: ZERO,
+  taxes: ZERO,
+  currencyEffect: ZERO,
+  netContributions: ZERO,
+});
+
+const times = (amount: Decimal, rate: Decimal) => (rate === ONE ? amount : amount.mul(rate));
+
+/** What the engine needs besides the walk: the day and the currencies of the result. */
+export type ExactContext = {
+  asOf: DayNumber;
+  fx: FxTable;
+  target: string;
+  /** Currency of the lots' base amounts and of the tax rows. */
+  base: string;
+};
+
+/**
+ * A holding's headline figures, from the exact inputs (decimal strings, closes and rates read as
+ * the decimals they print as): value on asOf and the day before, In and Out of asOf, cost basis,
+ * realised gain, dividends, interest, fees, taxes, currency effect, net contributions.
+ */
+export function exactFigures(
+  holding: PreparedHolding,
+  walk: WalkResult,
+  context: ExactContext,
+): ExactFigures {
+  const figures = zeroFigures();
+  if (holding.firstDay === Infinity) return figures;
+  const { asOf, fx, target } = context;
+  const quote = holding.quote;
+  const previousDay = asOf - 1;
+  const quoteRate = (day: number) => fx.exact(quote.currency, target, day);
+  if (holding.mode === 'savings') return savingsFigures(holding, context);
+
+  const quantities = new ExactSum();
+  const previousQuantities = new ExactSum();
+  const fees = new ConvertedSum();
+  const taxes = new ConvertedSum();
+  const dividends = new ConvertedSum();
+  const interest = new ConvertedSum();
+  const inflow = new ConvertedSum();
+  const outflow = new ConvertedSum();
+  const lastIn = new ConvertedSum();
+  const lastOut = new ConvertedSum();
+  for (const tx of holding.transactions) {
+    const source = tx.source;
+    const rate = fx.exact(tx.currency.currency, target, tx.day);
+    const shift = tx.currency.shift;
+    const last = tx.day === asOf;
+    const fee = source.fees && source.fees !== '0' ? source.fees : null;
+    const tax = source.tax && source.tax !== '0' ? source.tax : null;
+    if (fee) fees.at(rate).add(fee, 1, shift);
+    if (tax) taxes.at(rate).add(tax, 1, shift);
+    // Money in: gross + fees; money out: gross - fees - tax.
+    const flow = (sum: ConvertedSum, direction: 'in' | 'out') => {
+      const into = sum.at(rate);
+      into.addProduct(source.quantity, source.price, 1, shift);
+      if (fee) into.add(fee, direction === 'in' ? 1 : -1, shift);
+      if (tax && direction === 'out') into.add(tax, -1, shift);
+    };
+    switch (tx.kind) {
+      case BUY:
+      case SELL:
+        quantities.add(source.quantity, tx.kind === BUY ? 1 : -1);
+        if (tx.day <= previousDay)
+          previousQuantities.add(source.quantity, tx.kind === BUY ? 1 : -1);
+        flow(tx.kind === BUY ? inflow : outflow, tx.kind === BUY ? 'in' : 'out');
+        if (last) flow(tx.kind === BUY ? lastIn : lastOut, tx.kind === BUY ? 'in' : 'out');
+        break;
+      case DIVIDEND:
+      case INTEREST:
+        (tx.kind === DIVIDEND ? dividends : interest)
+          .at(rate)
+          .addProduct(source.quantity, source.price, 1, shift);
+        flow(outflow, 'out');
+        if (last) flow(lastOut, 'out');
+        break;
+      case FEE:
+        flow(inflow, 'in');
+        if (last) flow(lastIn, 'in');
+        break;
+      default:
+        // A transfer moves no units and no money the engine holds; its fees are paid in.
+        if (fee) inflow.at(rate).add(fee, 1, shift);
+        if (fee && last) lastIn.at(rate).add(fee, 1, shift);
+        break;
+    }
+  }
+  const quantity = quantities.toDecimal();
+  const previousQuantity = previousQuantities.toDecimal();
+  figures.quantity = quantity;
+  figures.fees = fees.total();
+  figures.taxes = taxes.total();
+  figures.dividends = dividends.total();
+  figures.interest = interest.total();
+  figures.netContributions = inflow.total().minus(outflow.total());
+  figures.lastIn = lastIn.total();
+  figures.lastOut = lastOut.total();
+
+  if (holding.mode === 'closes') {
+    const priceAt = (ref: PriceRef): Decimal => {
+      if (Number.isNaN(ref)) return ZERO;
+      if (ref >= 0) {
+        return times(dec((holding.closes as DaySeries).values[ref] as number), quote.exactFactor);
+      }
+      const tx = holding.transactions[-1 - ref] as PreparedTransaction;
+      const price = times(dec(tx.source.price), tx.currency.exactFactor);
+      if (tx.currency.currency === quote.currency) return price;
+      return price.mul(fx.exact(tx.currency.currency, quote.currency, tx.day));
+    };
+    figures.value = quantity.isZero()
+      ? ZERO
+      : times(quantity.mul(priceAt(walk.lastPriceRef)), quoteRate(asOf));
+    figures.previousValue =
+      previousQuantity.isZero() || holding.firstDay > previousDay
+        ? ZERO
+        : times(previousQuantity.mul(priceAt(walk.previousPriceRef)), quoteRate(previousDay));
+  } else {
+    figures.value = times(pointsValueAt(holding, asOf, fx), quoteRate(asOf));
+    figures.previousValue =
+      holding.firstDay > previousDay
+        ? ZERO
+        : times(pointsValueAt(holding, previousDay, fx), quoteRate(previousDay));
+  }
+
+  const costs = holding.input.openLots
+    ? ledgerLotCosts(holding, context)
+    : replayedLotCosts(holding, context);
+  figures.costBasis = costs.historical;
+  figures.currencyEffect =
+    quote.currency === target ? ZERO : times(costs.local, quoteRate(asOf)).minus(costs.historical);
+  figures.realisedGain = costs.realised;
+  return figures;
+}
+
+/** A points-valued holding's value on a day, exact, in real quote units (see `walkHolding`). */
+function pointsValueAt(holding: PreparedHolding, day: DayNumber, fx: FxTable): Decimal {
+  const points = holding.points;
+  const factor = holding.quote.exactFactor;
+  const index = points ? lastIndexOnOrBefore(points.days, day) : -1;
+  const point = points && index >= 0 ? times(dec(points.values[index] as number), factor) : null;
+  if (!holding.hasUnits) return point ?? ZERO;
+  const pointDay = points && index >= 0 ? (points.days[index] as number) : -Infinity;
+  let quantity = ZERO;
+  let cost = ZERO;
+  let pointQuantity = ZERO;
+  let passedPoint = false;
+  for (const tx of holding.transactions) {
+    if (tx.day > day) break;
+    if (!passedPoint && tx.day > pointDay) {
+      pointQuantity = quantity;
+      passedPoint = true;
+    }
+    if (tx.kind !== BUY && tx.kind !== SELL) continue;
+    const rate = times(
+      tx.currency.exactFactor,
+      tx.currency.currency === holding.quote.currency
+        ? ONE
+        : fx.exact(tx.currency.currency, holding.quote.currency, tx.day),
+    );
+    const q = dec(tx.source.quantity);
+    if (tx.kind === BUY) {
+      const fees = tx.source.fees ? dec(tx.source.fees) : ZERO;
+      cost = cost.plus(times(q.mul(dec(tx.source.price)).plus(fees), rate));
+      quantity = quantity.plus(q);
+    } else {
+      if (quantity.isPositive() && !quantity.isZero()) cost = cost.minus(cost.mul(q).div(quantity));
+      quantity = quantity.minus(q);
+    }
+  }
+  if (!passedPoint) pointQuantity = quantity;
+  if (!quantity.isPositive() || quantity.isZero()) return ZERO;
+  if (point && pointQuantity.isPositive() && !pointQuantity.isZero()) {
+    return quantity.eq(pointQuantity) ? point : point.mul(quantity).div(pointQuantity);
+  }
+  return cost;
+}
+
+type LotCosts = {
+  /** What the units held cost, in real quote units. */
+  local: Decimal;
+  /** The same in the target currency, at the rates of the purchase days. */
+  historical: Decimal;
+  realised: Decimal;
+};
+
+/** Costs from the ledger's open lots and tax rows. */
+function ledgerLotCosts(holding: PreparedHolding, context: ExactContext): LotCosts {
+  const { fx, target, base } = context;
+  const quote = holding.quote;
+  const local = new ExactSum();
+  const historical = new ConvertedSum();
+  for (const lot of holding.input.openLots ?? []) {
+    if (lot.remainingQuantity === '0' || dec(lot.remainingQuantity).isZero()) continue;
+    const pooled = lot.pooledUnitCost ? dec(lot.pooledUnitCost) : null;
+    // What the lot's units cost in the currency they were bought in (pence for GBp: shifted).
+    const lotLocal = new ExactSum();
+    if (pooled) {
+      lotLocal.addDecimal(
+        dec(lot.remainingQuantity)
+          .mul(pooled)
+          .div(dec(lot.exchangeRateToBase))
+          .mul(quote.exactFactor),
+      );
+    } else {
+      lotLocal.addProduct(lot.remainingQuantity, lot.acquisitionPrice, 1, quote.shift);
+      lotLocal.add(lot.feesRemaining, 1, quote.shift);
+    }
+    local.addSum(lotLocal);
+    if (quote.currency === target) continue;
+    // The ledger's base cost when the target is the base and a rate was recorded (a rate of
+    // exactly 1 between two currencies is the ledger's default: not a recorded rate).
+    const rateToBase = dec(lot.exchangeRateToBase);
+    const recordedRate = !(rateToBase.eq(ONE) && quote.currency !== base);
+    if (target === base && recordedRate) {
+      // lots.ts remainingCost, from the strings.
+      if (pooled) historical.at(ONE).addProduct(lot.remainingQuantity, lot.pooledUnitCost ?? '0');
+      else {
+        const recorded = historical.at(rateToBase);
+        recorded.addProduct(lot.remainingQuantity, lot.acquisitionPrice);
+        recorded.add(lot.feesRemaining);
+      }
+    } else {
+      historical.at(fx.exact(quote.currency, target, toDay(lot.acquisitionDate))).addSum(lotLocal);
+    }
+  }
+  const realised = new ConvertedSum();
+  for (const row of holding.input.realized ?? []) {
+    const day = toDay(row.date);
+    if (day > context.asOf) continue;
+    realised.at(base === target ? ONE : fx.exact(base, target, day)).add(row.gainLoss);
+  }
+  const localTotal = local.toDecimal();
+  return {
+    local: localTotal,
+    historical: quote.currency === target ? localTotal : historical.total(),
+    realised: realised.total(),
+  };
+}
+
+/**
+ * Costs from the engine's own replay of the buys and sells through the ledger (each sale's
+ * method, FIFO when none), in real quote units (rate 1), converted at the purchase and sale days'
+ * rates.
+ */
+function replayedLotCosts(holding: PreparedHolding, context: ExactContext): LotCosts {
+  const { fx, target } = context;
+  const quote = holding.quote;
+  const ledger: LedgerTransaction[] = [];
+  const dayOf = new Map<string, number>();
+  holding.transactions.forEach((tx, index) => {
+    if (tx.kind !== BUY && tx.kind !== SELL) return;
+    const source = tx.source;
+    const rate = times(
+      tx.currency.exactFactor,
+      tx.currency.currency === quote.currency
+        ? ONE
+        : fx.exact(tx.currency.currency, quote.currency, tx.day),
+    );
+    const id = source.id ?? `${holding.input.id}#${index}`;
+    dayOf.set(id, tx.day);
+    ledger.push({
+      id,
+      type: tx.kind === BUY ? 'buy' : 'sell',
+      quantity: source.quantity,
+      price: times(dec(source.price), rate).toFixed(),
+      fees: source.fees ? times(dec(source.fees), rate).toFixed() : '0',
+      exchangeRateToBase: '1',
+      tradeDate: source.date,
+      costBasisMethod: source.costBasisMethod ?? 'fifo',
+    });
+  });
+  if (ledger.length === 0) return { local: ZERO, historical: ZERO, realised: ZERO };
+  const replayed = replayHolding(ledger);
+  let local = ZERO;
+  let historical = ZERO;
+  for (const lot of replayed.lots) {
+    if (lot.remainingQuantity.isZero()) continue;
+    const cost = remainingCost(lot);
+    local = local.plus(cost);
+    historical = historical.plus(
+      quote.currency === target
+        ? cost
+        : cost.mul(fx.exact(quote.currency, target, toDay(lot.acquisitionDate))),
+    );
+  }
+  let realised = ZERO;
+  for (const sale of replayed.sales) {
+    let gain = ZERO;
+    for (const line of sale.figures.lots) gain = gain.plus(line.gainLoss);
+    const day = dayOf.get(sale.transactionId) ?? context.asOf;
+    realised = realised.plus(
+      quote.currency === target ? gain : gain.mul(fx.exact(quote.currency, target, day)),
+    );
+  }
+  return { local, historical, realised };
+}
+
+/** A savings account's figures: cost basis is net deposits; interest and fees are not flows. */
+function savingsFigures(holding: PreparedHolding, context: ExactContext): ExactFigures {
+  const { asOf, fx, target } = context;
+  const figures = zeroFigures();
+  const factor = holding.quote.exactFactor;
+  const rateOn = (day: number) => times(factor, fx.exact(holding.quote.currency, target, day));
+  let running = ZERO;
+  let previousRunning = ZERO;
+  let local = ZERO;
+  let historical = ZERO;
+  for (const flow of holding.flows) {
+    const amount = dec(flow.source.amount);
+    const rate = rateOn(flow.day);
+    const converted = times(amount, rate);
+    switch (flow.type) {
+      case 'deposit':
+        running = running.plus(amount);
+        local = local.plus(amount);
+        historical = historical.plus(converted);
+        figures.netContributions = figures.netContributions.plus(converted);
+        if (flow.day === asOf) figures.lastIn = figures.lastIn.plus(converted);
+        break;
+      case 'withdrawal':
+        running = running.minus(amount);
+        local = local.minus(amount);
+        historical = historical.minus(converted);
+        figures.netContributions = figures.netContributions.minus(converted);
+        if (flow.day === asOf) figures.lastOut = figures.lastOut.plus(converted);
+        break;
+      case 'interest': {
+        const tax = flow.source.tax ? dec(flow.source.tax) : ZERO;
+        running = running.plus(amount).minus(tax);
+        figures.interest = figures.interest.plus(converted);
+        if (!tax.isZero()) figures.taxes = figures.taxes.plus(times(tax, rate));
+        break;
+      }
+      case 'fee':
+        running = running.minus(amount);
+        figures.fees = figures.fees.plus(converted);
+        break;
+    }
+    if (flow.day <= asOf - 1) previousRunning = running;
+  }
+  const balanceAt = (day: number, runningAt: Decimal) => {
+    const balances = holding.balances;
+    const index = balances ? lastIndexOnOrBefore(balances.days, day) : -1;
+    const balance = balances && index >= 0 ? dec(balances.values[index] as number) : runningAt;
+    return times(balance, rateOn(day));
+  };
+  figures.value = balanceAt(asOf, running);
+  figures.previousValue = holding.firstDay > asOf - 1 ? ZERO : balanceAt(asOf - 1, previousRunning);
+  // Deposits less withdrawals: at the flows' rates in the target, as paid in the account's.
+  local = times(local, factor);
+  figures.costBasis = historical;
+  figures.currencyEffect =
+    holding.quote.currency === target
+      ? ZERO
+      : times(local, fx.exact(holding.quote.currency, target, asOf)).minus(historical);
+  return figures;
+}

@@ -1,0 +1,197 @@
+/**
+ * Returns: the daily time-weighted return, chaining and annualising, and the money-weighted
+ * return (XIRR). Plain float maths: these are ratios, not money.
+ */
+
+/** Days in the year of annualised rates (XIRR's actual/365, and TWR annualisation). */
+export const DAYS_PER_YEAR = 365;
+
+/**
+ * One day's time-weighted return: r = (V(t) + Out(t)) / (V(t-1) + In(t)) - 1, 0 when the
+ * denominator is 0. Money coming in counts as at work from the start of the day, money going out
+ * as taken at its end.
+ */
+export function dailyReturn(value: number, previous: number, inflow: number, outflow: number) {
+  const capital = previous + inflow;
+  return capital === 0 ? 0 : (value + outflow) / capital - 1;
+}
+
+/** The return of a whole period from its daily returns: product of (1 + r) - 1. */
+export function chainReturns(returns: ArrayLike<number>): number {
+  let growth = 1;
+  for (let i = 0; i < returns.length; i += 1) growth *= 1 + (returns[i] as number);
+  return growth - 1;
+}
+
+/**
+ * A period's return as a yearly rate, (1 + r)^(365 / days) - 1, for periods of a year or more
+ * (`days` >= 365); null for shorter periods (a week's return scaled to a year means nothing),
+ * and when the period lost everything or more (1 + r <= 0).
+ */
+export function annualise(periodReturn: number, days: number): number | null {
+  if (days < DAYS_PER_YEAR || !(1 + periodReturn > 0)) return null;
+  return Math.pow(1 + periodReturn, DAYS_PER_YEAR / days) - 1;
+}
+
+/** The return over `days` of a yearly rate: (1 + rate)^(days / 365) - 1. */
+export function periodReturn(annualRate: number, days: number): number {
+  return Math.pow(1 + annualRate, days / DAYS_PER_YEAR) - 1;
+}
+
+/**
+ * The money-weighted return: the yearly rate r (actual/365) at which the cash flows' present
+ * value is zero, sum(amount_i / (1 + r)^((day_i - day_0) / 365)) = 0, amounts signed from the
+ * investor's side (money put in negative, money taken out and the closing value positive).
+ *
+ * Newton's method from 10%, then, when it fails (no convergence, a step out of (-1, inf), a flat
+ * derivative), a scan of rates from -99.9999% to 1,000,000% for a sign change, refined by Brent's
+ * method. Null when there is no solution: fewer than two flows, all of one sign, or no root.
+ * Days need not be sorted; zero amounts are ignored.
+ */
+export function xirr(days: ArrayLike<number>, amounts: ArrayLike<number>): number | null {
+  const n = Math.min(days.length, amounts.length);
+  let origin = Infinity;
+  let positive = false;
+  let negative = false;
+  let scale = 0;
+  for (let i = 0; i < n; i += 1) {
+    const amount = amounts[i] as number;
+    if (amount === 0 || !Number.isFinite(amount)) continue;
+    if (amount > 0) positive = true;
+    else negative = true;
+    scale += Math.abs(amount);
+    origin = Math.min(origin, days[i] as number);
+  }
+  if (!positive || !negative) return null;
+  const times = new Float64Array(n);
+  const values = new Float64Array(n);
+  let m = 0;
+  for (let i = 0; i < n; i += 1) {
+    const amount = amounts[i] as number;
+    if (amount === 0 || !Number.isFinite(amount)) continue;
+    times[m] = ((days[i] as number) - origin) / DAYS_PER_YEAR;
+    values[m] = amount;
+    m += 1;
+  }
+  const tolerance = scale * 1e-12;
+
+  /** Net present value at rate r (r > -1) and its derivative. */
+  const npv = (r: number): [number, number] => {
+    const logGrowth = Math.log1p(r);
+    let f = 0;
+    let df = 0;
+    for (let i = 0; i < m; i += 1) {
+      const t = times[i] as number;
+      const discounted = (values[i] as number) * Math.exp(-t * logGrowth);
+      f += discounted;
+      df -= (t * discounted) / (1 + r);
+    }
+    return [f, df];
+  };
+
+  // Newton.
+  let r = 0.1;
+  for (let iteration = 0; iteration < 60; iteration += 1) {
+    const [f, df] = npv(r);
+    if (!Number.isFinite(f) || !Number.isFinite(df)) break;
+    if (Math.abs(f) <= tolerance) return r;
+    if (df === 0) break;
+    let next = r - f / df;
+    if (!(next > -1)) next = (r - 1) / 2; // halfway to -1: stay in the domain
+    if (Math.abs(next - r) <= 1e-14 * Math.max(1, Math.abs(r))) {
+      const [check] = npv(next);
+      if (Math.abs(check) <= scale * 1e-9) return next;
+      break;
+    }
+    r = next;
+  }
+
+  // Scan for a sign change, then Brent.
+  const grid = [
+    -0.999999, -0.9999, -0.999, -0.99, -0.95, -0.9, -0.75, -0.5, -0.25, -0.1, 0, 0.1, 0.25, 0.5, 1,
+    2, 5, 10, 100, 1e3, 1e4, 1e6,
+  ];
+  let previousRate = Number.NaN;
+  let previousValue = Number.NaN;
+  for (const rate of grid) {
+    const [value] = npv(rate);
+    if (!Number.isFinite(value)) continue;
+    if (value === 0) return rate;
+    if (Number.isFinite(previousValue) && Math.sign(value) !== Math.sign(previousValue)) {
+      return brent((x) => npv(x)[0], previousRate, rate, previousValue, value, tolerance);
+    }
+    previousRate = rate;
+    previousValue = value;
+  }
+  return null;
+}
+
+/** Brent's root finder on [a, b] where f(a) and f(b) differ in sign. */
+function brent(
+  f: (x: number) => number,
+  lower: number,
+  upper: number,
+  fLower: number,
+  fUpper: number,
+  tolerance: number,
+): number {
+  let a = lower;
+  let b = upper;
+  let fa = fLower;
+  let fb = fUpper;
+  let c = a;
+  let fc = fa;
+  let d = b - a;
+  let e = d;
+  for (let iteration = 0; iteration < 200; iteration += 1) {
+    if (Math.sign(fb) === Math.sign(fc)) {
+      c = a;
+      fc = fa;
+      d = b - a;
+      e = d;
+    }
+    if (Math.abs(fc) < Math.abs(fb)) {
+      a = b;
+      b = c;
+      c = a;
+      fa = fb;
+      fb = fc;
+      fc = fa;
+    }
+    const tol = 2 * Number.EPSILON * Math.abs(b) + 1e-15;
+    const half = (c - b) / 2;
+    if (Math.abs(half) <= tol || Math.abs(fb) <= tolerance) return b;
+    if (Math.abs(e) >= tol && Math.abs(fa) > Math.abs(fb)) {
+      // Inverse quadratic interpolation (or the secant when only two points are known).
+      const s = fb / fa;
+      let p: number;
+      let q: number;
+      if (a === c) {
+        p = 2 * half * s;
+        q = 1 - s;
+      } else {
+        const qa = fa / fc;
+        const r = fb / fc;
+        p = s * (2 * half * qa * (qa - r) - (b - a) * (r - 1));
+        q = (qa - 1) * (r - 1) * (s - 1);
+      }
+      if (p > 0) q = -q;
+      else p = -p;
+      if (2 * p < Math.min(3 * half * q - Math.abs(tol * q), Math.abs(e * q))) {
+        e = d;
+        d = p / q;
+      } else {
+        d = half;
+        e = d;
+      }
+    } else {
+      d = half;
+      e = d;
+    }
+    a = b;
+    fa = fb;
+    b += Math.abs(d) > tol ? d : half > 0 ? tol : -tol;
+    fb = f(b);
+  }
+  return b;
+}
