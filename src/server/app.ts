@@ -30,6 +30,9 @@ import { loadPrerendered, loadSeoStrings, renderIndexHead } from './features/seo
 import { seoRoutes } from './features/seo/seo.routes';
 import { registerAuth } from './platform/auth';
 import { type Clock, systemClock } from './platform/clock';
+import { ComputePool } from './platform/compute';
+import { valuationRoutes } from './features/valuation/valuation.routes';
+import type { ComputeTasks } from './platform/compute-tasks';
 import { createCounterStore } from './platform/counters';
 import { AppError, handleFrameworkError, registerErrorHandling } from './platform/errors';
 import { Jobs } from './platform/jobs';
@@ -174,6 +177,7 @@ export async function buildApp(deps: AppDeps) {
     realtime,
     secrets,
     counters,
+    compute: new ComputePool<ComputeTasks>(),
     dataKey: Buffer.from(secrets.dataKey, 'base64url'),
   };
   app.decorate('realtime', realtime);
@@ -199,6 +203,7 @@ export async function buildApp(deps: AppDeps) {
     await mailer.stop();
     await realtime.stop();
     await counters.close();
+    await ctx.compute.close();
   });
   await registerRealtimeRoutes(app, {
     realtime,
@@ -224,6 +229,7 @@ export async function buildApp(deps: AppDeps) {
   await app.register(holdingRoutes, { ctx });
   await app.register(importExportRoutes, { ctx });
   await app.register(settingsRoutes, { ctx });
+  await app.register(valuationRoutes, { ctx });
   await app.register(deviceLocationRoutes, deps.locator ? { locator: deps.locator } : {});
   if (config.env !== 'production') await app.register(devRoutes, { ctx });
   await registerUploads(app, storage);

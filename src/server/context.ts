@@ -1,6 +1,8 @@
 import type { Config } from './config';
 import type { Database } from './db/client';
 import type { Clock } from './platform/clock';
+import type { ComputePool } from './platform/compute';
+import type { ComputeTasks } from './platform/compute-tasks';
 import type { CounterStore } from './platform/counters';
 import type { Jobs } from './platform/jobs';
 import type { Mailer } from './platform/mail';
@@ -20,6 +22,8 @@ export type ServerContext = {
   secrets: Secrets;
   /** Sign-in failure counters: memory, or Redis when REDIS_URL is set. */
   counters: CounterStore;
+  /** Worker threads for heavy pure work (valuations). */
+  compute: ComputePool<ComputeTasks>;
   /** The decoded DATA_KEY, for encrypting secrets stored in the database. */
   dataKey: Buffer;
 };

@@ -5,11 +5,7 @@ import { HOLDING_NOT_FOUND_MESSAGES, type HoldingClass } from '@/contracts/holdi
 import type { DbOrTx } from '../db/client';
 import { holdings, portfolioSimulations } from '../db/schema';
 import { AppError } from './errors';
-import {
-  canSeeSimulation,
-  type PortfolioAccess,
-  requirePortfolio,
-} from './portfolio-access';
+import { canSeeSimulation, type PortfolioAccess, requirePortfolio } from './portfolio-access';
 
 type Log = Pick<FastifyBaseLogger, 'info'>;
 

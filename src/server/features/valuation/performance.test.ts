@@ -1,0 +1,167 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { PerformanceResponse } from '@/contracts/valuation';
+import { fxRates, instrumentPrices, instruments } from '../../db/schema';
+import { FakeClock } from '../../platform/clock';
+import { type Agent, registerUser } from '../../testing/agent';
+import { insertPortfolio } from '../../testing/portfolios';
+import { createTestApp, type TestApp } from '../../testing/test-app';
+
+/**
+ * GET /api/v1/portfolios/{id}/performance: what a portfolio is worth in its base currency,
+ * converted with the rate of each day (never relabelled), from stored closes or, without any, the
+ * price typed on the holding; a dataset change is seen at once; only those who may read it see it.
+ */
+
+let t: TestApp;
+let owner: Agent;
+let stranger: Agent;
+let ownerId: string;
+const db = () => t.database.db;
+const clock = new FakeClock(new Date('2024-03-01T12:00:00Z'));
+
+beforeAll(async () => {
+  t = await createTestApp({ clock });
+  ({ agent: owner, userId: ownerId } = await registerUser(t.app, 'perf-owner@example.com'));
+  ({ agent: stranger } = await registerUser(t.app, 'perf-stranger@example.com'));
+  const [apple] = await db()
+    .insert(instruments)
+    .values({ symbol: 'AAPL', name: 'Apple', kind: 'stock', currency: 'USD' })
+    .returning();
+  if (!apple) throw new Error('insert failed');
+  await db()
+    .insert(instrumentPrices)
+    .values([
+      { instrumentId: apple.id, priceDate: '2024-01-10', close: '100' },
+      { instrumentId: apple.id, priceDate: '2024-02-29', close: '150' },
+      { instrumentId: apple.id, priceDate: '2024-03-01', close: '160' },
+    ]);
+  await db()
+    .insert(fxRates)
+    .values([
+      { currency: 'USD', rateDate: '2024-01-01', rate: '1.1' },
+      { currency: 'USD', rateDate: '2024-03-01', rate: '1.25' },
+    ]);
+});
+afterAll(() => t.close());
+
+async function portfolioWith(holdings: Record<string, unknown>[]) {
+  const id = (await insertPortfolio(db(), ownerId, { name: 'Performance' })).id;
+  const ids: string[] = [];
+  for (const body of holdings) {
+    const res = await owner.post(`/api/v1/portfolios/${id}/holdings`, body);
+    expect(res.statusCode, res.body).toBe(201);
+    ids.push(res.json().holding.id);
+  }
+  return { id, holdings: ids };
+}
+
+const apple = {
+  class: 'market',
+  symbol: 'AAPL',
+  name: 'Apple',
+  quantity: '10',
+  purchasePrice: '100',
+  currentPrice: '100',
+  purchaseDate: '2024-01-10',
+  currency: 'USD',
+};
+
+async function performance(id: string, range = 'MAX') {
+  const res = await owner.get(`/api/v1/portfolios/${id}/performance?range=${range}`);
+  expect(res.statusCode, res.body).toBe(200);
+  return res.json() as PerformanceResponse;
+}
+
+describe('portfolio performance', () => {
+  it('values a USD holding in the EUR base currency with the rate of the day', async () => {
+    const { id, holdings } = await portfolioWith([apple]);
+    const answer = await performance(id);
+    expect(answer.currency).toBe('EUR');
+    expect(answer.asOf).toBe('2024-03-01');
+    // 10 x 160 USD at 1.25 USD per EUR: converted, not relabelled as 1,600.
+    expect(answer.value).toBe('1280');
+    expect(answer.holdings).toHaveLength(1);
+    expect(answer.holdings[0]).toMatchObject({
+      holdingId: holdings[0],
+      symbol: 'AAPL',
+      holdingCurrency: 'USD',
+      quantity: '10',
+      lastPrice: '160',
+      lastPriceDate: '2024-03-01',
+      priceSource: 'market',
+      weight: 1,
+    });
+    // The day before: 10 x 150 USD at 1.1 (the last rate known then), so the day is a loss.
+    expect(Number(answer.dayChange)).toBeCloseTo(1280 - 1500 / 1.1, 6);
+    expect(answer.series.at(-1)).toMatchObject({ date: '2024-03-01', value: '1280.00' });
+    expect(answer.series[0]?.date).toBe('2024-01-10');
+    expect(answer.unpriced).toEqual([]);
+  });
+
+  it('values a market holding without any stored close at the price typed on it', async () => {
+    const { id } = await portfolioWith([
+      {
+        ...apple,
+        symbol: 'NOPX',
+        name: 'Unlisted',
+        currency: 'EUR',
+        currentPrice: '50',
+        quantity: '2',
+      },
+    ]);
+    const answer = await performance(id);
+    expect(answer.value).toBe('100');
+    expect(answer.holdings[0]?.priceSource).toBe('manual');
+  });
+
+  it('leaves out and names a holding it cannot convert, never adding its currency as is', async () => {
+    const { id, holdings } = await portfolioWith([
+      apple,
+      { ...apple, symbol: 'SHOP', name: 'Shopify', currency: 'CAD', currentPrice: '90' },
+    ]);
+    const answer = await performance(id);
+    expect(answer.value).toBe('1280');
+    expect(answer.unpriced).toEqual([
+      { holdingId: holdings[1], name: 'Shopify', reason: 'no_rate' },
+    ]);
+  });
+
+  it('sees a new transaction at once (the dataset counter changes the cache key)', async () => {
+    const { id, holdings } = await portfolioWith([apple]);
+    expect((await performance(id)).value).toBe('1280');
+    const res = await owner.post(`/api/v1/portfolios/${id}/transactions`, {
+      assetId: holdings[0],
+      transactionType: 'buy',
+      quantity: '10',
+      price: '160',
+      currency: 'USD',
+      exchangeRateToBase: '0.8',
+      tradeDate: '2024-03-01',
+    });
+    expect(res.statusCode, res.body).toBe(201);
+    expect((await performance(id)).value).toBe('2560');
+  });
+
+  it('refuses what the caller may not read, and bad input, with clear answers', async () => {
+    const { id } = await portfolioWith([apple]);
+    expect((await stranger.get(`/api/v1/portfolios/${id}/performance`)).statusCode).toBe(404);
+    const signedOut = await t.app.inject({
+      method: 'GET',
+      url: `/api/v1/portfolios/${id}/performance`,
+    });
+    expect(signedOut.statusCode).toBe(401);
+    const badRange = await owner.get(`/api/v1/portfolios/${id}/performance?range=2D`);
+    expect(badRange.statusCode).toBe(400);
+    expect(badRange.json().error.code).toBe('VALIDATION_ERROR');
+    const badSim = await owner.get(
+      `/api/v1/portfolios/${id}/performance?sim=00000000-0000-4000-8000-000000000000`,
+    );
+    expect(badSim.statusCode).toBe(404);
+  });
+
+  it('answers an empty portfolio with zeros and no series', async () => {
+    const { id } = await portfolioWith([]);
+    const answer = await performance(id, '1Y');
+    expect(answer).toMatchObject({ value: '0', holdings: [], unpriced: [], range: '1Y' });
+  });
+});

@@ -1,0 +1,264 @@
+import { and, asc, eq, gt, inArray, ne } from 'drizzle-orm';
+import type { HoldingClass } from '@/contracts/holdings';
+import { dec } from '@/domain/money/decimal';
+import type {
+  HoldingInput,
+  OpenLotInput,
+  RealizedInput,
+  SavingsFlow,
+  ValuationTransaction,
+} from '@/domain/valuation';
+import type { AssetType } from '@/domain/ledger';
+import type { DbOrTx } from '../../db/client';
+import {
+  fxRates,
+  holdings,
+  holdingValuations,
+  savingsTransactions,
+  taxCalculations,
+  transactionLots,
+  transactions,
+} from '../../db/schema';
+import { activeHoldingsOf, type Scope } from '../../platform/holding-scope';
+import { type PriceSeries, readPriceSeries } from './price-series';
+
+const ASSET_TYPE: Record<HoldingClass, AssetType> = {
+  market: 'market_investment',
+  crypto: 'crypto_investment',
+  real_estate: 'real_estate_investment',
+  crowdfunding: 'crowdfunding_investment',
+  savings: 'savings_account',
+  generic: 'generic_asset',
+};
+const PRICED_CLASSES: readonly string[] = ['market', 'crypto'];
+
+export type HoldingMeta = {
+  id: string;
+  name: string;
+  class: HoldingClass;
+  symbol: string | null;
+  currency: string;
+  quantity: string;
+  currentPrice: string;
+  updatedAt: Date;
+  details: Record<string, unknown>;
+};
+
+export type LoadedPortfolio = {
+  holdings: HoldingInput[];
+  meta: Map<string, HoldingMeta>;
+  /** Closes by symbol (absent: the symbol has none). */
+  closes: Map<string, PriceSeries>;
+};
+
+/**
+ * Everything the valuation engine needs of one view (a portfolio, or one of its simulations):
+ * its active holdings with their completed transactions, open lots, tax rows, valuation points and
+ * savings movements, and the closes of their symbols. Reads only; a handful of queries whatever
+ * the size of the history.
+ */
+export async function loadPortfolio(db: DbOrTx, scope: Scope): Promise<LoadedPortfolio> {
+  const rows = await db
+    .select()
+    .from(holdings)
+    .where(activeHoldingsOf(scope))
+    .orderBy(asc(holdings.createdAt), asc(holdings.id));
+  const ids = rows.map((row) => row.id);
+  const meta = new Map<string, HoldingMeta>();
+  if (!ids.length) return { holdings: [], meta, closes: new Map() };
+
+  const [history, lots, realized, points, savings] = await Promise.all([
+    db
+      .select({
+        holdingId: transactions.holdingId,
+        id: transactions.id,
+        type: transactions.transactionType,
+        quantity: transactions.quantity,
+        price: transactions.price,
+        fees: transactions.fees,
+        currency: transactions.currency,
+        date: transactions.tradeDate,
+        costBasisMethod: transactions.costBasisMethod,
+      })
+      .from(transactions)
+      .where(and(inArray(transactions.holdingId, ids), eq(transactions.status, 'completed')))
+      .orderBy(asc(transactions.tradeDate), asc(transactions.createdAt), asc(transactions.id)),
+    db
+      .select({
+        holdingId: transactionLots.holdingId,
+        acquisitionDate: transactionLots.acquisitionDate,
+        remainingQuantity: transactionLots.remainingQuantity,
+        acquisitionPrice: transactionLots.acquisitionPrice,
+        exchangeRateToBase: transactionLots.exchangeRateToBase,
+        feesRemaining: transactionLots.feesRemaining,
+        pooledUnitCost: transactionLots.pooledUnitCost,
+      })
+      .from(transactionLots)
+      .where(
+        and(inArray(transactionLots.holdingId, ids), gt(transactionLots.remainingQuantity, '0')),
+      ),
+    db
+      .select({
+        holdingId: transactions.holdingId,
+        date: transactions.tradeDate,
+        proceeds: taxCalculations.proceeds,
+        costBasis: taxCalculations.costBasis,
+        gainLoss: taxCalculations.gainLoss,
+      })
+      .from(taxCalculations)
+      .innerJoin(transactions, eq(transactions.id, taxCalculations.transactionId))
+      .where(and(inArray(transactions.holdingId, ids), ne(transactions.status, 'cancelled'))),
+    db
+      .select({
+        holdingId: holdingValuations.holdingId,
+        date: holdingValuations.valuationDate,
+        value: holdingValuations.value,
+      })
+      .from(holdingValuations)
+      .where(inArray(holdingValuations.holdingId, ids))
+      .orderBy(asc(holdingValuations.valuationDate)),
+    db
+      .select({
+        holdingId: savingsTransactions.holdingId,
+        date: savingsTransactions.transactionDate,
+        type: savingsTransactions.transactionType,
+        amount: savingsTransactions.amount,
+        tax: savingsTransactions.taxWithheld,
+      })
+      .from(savingsTransactions)
+      .where(inArray(savingsTransactions.holdingId, ids))
+      .orderBy(asc(savingsTransactions.transactionDate), asc(savingsTransactions.createdAt)),
+  ]);
+
+  const symbols = rows
+    .filter((row) => PRICED_CLASSES.includes(row.class) && row.symbol)
+    .map((row) => (row.symbol ?? '').toUpperCase());
+  const closes = await readPriceSeries(db, symbols);
+
+  const byHolding = <T extends { holdingId: string }>(list: T[]) => {
+    const grouped = new Map<string, T[]>();
+    for (const item of list) {
+      const group = grouped.get(item.holdingId);
+      if (group) group.push(item);
+      else grouped.set(item.holdingId, [item]);
+    }
+    return grouped;
+  };
+  const historyOf = byHolding(history);
+  const lotsOf = byHolding(lots);
+  const realizedOf = byHolding(realized);
+  const pointsOf = byHolding(points);
+  const savingsOf = byHolding(savings);
+
+  const inputs: HoldingInput[] = [];
+  for (const row of rows) {
+    const holdingClass = row.class as HoldingClass;
+    meta.set(row.id, {
+      id: row.id,
+      name: row.name,
+      class: holdingClass,
+      symbol: row.symbol,
+      currency: row.currency,
+      quantity: row.quantity,
+      currentPrice: row.currentPrice,
+      updatedAt: row.updatedAt,
+      details: row.details,
+    });
+    const input: HoldingInput = {
+      id: row.id,
+      class: ASSET_TYPE[holdingClass],
+      currency: row.currency,
+      symbol: row.symbol,
+      transactions: (historyOf.get(row.id) ?? []).map((tx): ValuationTransaction => ({
+        id: tx.id,
+        date: tx.date,
+        type: tx.type as ValuationTransaction['type'],
+        quantity: tx.quantity,
+        price: tx.price,
+        fees: tx.fees,
+        currency: tx.currency,
+        costBasisMethod: tx.costBasisMethod as ValuationTransaction['costBasisMethod'],
+      })),
+      openLots: (lotsOf.get(row.id) ?? []).map((lot): OpenLotInput => ({
+        acquisitionDate: lot.acquisitionDate,
+        remainingQuantity: lot.remainingQuantity,
+        acquisitionPrice: lot.acquisitionPrice,
+        exchangeRateToBase: lot.exchangeRateToBase,
+        feesRemaining: lot.feesRemaining,
+        pooledUnitCost: lot.pooledUnitCost,
+      })),
+      realized: (realizedOf.get(row.id) ?? []).map((tax): RealizedInput => ({
+        date: tax.date,
+        proceeds: tax.proceeds,
+        costBasis: tax.costBasis,
+        gainLoss: tax.gainLoss,
+      })),
+    };
+    if (PRICED_CLASSES.includes(holdingClass)) {
+      const series = row.symbol ? closes.get(row.symbol.toUpperCase()) : undefined;
+      if (series) {
+        input.closes = { days: series.days, values: series.closes };
+        // The instrument's quote currency decides (a London listing quotes in pence).
+        input.currency = series.currency;
+      }
+    } else if (holdingClass === 'savings') {
+      input.savings = { flows: savingsFlows(row, savingsOf.get(row.id) ?? []) };
+    } else {
+      const own = pointsOf.get(row.id) ?? [];
+      if (own.length) {
+        input.valuations = {
+          dates: own.map((point) => point.date),
+          values: own.map((point) => Number(point.value)),
+        };
+      }
+    }
+    inputs.push(input);
+  }
+  return { holdings: inputs, meta, closes };
+}
+
+/**
+ * A savings account's movements as flows. An account opened with a balance that no deposit
+ * records (the balance typed when it was added) gets that opening deposit on its opening date:
+ * what the movements leave must be the balance the account shows.
+ */
+function savingsFlows(
+  row: typeof holdings.$inferSelect,
+  movements: { date: string; type: string; amount: string; tax: string }[],
+): SavingsFlow[] {
+  const flows: SavingsFlow[] = movements.map((movement) => ({
+    date: movement.date,
+    type: movement.type as SavingsFlow['type'],
+    amount: movement.amount,
+    tax: movement.tax,
+  }));
+  let balance = dec(0);
+  for (const flow of flows) {
+    const amount = dec(flow.amount);
+    if (flow.type === 'deposit') balance = balance.plus(amount);
+    else if (flow.type === 'withdrawal' || flow.type === 'fee') balance = balance.minus(amount);
+    else balance = balance.plus(amount).minus(dec(flow.tax ?? '0'));
+  }
+  const opening = dec(row.quantity).times(dec(row.currentPrice)).minus(balance);
+  if (opening.gt(0)) {
+    const openingDate =
+      typeof row.details.openingDate === 'string' ? row.details.openingDate : row.purchaseDate;
+    flows.unshift({ date: openingDate, type: 'deposit', amount: opening.toFixed() });
+  }
+  return flows;
+}
+
+/** Every stored euro reference rate, by currency (a few thousand rows per currency at most). */
+export async function loadFxRates(db: DbOrTx) {
+  const rows = await db
+    .select({ currency: fxRates.currency, date: fxRates.rateDate, rate: fxRates.rate })
+    .from(fxRates)
+    .orderBy(asc(fxRates.currency), asc(fxRates.rateDate));
+  const rates: Record<string, { dates: string[]; values: number[] }> = {};
+  for (const row of rows) {
+    const series = (rates[row.currency] ??= { dates: [], values: [] });
+    series.dates.push(row.date);
+    series.values.push(Number(row.rate));
+  }
+  return { base: 'EUR', rates };
+}

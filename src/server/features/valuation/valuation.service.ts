@@ -1,0 +1,271 @@
+import { eq } from 'drizzle-orm';
+import type { HoldingClass } from '@/contracts/holdings';
+import type {
+  HoldingPerformance,
+  PerformanceFigures,
+  PerformanceRange,
+  PerformanceResponse,
+} from '@/contracts/valuation';
+import type { Currency } from '@/contracts/settings';
+import { dec } from '@/domain/money/decimal';
+import {
+  fromDay,
+  type HoldingValuation,
+  type MoneyFigures,
+  type PerformanceFigures as EnginePerformance,
+  type ValuationInput,
+  type ValuationResult,
+} from '@/domain/valuation';
+import type { ServerContext } from '../../context';
+import type { DbOrTx } from '../../db/client';
+import { marketDataVersion, portfolioVersions } from '../../db/schema';
+import { requireScope, type Scope } from '../../platform/holding-scope';
+import type { Actor } from '../../platform/actor';
+import { type HoldingMeta, loadFxRates, loadPortfolio } from './valuation.load';
+
+/**
+ * A portfolio's (or a simulation's) value and returns, from the valuation engine
+ * (src/domain/valuation), computed on a worker thread. A result is kept per dataset: the view,
+ * its portfolio's counter, the market data counter (both bumped by triggers on every write),
+ * the currency, the day and the range; a repeated request is a cache hit, and nothing stale is
+ * ever served because any write changes the key.
+ */
+
+export type Computed = {
+  result: ValuationResult;
+  meta: Map<string, HoldingMeta>;
+  /** The day of the last close used per close-priced holding. */
+  lastCloseDay: Map<string, number>;
+  /** Market and crypto holdings with no stored close, valued at the price typed on them. */
+  manual: Set<string>;
+};
+
+const CACHE_ENTRIES = 64;
+const cache = new Map<string, Computed>();
+
+function remember(key: string, value: Computed) {
+  cache.delete(key);
+  cache.set(key, value);
+  while (cache.size > CACHE_ENTRIES) {
+    const oldest = cache.keys().next().value;
+    if (oldest === undefined) break;
+    cache.delete(oldest);
+  }
+}
+
+/** For tests: forget every cached result. */
+export function clearValuationCache() {
+  cache.clear();
+}
+
+/** The dataset counters of a portfolio: its own and the market data's. */
+async function datasetVersion(db: DbOrTx, portfolioId: string) {
+  const [[own], [market]] = await Promise.all([
+    db
+      .select({ version: portfolioVersions.version })
+      .from(portfolioVersions)
+      .where(eq(portfolioVersions.portfolioId, portfolioId)),
+    db.select({ version: marketDataVersion.version }).from(marketDataVersion),
+  ]);
+  return `${own?.version ?? 0}.${market?.version ?? 0}`;
+}
+
+/** Today in UTC (the day the last close belongs to). */
+export function todayOf(ctx: ServerContext) {
+  return ctx.clock.now().toISOString().slice(0, 10);
+}
+
+/**
+ * Values one view in `currency` up to today over `range`: from the cache when its dataset has
+ * not changed, else read and computed off the request thread.
+ */
+export async function valueView(
+  ctx: ServerContext,
+  scope: Scope,
+  currency: Currency,
+  range: PerformanceRange,
+): Promise<Computed> {
+  const db = ctx.database.db;
+  const asOf = todayOf(ctx);
+  const version = await datasetVersion(db, scope.portfolioId);
+  const key = [
+    scope.portfolioId,
+    scope.simulationId ?? 'real',
+    version,
+    currency,
+    asOf,
+    range,
+  ].join(':');
+  const cached = cache.get(key);
+  if (cached) {
+    remember(key, cached);
+    return cached;
+  }
+  const [loaded, fx] = await Promise.all([loadPortfolio(db, scope), loadFxRates(db)]);
+  const manualDay = toDayNumber(asOf);
+  const manual = new Set<string>();
+  // A market holding without any stored close is valued at the price typed on it, as a close
+  // on the day it was last changed (shown as such: priceSource 'manual').
+  for (const holding of loaded.holdings) {
+    const meta = loaded.meta.get(holding.id);
+    if (!meta || holding.closes || !['market', 'crypto'].includes(meta.class)) continue;
+    const day = Math.min(toDayNumber(meta.updatedAt.toISOString().slice(0, 10)), manualDay);
+    holding.closes = { days: [day], values: [Number(meta.currentPrice)] };
+    manual.add(holding.id);
+  }
+  const input: ValuationInput = {
+    currency,
+    asOf,
+    range,
+    baseCurrency: currency,
+    holdings: loaded.holdings,
+    fx,
+  };
+  const result = await ctx.compute.run('valuation', input);
+  const lastCloseDay = new Map<string, number>();
+  for (const holding of loaded.holdings) {
+    const days = holding.closes && 'days' in holding.closes ? holding.closes.days : null;
+    if (!days?.length) continue;
+    let last = -1;
+    for (let i = days.length - 1; i >= 0; i -= 1) {
+      if ((days[i] as number) <= manualDay) {
+        last = days[i] as number;
+        break;
+      }
+    }
+    if (last >= 0) lastCloseDay.set(holding.id, last);
+  }
+  const computed = { result, meta: loaded.meta, lastCloseDay, manual };
+  remember(key, computed);
+  return computed;
+}
+
+function toDayNumber(date: string) {
+  return Math.floor(Date.parse(`${date}T00:00:00Z`) / 86_400_000);
+}
+
+const ratio = (value: number | null | undefined) =>
+  value === null || value === undefined || !Number.isFinite(value) ? null : value;
+
+function share(part: string, whole: string): number | null {
+  const denominator = dec(whole);
+  if (denominator.isZero()) return null;
+  return dec(part).div(denominator).toNumber();
+}
+
+/** The contract's figures from the engine's money figures and range performance. */
+export function figuresOf(
+  money: MoneyFigures,
+  performance: EnginePerformance,
+  hasPreviousDay: boolean,
+): PerformanceFigures {
+  return {
+    value: money.value,
+    costBasis: money.costBasis,
+    unrealizedGain: money.unrealisedGain,
+    unrealizedGainPercent: share(money.unrealisedGain, money.costBasis),
+    realizedGain: money.realisedGain,
+    dividends: money.dividends,
+    interest: money.interest,
+    fees: money.fees,
+    taxes: money.taxes,
+    netContributions: money.netContributions,
+    currencyEffect: money.currencyEffect,
+    dayChange: hasPreviousDay ? money.dayChange : null,
+    dayChangePercent: hasPreviousDay ? share(money.dayChange, money.previousValue) : null,
+    twr: ratio(performance.twr),
+    twrAnnualized: ratio(performance.twrAnnualised),
+    mwr: ratio(performance.mwr),
+    volatility: ratio(performance.volatility),
+    maxDrawdown: ratio(performance.maxDrawdown),
+  };
+}
+
+function priceSourceOf(
+  meta: HoldingMeta,
+  hasCloses: boolean,
+  manual: boolean,
+): HoldingPerformance['priceSource'] {
+  if (meta.class === 'savings') return 'savings';
+  if (meta.class === 'market' || meta.class === 'crypto') {
+    if (manual) return 'manual';
+    return hasCloses ? 'market' : null;
+  }
+  return 'valuation';
+}
+
+/** The performance answer of a computed view. */
+export function performanceAnswer(
+  computed: Computed,
+  range: PerformanceRange,
+  options: { cash: string | null },
+): PerformanceResponse {
+  const { result, meta, lastCloseDay, manual } = computed;
+  const hasPreviousDay = result.daily.value.length > 1;
+  const holdings: HoldingPerformance[] = [];
+  for (const holding of result.holdings) {
+    const info = meta.get(holding.id);
+    if (!info) continue;
+    holdings.push(holdingAnswer(holding, info, result, lastCloseDay, manual));
+  }
+  const unpricedIds = new Set(result.unpriced.map((item) => item.id));
+  return {
+    asOf: result.asOf,
+    currency: result.currency as Currency,
+    range,
+    from: result.firstDate ? result.performance.start : null,
+    ...figuresOf(result.figures, result.performance, hasPreviousDay),
+    series: result.series.map((point) => ({
+      date: point.date,
+      value: point.value.toFixed(2),
+      netContributions: point.netContributions.toFixed(2),
+      twrIndex: point.twrIndex,
+    })),
+    holdings: holdings.filter((holding) => !unpricedIds.has(holding.holdingId)),
+    unpriced: result.unpriced.map((item) => ({
+      holdingId: item.id,
+      name: meta.get(item.id)?.name ?? item.symbol ?? '',
+      reason: item.reason === 'missing-rate' ? 'no_rate' : 'no_price',
+    })),
+    cash: options.cash,
+  };
+}
+
+function holdingAnswer(
+  holding: HoldingValuation,
+  info: HoldingMeta,
+  result: ValuationResult,
+  lastCloseDay: Map<string, number>,
+  manualHoldings: Set<string>,
+): HoldingPerformance {
+  const lastDay = lastCloseDay.get(holding.id);
+  const manual = manualHoldings.has(holding.id);
+  return {
+    holdingId: holding.id,
+    name: info.name,
+    symbol: info.symbol,
+    class: info.class as HoldingClass,
+    holdingCurrency: info.currency,
+    quantity: holding.quantity,
+    lastPrice: holding.price === null ? null : String(holding.price),
+    lastPriceDate: lastDay === undefined ? null : fromDay(lastDay),
+    priceSource: priceSourceOf(info, lastDay !== undefined, manual),
+    weight: share(holding.figures.value, result.figures.value),
+    ...figuresOf(holding.figures, holding.performance, result.daily.value.length > 1),
+  };
+}
+
+/** GET /api/v1/portfolios/{id}/performance */
+export async function portfolioPerformance(
+  ctx: ServerContext,
+  actor: Actor,
+  portfolioId: string,
+  query: { range: PerformanceRange; sim?: string },
+): Promise<PerformanceResponse> {
+  const scope = await requireScope(ctx.database.db, actor.userId, portfolioId, query.sim, 'view', {
+    log: actor.log,
+  });
+  const currency = scope.access.portfolio.baseCurrency;
+  const computed = await valueView(ctx, scope, currency, query.range);
+  return performanceAnswer(computed, query.range, { cash: null });
+}
