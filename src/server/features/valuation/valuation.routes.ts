@@ -2,9 +2,16 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { errorResponseSchema } from '@/contracts/errors';
-import { performanceQuerySchema, performanceResponseSchema } from '@/contracts/valuation';
+import {
+  DEFAULT_PERFORMANCE_RANGE,
+  dashboardResponseSchema,
+  PERFORMANCE_RANGES,
+  performanceQuerySchema,
+  performanceResponseSchema,
+} from '@/contracts/valuation';
 import type { ServerContext } from '../../context';
 import { actorOf } from '../../platform/actor';
+import * as dashboardService from './dashboard.service';
 import * as valuationService from './valuation.service';
 
 const errors = {
@@ -38,5 +45,21 @@ export async function valuationRoutes(app: FastifyInstance, { ctx }: { ctx: Serv
         request.params.id,
         request.query,
       ),
+  );
+
+  routes.get(
+    '/api/v1/dashboard',
+    {
+      schema: {
+        tags: ['valuation'],
+        summary:
+          "Net worth over the user's own portfolios in their currency (shared portfolios apart), its series and returns, allocation, top movers, recent activity and savings maturities.",
+        querystring: z.object({
+          range: z.enum(PERFORMANCE_RANGES).default(DEFAULT_PERFORMANCE_RANGE),
+        }),
+        response: { 200: dashboardResponseSchema, ...errors },
+      },
+    },
+    async (request) => dashboardService.dashboard(ctx, actorOf(request), request.query.range),
   );
 }

@@ -1,0 +1,337 @@
+import { and, desc, eq, inArray, isNull } from 'drizzle-orm';
+import type { AllocationSlice, DashboardResponse, PerformanceRange } from '@/contracts/valuation';
+import { CURRENCIES, type Currency } from '@/contracts/settings';
+import { type Decimal, dec, toPlain } from '@/domain/money/decimal';
+import {
+  chartSeries,
+  type DailyArrays,
+  type MoneyFigures,
+  rangePerformance,
+  rangeStartDay,
+  toDay,
+} from '@/domain/valuation';
+import type { ServerContext } from '../../context';
+import {
+  accountShares,
+  holdings,
+  instruments,
+  portfolios,
+  profiles,
+  transactions,
+  userPreferences,
+  users,
+} from '../../db/schema';
+import type { Actor } from '../../platform/actor';
+import type { Scope } from '../../platform/holding-scope';
+import { type Computed, figuresOf, todayOf, valueView } from './valuation.service';
+
+/** Savings maturities this close are listed on the dashboard. */
+const MATURITY_WINDOW_DAYS = 90;
+const TOP_MOVERS = 5;
+const RECENT_TRANSACTIONS = 10;
+const UNKNOWN = 'unknown';
+
+const MONEY_KEYS = [
+  'value',
+  'previousValue',
+  'dayChange',
+  'costBasis',
+  'unrealisedGain',
+  'realisedGain',
+  'dividends',
+  'interest',
+  'fees',
+  'taxes',
+  'currencyEffect',
+  'netContributions',
+] as const satisfies readonly (keyof MoneyFigures)[];
+
+function addMoney(figures: MoneyFigures[]): MoneyFigures {
+  const total = {} as Record<(typeof MONEY_KEYS)[number], string>;
+  for (const key of MONEY_KEYS) {
+    total[key] = toPlain(figures.reduce((sum, f) => sum.plus(dec(f[key])), dec(0)));
+  }
+  return total;
+}
+
+/** The daily arrays of several views added day by day (their first days may differ). */
+function addDaily(dailies: DailyArrays[], asOfDay: number): DailyArrays | null {
+  const present = dailies.filter((daily) => daily.value.length > 0);
+  if (!present.length) return null;
+  const firstDay = Math.min(...present.map((daily) => daily.firstDay));
+  const length = asOfDay - firstDay + 1;
+  const sum = {
+    firstDay,
+    value: new Float64Array(length),
+    inflow: new Float64Array(length),
+    outflow: new Float64Array(length),
+  };
+  for (const daily of present) {
+    const offset = daily.firstDay - firstDay;
+    const count = Math.min(daily.value.length, length - offset);
+    for (let i = 0; i < count; i += 1) {
+      const at = offset + i;
+      sum.value[at] = (sum.value[at] as number) + (daily.value[i] as number);
+      sum.inflow[at] = (sum.inflow[at] as number) + (daily.inflow[i] as number);
+      sum.outflow[at] = (sum.outflow[at] as number) + (daily.outflow[i] as number);
+    }
+    // A view whose days stop early keeps its last value afterwards.
+    const last = daily.value[count - 1] ?? 0;
+    for (let i = offset + count; i < length; i += 1) sum.value[i] = (sum.value[i] as number) + last;
+  }
+  return sum;
+}
+
+function slices(totals: Map<string, Decimal>, whole: Decimal): AllocationSlice[] {
+  return [...totals]
+    .filter(([, value]) => !value.isZero())
+    .sort((a, b) => b[1].comparedTo(a[1]))
+    .map(([key, value]) => ({
+      key,
+      value: toPlain(value),
+      weight: whole.isZero() ? 0 : value.div(whole).toNumber(),
+    }));
+}
+
+/** GET /api/v1/dashboard: the user's net worth over their own portfolios, in their currency. */
+export async function dashboard(
+  ctx: ServerContext,
+  actor: Actor,
+  range: PerformanceRange,
+): Promise<DashboardResponse> {
+  const db = ctx.database.db;
+  const asOf = todayOf(ctx);
+  const asOfDay = toDay(asOf);
+  const [preference] = await db
+    .select({ currency: userPreferences.currency })
+    .from(userPreferences)
+    .where(eq(userPreferences.userId, actor.userId));
+  const currency: Currency =
+    preference && (CURRENCIES as readonly string[]).includes(preference.currency)
+      ? preference.currency
+      : 'EUR';
+
+  const own = await db
+    .select()
+    .from(portfolios)
+    .where(eq(portfolios.userId, actor.userId))
+    .orderBy(desc(portfolios.isDefault), portfolios.createdAt);
+  const shared = await db
+    .select({
+      portfolio: portfolios,
+      permission: accountShares.permissionLevel,
+      ownerEmail: users.email,
+      ownerName: profiles.fullName,
+    })
+    .from(accountShares)
+    .innerJoin(portfolios, eq(portfolios.id, accountShares.portfolioId))
+    .innerJoin(users, eq(users.id, portfolios.userId))
+    .leftJoin(profiles, eq(profiles.userId, portfolios.userId))
+    .where(
+      and(eq(accountShares.sharedWithUserId, actor.userId), eq(accountShares.status, 'accepted')),
+    )
+    .orderBy(portfolios.name);
+
+  const ownValued: { row: (typeof own)[number]; computed: Computed }[] = [];
+  for (const row of own) {
+    const scope: Scope = {
+      access: { level: 'owner', portfolio: row, share: null },
+      portfolioId: row.id,
+      simulationId: null,
+    };
+    ownValued.push({ row, computed: await valueView(ctx, scope, currency, range) });
+  }
+  const sharedSeen = new Set<string>();
+  const sharedValued: DashboardResponse['sharedPortfolios'] = [];
+  for (const entry of shared) {
+    if (sharedSeen.has(entry.portfolio.id)) continue;
+    sharedSeen.add(entry.portfolio.id);
+    const scope: Scope = {
+      access: { level: entry.permission, portfolio: entry.portfolio, share: null },
+      portfolioId: entry.portfolio.id,
+      simulationId: null,
+    };
+    const computed = await valueView(ctx, scope, currency, range);
+    sharedValued.push({
+      id: entry.portfolio.id,
+      name: entry.portfolio.name,
+      ownerName: entry.ownerName?.trim() || entry.ownerEmail.split('@')[0] || null,
+      permission: entry.permission,
+      value: computed.result.figures.value,
+    });
+  }
+
+  // Net worth: figures added exactly, returns from the day-by-day sum of the portfolios.
+  const money = addMoney(ownValued.map(({ computed }) => computed.result.figures));
+  const daily = addDaily(
+    ownValued.map(({ computed }) => computed.result.daily),
+    asOfDay,
+  );
+  let series: DashboardResponse['series'] = [];
+  let performance = ownValued[0]?.computed.result.performance;
+  if (daily) {
+    const endIndex = asOfDay - daily.firstDay;
+    const startIndex = rangeStartDay(range, asOfDay, daily.firstDay) - daily.firstDay;
+    performance = rangePerformance(daily, startIndex, endIndex);
+    series = chartSeries(daily, startIndex, endIndex).map((point) => ({
+      date: point.date,
+      value: point.value.toFixed(2),
+      netContributions: point.netContributions.toFixed(2),
+      twrIndex: point.twrIndex,
+    }));
+  }
+  const emptyPerformance = {
+    start: asOf,
+    end: asOf,
+    days: 0,
+    openingValue: 0,
+    twr: 0,
+    twrAnnualised: null,
+    mwr: null,
+    mwrAnnualised: null,
+    volatility: null,
+    maxDrawdown: 0,
+  };
+  const netWorth = figuresOf(
+    money,
+    performance ?? emptyPerformance,
+    (daily?.value.length ?? 0) > 1,
+  );
+
+  // Allocation, movers and what could not be valued, over every holding of the own portfolios.
+  const symbols = new Set<string>();
+  for (const { computed } of ownValued) {
+    for (const meta of computed.meta.values())
+      if (meta.symbol) symbols.add(meta.symbol.toUpperCase());
+  }
+  const instrumentRows = symbols.size
+    ? await db
+        .select({
+          symbol: instruments.symbol,
+          sector: instruments.sector,
+          country: instruments.country,
+        })
+        .from(instruments)
+        .where(inArray(instruments.symbol, [...symbols]))
+    : [];
+  const instrumentOf = new Map(instrumentRows.map((row) => [row.symbol, row]));
+  const byClass = new Map<string, Decimal>();
+  const byCurrency = new Map<string, Decimal>();
+  const bySector = new Map<string, Decimal>();
+  const byCountry = new Map<string, Decimal>();
+  const byPortfolio = new Map<string, Decimal>();
+  const add = (map: Map<string, Decimal>, key: string, value: Decimal) =>
+    map.set(key, (map.get(key) ?? dec(0)).plus(value));
+  const movers: DashboardResponse['topMovers'] = [];
+  const unpriced: DashboardResponse['unpriced'] = [];
+  for (const { row, computed } of ownValued) {
+    add(byPortfolio, row.name, dec(computed.result.figures.value));
+    for (const holding of computed.result.holdings) {
+      const meta = computed.meta.get(holding.id);
+      if (!meta) continue;
+      const value = dec(holding.figures.value);
+      const instrument = meta.symbol ? instrumentOf.get(meta.symbol.toUpperCase()) : undefined;
+      const detail = (name: string) =>
+        typeof meta.details[name] === 'string' && meta.details[name]
+          ? (meta.details[name] as string)
+          : null;
+      add(byClass, meta.class, value);
+      add(byCurrency, holding.currency, value);
+      add(bySector, detail('sector') ?? instrument?.sector ?? UNKNOWN, value);
+      add(byCountry, detail('country') ?? instrument?.country ?? UNKNOWN, value);
+      const previous = dec(holding.figures.previousValue);
+      const change = dec(holding.figures.dayChange);
+      if (!previous.isZero() && !change.isZero()) {
+        movers.push({
+          holdingId: holding.id,
+          portfolioId: row.id,
+          name: meta.name,
+          symbol: meta.symbol,
+          dayChange: holding.figures.dayChange,
+          dayChangePercent: change.div(previous).toNumber(),
+        });
+      }
+    }
+    for (const item of computed.result.unpriced) {
+      unpriced.push({
+        holdingId: item.id,
+        name: computed.meta.get(item.id)?.name ?? item.symbol ?? '',
+        reason: item.reason === 'missing-rate' ? 'no_rate' : 'no_price',
+      });
+    }
+  }
+  const whole = dec(money.value);
+  movers.sort((a, b) => Math.abs(b.dayChangePercent) - Math.abs(a.dayChangePercent));
+
+  const ownIds = own.map((row) => row.id);
+  const recent = ownIds.length
+    ? await db
+        .select({
+          id: transactions.id,
+          portfolioId: transactions.portfolioId,
+          holdingId: transactions.holdingId,
+          holdingName: holdings.name,
+          type: transactions.transactionType,
+          tradeDate: transactions.tradeDate,
+          quantity: transactions.quantity,
+          price: transactions.price,
+          currency: transactions.currency,
+        })
+        .from(transactions)
+        .innerJoin(holdings, eq(holdings.id, transactions.holdingId))
+        .where(and(inArray(transactions.portfolioId, ownIds), isNull(transactions.simulationId)))
+        .orderBy(desc(transactions.tradeDate), desc(transactions.createdAt), desc(transactions.id))
+        .limit(RECENT_TRANSACTIONS)
+    : [];
+
+  const horizon = new Date(Date.parse(`${asOf}T00:00:00Z`) + MATURITY_WINDOW_DAYS * 86_400_000)
+    .toISOString()
+    .slice(0, 10);
+  const maturities: DashboardResponse['upcomingMaturities'] = [];
+  for (const { row, computed } of ownValued) {
+    for (const meta of computed.meta.values()) {
+      const maturity = meta.details.maturityDate;
+      if (meta.class !== 'savings' || typeof maturity !== 'string') continue;
+      if (maturity < asOf || maturity > horizon) continue;
+      maturities.push({
+        holdingId: meta.id,
+        portfolioId: row.id,
+        name: meta.name,
+        maturityDate: maturity,
+        balance: toPlain(dec(meta.quantity).times(dec(meta.currentPrice))),
+        currency: meta.currency,
+      });
+    }
+  }
+  maturities.sort((a, b) => a.maturityDate.localeCompare(b.maturityDate));
+
+  return {
+    asOf,
+    currency,
+    range,
+    netWorth,
+    series,
+    portfolios: ownValued.map(({ row, computed }) => ({
+      id: row.id,
+      name: row.name,
+      baseCurrency: row.baseCurrency,
+      value: computed.result.figures.value,
+      dayChange: computed.result.daily.value.length > 1 ? computed.result.figures.dayChange : null,
+      twr: Number.isFinite(computed.result.performance.twr)
+        ? computed.result.performance.twr
+        : null,
+    })),
+    sharedPortfolios: sharedValued,
+    allocation: {
+      assetClass: slices(byClass, whole),
+      currency: slices(byCurrency, whole),
+      sector: slices(bySector, whole),
+      country: slices(byCountry, whole),
+      portfolio: slices(byPortfolio, whole),
+    },
+    topMovers: movers.slice(0, TOP_MOVERS),
+    recentTransactions: recent,
+    upcomingMaturities: maturities,
+    unpriced,
+  };
+}

@@ -1,0 +1,162 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { DashboardResponse } from '@/contracts/valuation';
+import { fxRates, instrumentPrices, instruments } from '../../db/schema';
+import { FakeClock } from '../../platform/clock';
+import { type Agent, registerUser } from '../../testing/agent';
+import { insertPortfolio, insertShare } from '../../testing/portfolios';
+import { createTestApp, type TestApp } from '../../testing/test-app';
+
+/**
+ * GET /api/v1/dashboard: net worth over the user's own portfolios in their currency, shared
+ * portfolios listed apart and never added, allocation, movers, recent activity, maturities.
+ */
+
+let t: TestApp;
+let owner: Agent;
+let ownerId: string;
+let friend: Agent;
+let friendId: string;
+const db = () => t.database.db;
+const clock = new FakeClock(new Date('2024-03-01T12:00:00Z'));
+
+const apple = {
+  class: 'market',
+  symbol: 'AAPL',
+  name: 'Apple',
+  quantity: '10',
+  purchasePrice: '100',
+  currentPrice: '100',
+  purchaseDate: '2024-01-10',
+  currency: 'USD',
+};
+
+async function add(agent: Agent, portfolioId: string, body: Record<string, unknown>) {
+  const res = await agent.post(`/api/v1/portfolios/${portfolioId}/holdings`, body);
+  expect(res.statusCode, res.body).toBe(201);
+}
+
+beforeAll(async () => {
+  t = await createTestApp({ clock });
+  ({ agent: owner, userId: ownerId } = await registerUser(t.app, 'dash-owner@example.com'));
+  ({ agent: friend, userId: friendId } = await registerUser(t.app, 'dash-friend@example.com'));
+  const [instrument] = await db()
+    .insert(instruments)
+    .values({
+      symbol: 'AAPL',
+      name: 'Apple',
+      kind: 'stock',
+      currency: 'USD',
+      sector: 'Technology',
+      country: 'US',
+    })
+    .returning();
+  if (!instrument) throw new Error('insert failed');
+  await db()
+    .insert(instrumentPrices)
+    .values([
+      { instrumentId: instrument.id, priceDate: '2024-01-10', close: '100' },
+      { instrumentId: instrument.id, priceDate: '2024-02-29', close: '150' },
+      { instrumentId: instrument.id, priceDate: '2024-03-01', close: '160' },
+    ]);
+  await db()
+    .insert(fxRates)
+    .values([
+      { currency: 'USD', rateDate: '2024-01-01', rate: '1.1' },
+      { currency: 'USD', rateDate: '2024-03-01', rate: '1.25' },
+    ]);
+});
+afterAll(() => t.close());
+
+describe('dashboard', () => {
+  it('adds the own portfolios in the user currency and lists shared ones apart', async () => {
+    const stocks = (await insertPortfolio(db(), ownerId, { name: 'Stocks' })).id;
+    const home = (await insertPortfolio(db(), ownerId, { name: 'Home' })).id;
+    await add(owner, stocks, apple);
+    await add(owner, home, {
+      ...apple,
+      symbol: 'NOPX',
+      name: 'Unlisted',
+      currency: 'EUR',
+      quantity: '2',
+      purchasePrice: '50',
+      currentPrice: '50',
+    });
+    await add(owner, home, {
+      class: 'savings',
+      accountName: 'Livret A',
+      bankName: 'Banque',
+      accountType: 'livret_a',
+      currentBalance: '1000',
+      openingDate: '2024-01-01',
+      maturityDate: '2024-04-15',
+      currency: 'EUR',
+    });
+    const theirs = (await insertPortfolio(db(), friendId, { name: 'Friend fund' })).id;
+    await add(friend, theirs, { ...apple, quantity: '1' });
+    await insertShare(db(), {
+      portfolioId: theirs,
+      ownerUserId: friendId,
+      email: 'dash-owner@example.com',
+      permissionLevel: 'read',
+    });
+
+    const res = await owner.get('/api/v1/dashboard?range=MAX');
+    expect(res.statusCode, res.body).toBe(200);
+    const answer = res.json() as DashboardResponse;
+    expect(answer.currency).toBe('EUR');
+    // 10 x 160 USD / 1.25 + 2 x 50 EUR + 1,000 EUR; the friend's 128 EUR is not added.
+    expect(answer.netWorth.value).toBe('2380');
+    expect(answer.sharedPortfolios).toEqual([
+      expect.objectContaining({
+        id: theirs,
+        name: 'Friend fund',
+        permission: 'read',
+        value: '128',
+      }),
+    ]);
+    expect(answer.portfolios.map((p) => [p.name, p.value])).toEqual(
+      expect.arrayContaining([
+        ['Stocks', '1280'],
+        ['Home', '1100'],
+      ]),
+    );
+    expect(answer.allocation.currency).toEqual([
+      { key: 'USD', value: '1280', weight: 1280 / 2380 },
+      { key: 'EUR', value: '1100', weight: 1100 / 2380 },
+    ]);
+    expect(answer.allocation.sector[0]).toMatchObject({ key: 'Technology', value: '1280' });
+    expect(answer.allocation.assetClass.map((slice) => slice.key).sort()).toEqual([
+      'market',
+      'savings',
+    ]);
+    expect(answer.topMovers[0]).toMatchObject({ symbol: 'AAPL', portfolioId: stocks });
+    expect(answer.topMovers[0]?.dayChangePercent).toBeLessThan(0);
+    expect(answer.recentTransactions.every((tx) => [stocks, home].includes(tx.portfolioId))).toBe(
+      true,
+    );
+    expect(answer.recentTransactions.some((tx) => tx.holdingName === 'Apple')).toBe(true);
+    expect(answer.upcomingMaturities).toEqual([
+      expect.objectContaining({ name: 'Livret A', maturityDate: '2024-04-15', balance: '1000' }),
+    ]);
+    expect(answer.series.at(-1)).toMatchObject({ date: '2024-03-01', value: '2380.00' });
+  });
+
+  it('answers a user with nothing yet with zeros and empty lists', async () => {
+    const { agent } = await registerUser(t.app, 'dash-new@example.com');
+    const res = await agent.get('/api/v1/dashboard');
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json()).toMatchObject({
+      range: '1Y',
+      netWorth: { value: '0' },
+      topMovers: [],
+      recentTransactions: [],
+      sharedPortfolios: [],
+      unpriced: [],
+    });
+  });
+
+  it('refuses the signed out and a bad range', async () => {
+    expect((await t.app.inject({ method: 'GET', url: '/api/v1/dashboard' })).statusCode).toBe(401);
+    expect((await owner.get('/api/v1/dashboard?range=7Y')).statusCode).toBe(400);
+  });
+});
