@@ -3,6 +3,7 @@ import { existsSync } from 'node:fs';
 import { mkdir, writeFile } from 'node:fs/promises';
 import net from 'node:net';
 import path from 'node:path';
+import { Worker } from 'node:worker_threads';
 
 export const ROOT = path.resolve(import.meta.dirname, '..');
 export const RESULTS = path.join(ROOT, 'bench', 'results');
@@ -156,5 +157,76 @@ export function seededRandom(seed: number) {
     let t = Math.imul(state ^ (state >>> 15), 1 | state);
     t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
     return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+/**
+ * The open-loop prober, run on its own thread: the benchmark's main thread builds and sends a
+ * 1.5 MB import and reads its answer, and a probe sharing that thread would count the client's
+ * own pauses as the server's. Fires a GET every `everyMs` until told to stop; latency counts
+ * from when each request was due, so a stall counts once per request it delays.
+ */
+const PROBE_SOURCE = `
+const { parentPort, workerData } = require('node:worker_threads');
+const { url, headers, everyMs } = workerData;
+const latencies = [];
+const statuses = {};
+const inFlight = new Set();
+let stopped = false;
+let sent = 0;
+const start = performance.now();
+const count = (status, due) => {
+  latencies.push(performance.now() - due);
+  statuses[status] = (statuses[status] || 0) + 1;
+};
+const tick = () => {
+  if (stopped) return;
+  const now = performance.now();
+  // Every request that fell due since the last tick goes now (timers run late under load).
+  while (start + sent * everyMs <= now) {
+    const due = start + sent * everyMs;
+    sent += 1;
+    const request = fetch(url, { headers })
+      .then(async (response) => { await response.arrayBuffer(); count(response.status, due); })
+      .catch(() => count(0, due));
+    inFlight.add(request);
+    request.finally(() => inFlight.delete(request));
+  }
+  setTimeout(tick, Math.max(0, start + sent * everyMs - performance.now()));
+};
+tick();
+parentPort.once('message', async () => {
+  stopped = true;
+  await Promise.all(inFlight);
+  parentPort.postMessage({ latencies, statuses });
+});
+`;
+
+export function openLoop(url: string, headers: Record<string, string>, everyMs: number) {
+  const worker = new Worker(PROBE_SOURCE, { eval: true, workerData: { url, headers, everyMs } });
+  return async () => {
+    const done = new Promise<{ latencies: number[]; statuses: Record<string, number> }>(
+      (resolve, reject) => {
+        worker.once('message', resolve);
+        worker.once('error', reject);
+      },
+    );
+    worker.postMessage('stop');
+    const { latencies, statuses } = await done;
+    await worker.terminate();
+    return { ...latencyFigures(latencies), statuses };
+  };
+}
+
+const round1 = (value: number) => Math.round(value * 10) / 10;
+
+/** Count, p50, p95, p99 and max of latencies, to a tenth of a millisecond. */
+export function latencyFigures(latencies: number[]) {
+  return {
+    count: latencies.length,
+    p50: round1(percentile(latencies, 50)),
+    p95: round1(percentile(latencies, 95)),
+    p99: round1(percentile(latencies, 99)),
+    max: round1(Math.max(...latencies)),
   };
 }

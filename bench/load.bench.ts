@@ -19,9 +19,16 @@ import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { Worker } from 'node:worker_threads';
 import pg from 'pg';
-import { ensureBuilt, percentile, ROOT, signUp, startServer, writeResult } from './lib';
+import {
+  ensureBuilt,
+  latencyFigures,
+  openLoop,
+  ROOT,
+  signUp,
+  startServer,
+  writeResult,
+} from './lib';
 
 const IMPORT_ROWS = 20_000;
 const SYMBOLS = 10;
@@ -41,16 +48,6 @@ type Activity = {
 };
 
 const round1 = (value: number) => Math.round(value * 10) / 10;
-
-function figures(latencies: number[]) {
-  return {
-    count: latencies.length,
-    p50: round1(percentile(latencies, 50)),
-    p95: round1(percentile(latencies, 95)),
-    p99: round1(percentile(latencies, 99)),
-    max: round1(Math.max(...latencies)),
-  };
-}
 
 /** The synthetic history as Cairn's transactions file. */
 export async function transactionsCsv(): Promise<{ csv: string; symbols: string[] }> {
@@ -148,64 +145,6 @@ export class Client {
     if (status !== 201) throw new Error(`add holding answered ${status}: ${JSON.stringify(body)}`);
     return (body as { holding: { id: string } }).holding.id;
   }
-}
-
-/**
- * The open-loop prober, run on its own thread: the benchmark's main thread builds and sends a
- * 1.5 MB import and reads its answer, and a probe sharing that thread would count the client's
- * own pauses as the server's. Fires a GET every `everyMs` until told to stop; latency counts
- * from when each request was due, so a stall counts once per request it delays.
- */
-const PROBE_SOURCE = `
-const { parentPort, workerData } = require('node:worker_threads');
-const { url, headers, everyMs } = workerData;
-const latencies = [];
-const statuses = {};
-const inFlight = new Set();
-let stopped = false;
-let sent = 0;
-const start = performance.now();
-const count = (status, due) => {
-  latencies.push(performance.now() - due);
-  statuses[status] = (statuses[status] || 0) + 1;
-};
-const tick = () => {
-  if (stopped) return;
-  const now = performance.now();
-  // Every request that fell due since the last tick goes now (timers run late under load).
-  while (start + sent * everyMs <= now) {
-    const due = start + sent * everyMs;
-    sent += 1;
-    const request = fetch(url, { headers })
-      .then(async (response) => { await response.arrayBuffer(); count(response.status, due); })
-      .catch(() => count(0, due));
-    inFlight.add(request);
-    request.finally(() => inFlight.delete(request));
-  }
-  setTimeout(tick, Math.max(0, start + sent * everyMs - performance.now()));
-};
-tick();
-parentPort.once('message', async () => {
-  stopped = true;
-  await Promise.all(inFlight);
-  parentPort.postMessage({ latencies, statuses });
-});
-`;
-
-function openLoop(url: string, headers: Record<string, string>, everyMs: number) {
-  const worker = new Worker(PROBE_SOURCE, { eval: true, workerData: { url, headers, everyMs } });
-  return async () => {
-    const done = new Promise<{ latencies: number[]; statuses: Record<string, number> }>(
-      (resolve, reject) => {
-        worker.once('message', resolve);
-        worker.once('error', reject);
-      },
-    );
-    worker.postMessage('stop');
-    const { latencies, statuses } = await done;
-    await worker.terminate();
-    return { ...figures(latencies), statuses };
-  };
 }
 
 export async function loadOn(database: 'pglite' | 'postgresql', csv: string, symbols: string[]) {
@@ -321,7 +260,7 @@ export async function loadOn(database: 'pglite' | 'postgresql', csv: string, sym
         writes: writeLatencies.length,
         perSecond: round1(writeLatencies.length / writeSeconds),
         statuses: Object.fromEntries(writeStatuses),
-        latencyMs: figures(writeLatencies),
+        latencyMs: latencyFigures(writeLatencies),
       },
     };
   } finally {
