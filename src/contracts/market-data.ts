@@ -193,7 +193,8 @@ export const instrumentSchema = z.object({
   name: z.string(),
   kind: z.string(),
   exchange: z.string().nullable(),
-  currency: z.string(),
+  /** Null for a provider's suggestion that does not say. */
+  currency: z.string().nullable(),
   sector: z.string().nullable(),
   country: z.string().nullable(),
   latestClose: decimalOut.nullable(),
