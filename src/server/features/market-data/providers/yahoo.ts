@@ -13,7 +13,8 @@ import type {
  * A Yahoo-Finance-style chart API: `GET {base}/v8/finance/chart/{symbol}?period1=&period2=
  * &interval=1d` (chart.result[0]: meta, timestamp[], indicators.quote[0].close[]/volume[]; a
  * null close is a day without trading and is skipped) and `GET {base}/v1/finance/search?q=`.
- * Its prices are 32-bit floats (189.83999633789062 for 189.84): kept to 8 significant digits.
+ * Its prices are 32-bit floats (267.4599914550781 for 267.46): rounded to meta.priceHint decimals
+ * (2, or 4 under 1), else to the 7 significant digits a 32-bit float holds.
  * Days are the exchange's calendar days (timestamps shifted by meta.gmtoffset).
  */
 
@@ -26,7 +27,15 @@ const KINDS: Record<string, string> = {
 };
 const kindOf = (type: string | null) => (type ? (KINDS[type.toUpperCase()] ?? 'stock') : 'stock');
 
-const price = (value: number) => toPlain(dec(value).toSignificantDigits(8));
+const priceOf = (value: number, meta: Record<string, unknown>) => {
+  const hint = finiteNumber(meta.priceHint);
+  const exact = dec(value);
+  return toPlain(
+    hint !== null && Number.isInteger(hint) && hint >= 0 && hint <= 8
+      ? exact.toDecimalPlaces(hint)
+      : exact.toSignificantDigits(7),
+  );
+};
 const DAY_S = 86_400;
 
 type Chart = {
@@ -105,7 +114,7 @@ export class YahooProvider implements MarketDataProvider {
       if (date < from || date > to) return;
       byDay.set(date, {
         date,
-        close: price(close),
+        close: priceOf(close, chart.meta),
         volume: volume === null || volume < 0 ? null : String(Math.round(volume)),
       });
     });
@@ -130,7 +139,7 @@ export class YahooProvider implements MarketDataProvider {
         quotes.push({
           symbol: instrument.symbol,
           date: this.dayOf(time, chart.meta),
-          price: price(value),
+          price: priceOf(value, chart.meta),
           volume: lastVolume === null ? null : String(Math.round(lastVolume)),
           currency: stringOr(chart.meta.currency),
         });
