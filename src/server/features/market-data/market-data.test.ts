@@ -88,6 +88,11 @@ describe('who may use market data', () => {
     },
   );
 
+  it('schedules nothing when no provider is configured (the default)', () => {
+    expect(t.config.marketData.providers).toEqual([]);
+    expect(t.logs.filter((line) => line.msg === 'scheduled')).toEqual([]);
+  });
+
   it('appears in the OpenAPI description', async () => {
     const spec = (await admin.get('/api/v1/openapi.json')).json() as { paths: object };
     expect(Object.keys(spec.paths)).toEqual(

@@ -267,24 +267,24 @@ describe('ECB reference rates', () => {
   it('reads the daily file', async () => {
     const rates = await parseEcbRates(fixture('eurofxref-daily.xml'));
     expect(rates).toHaveLength(30);
-    expect(rates[0]).toEqual({ currency: 'USD', date: '2026-11-20', rate: '1.1523' });
+    expect(rates[0]).toEqual({ currency: 'USD', date: '2025-11-20', rate: '1.1523' });
     expect(rates.find((rate) => rate.currency === 'GBP')?.rate).toBe('0.87915');
   });
 
   it('chooses the daily, 90-day or full file by how far back it must go, and keeps days from then', async () => {
     fake.on('/ecb/eurofxref-daily.xml', { body: fixture('eurofxref-daily.xml') });
     fake.on('/ecb/eurofxref-hist-90d.xml', { body: fixture('eurofxref-hist-90d.xml') });
-    const ecb = new EcbProvider(`${base}/ecb`, http(), () => new Date('2026-11-20T18:00:00Z'));
+    const ecb = new EcbProvider(`${base}/ecb`, http(), () => new Date('2025-11-20T18:00:00Z'));
     expect(await ecb.fetchRates()).toHaveLength(30);
-    const since = await ecb.fetchRates('2026-11-19');
+    const since = await ecb.fetchRates('2025-11-19');
     expect(fake.hits('/ecb/eurofxref-daily.xml')).toHaveLength(2);
     expect(since).toHaveLength(30);
-    const week = await ecb.fetchRates('2026-11-13');
+    const week = await ecb.fetchRates('2025-11-13');
     expect(fake.hits('/ecb/eurofxref-hist-90d.xml')).toHaveLength(1);
     expect(week.map((rate) => rate.date)).toEqual([
-      ...Array(4).fill('2026-11-20'),
-      ...Array(4).fill('2026-11-19'),
-      ...Array(4).fill('2026-11-18'),
+      ...Array(4).fill('2025-11-20'),
+      ...Array(4).fill('2025-11-19'),
+      ...Array(4).fill('2025-11-18'),
     ]);
     expect(ecb.fileFor('2020-01-01')).toBe('eurofxref-hist.xml');
   });
