@@ -67,6 +67,7 @@ const DEEP_ROUTES = new Set([
   'PATCH /api/v1/profile',
   'POST /api/v1/auth/register',
   'POST /api/v1/auth/mfa/factors',
+  'PUT /api/v1/market-data/prices/:symbol',
 ]);
 
 const catalog = new RouteCatalog();
@@ -161,6 +162,7 @@ function realPathValues(route: CatalogRoute): Record<string, string> {
   for (const name of pathParams(route.url)) {
     if (name === 'file') values[name] = 'transactions.csv';
     else if (name === 'code') values[name] = 'ABCDEFGH';
+    else if (name === 'symbol') values[name] = 'FUZZ';
     else if (segment === 'holdings' && route.url.includes('/savings'))
       values[name] = ids.savings as string;
     else
@@ -211,6 +213,8 @@ beforeAll(async () => {
   const market = await setupCall('POST', holdings, {
     class: 'market',
     symbol: 'FUZZ',
+    close: '1',
+    volume: '1',
     name: 'Fuzz Corp',
     quantity: '10',
     purchasePrice: '100',

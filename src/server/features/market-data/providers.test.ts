@@ -95,6 +95,12 @@ describe('Yahoo chart client', () => {
     expect(fake.hits('/v1/finance/search')[0]?.query.get('q')).toBe('apple');
   });
 
+  it('tries a search once (a user waits for it), without retrying', async () => {
+    fake.on('/v1/finance/search', { status: 503 });
+    await failure(new YahooProvider(base, http()).search('apple'));
+    expect(fake.hits('/v1/finance/search')).toHaveLength(1);
+  });
+
   it('retries a 500 and succeeds, logging the failed attempt', async () => {
     fake.on(
       '/v8/finance/chart/AAPL',

@@ -131,6 +131,8 @@ export async function refreshHistories(ctx: ServerContext, providers: Providers)
   for (const { provider, symbols } of await heldWork(ctx, providers)) {
     const failures: string[] = [];
     for (const instrument of symbols) {
+      // Shutting down: the rest waits for the next run (a hanging provider would hold it).
+      if (ctx.jobs.stopping) break;
       try {
         const history = await provider.fetchHistory(
           instrument,
@@ -199,6 +201,7 @@ export async function refreshQuotes(ctx: ServerContext, providers: Providers) {
   const db = ctx.database.db;
   if (!isUsMarketOpen(ctx.clock.now())) return;
   for (const { provider, symbols } of await heldWork(ctx, providers)) {
+    if (ctx.jobs.stopping) break;
     try {
       const quotes = await provider.fetchQuotes(symbols);
       const stored = await instrumentsBySymbol(

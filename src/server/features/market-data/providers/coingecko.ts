@@ -1,5 +1,12 @@
 import { dec, toPlain } from '@/domain/money/decimal';
-import { finiteNumber, type HttpOptions, isRecord, ProviderHttp, stringOr } from './http';
+import {
+  finiteNumber,
+  type HttpOptions,
+  INTERACTIVE,
+  isRecord,
+  ProviderHttp,
+  stringOr,
+} from './http';
 import type {
   InstrumentRef,
   MarketDataProvider,
@@ -168,7 +175,7 @@ export class CoinGeckoProvider implements MarketDataProvider {
 
   async search(query: string): Promise<ProviderInstrument[]> {
     const url = `${this.baseUrl}/api/v3/search?query=${encodeURIComponent(query)}`;
-    const body = await this.http.getJson(url, query);
+    const body = await this.http.getJson(url, query, INTERACTIVE);
     if (!isRecord(body) || !Array.isArray(body.coins)) throw this.http.malformed(query, 'no coins');
     const out: ProviderInstrument[] = [];
     for (const coin of body.coins.slice(0, 10)) {

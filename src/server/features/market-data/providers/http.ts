@@ -26,6 +26,12 @@ export type HttpOptions = {
 export const DEFAULT_TIMEOUT_MS = 10_000;
 export const DEFAULT_ATTEMPTS = 3;
 export const DEFAULT_BASE_DELAY_MS = 500;
+/**
+ * A call a user waits for (the instrument lookup's suggestions): one attempt of at most 3 s, so a
+ * slow provider costs the page 3 s at worst, then the stored results answer alone.
+ */
+export const INTERACTIVE = { attempts: 1, timeoutMs: 3_000 } as const;
+export type CallOptions = { attempts?: number; timeoutMs?: number };
 /** Bodies larger than this are refused (the ECB's full history is about 6 MB uncompressed). */
 export const MAX_BODY_BYTES = 32 * 1024 * 1024;
 
@@ -38,8 +44,15 @@ export class ProviderHttp {
   ) {}
 
   /** The body of a successful GET as text. */
-  async get(url: string, subject: string): Promise<string> {
-    const attempts = this.options.attempts ?? DEFAULT_ATTEMPTS;
+  async get(url: string, subject: string, call: CallOptions = {}): Promise<string> {
+    const attempts = Math.min(
+      this.options.attempts ?? DEFAULT_ATTEMPTS,
+      call.attempts ?? Number.POSITIVE_INFINITY,
+    );
+    const timeoutMs = Math.min(
+      this.options.timeoutMs ?? DEFAULT_TIMEOUT_MS,
+      call.timeoutMs ?? Number.POSITIVE_INFINITY,
+    );
     const base = this.options.baseDelayMs ?? DEFAULT_BASE_DELAY_MS;
     const sleep = this.options.sleep ?? wait;
     let lastStatus: number | null = null;
@@ -48,7 +61,7 @@ export class ProviderHttp {
       try {
         const response = await fetch(url, {
           headers: { accept: 'application/json, application/xml;q=0.9', ...this.options.headers },
-          signal: AbortSignal.timeout(this.options.timeoutMs ?? DEFAULT_TIMEOUT_MS),
+          signal: AbortSignal.timeout(timeoutMs),
           redirect: 'follow',
         });
         lastStatus = response.status;
@@ -76,8 +89,8 @@ export class ProviderHttp {
   }
 
   /** The body of a successful GET as JSON (a body that is not JSON is malformed). */
-  async getJson(url: string, subject: string): Promise<unknown> {
-    const text = await this.get(url, subject);
+  async getJson(url: string, subject: string, call: CallOptions = {}): Promise<unknown> {
+    const text = await this.get(url, subject, call);
     try {
       return JSON.parse(text) as unknown;
     } catch {

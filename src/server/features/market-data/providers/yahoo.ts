@@ -1,5 +1,12 @@
 import { dec, toPlain } from '@/domain/money/decimal';
-import { finiteNumber, type HttpOptions, isRecord, ProviderHttp, stringOr } from './http';
+import {
+  finiteNumber,
+  type HttpOptions,
+  INTERACTIVE,
+  isRecord,
+  ProviderHttp,
+  stringOr,
+} from './http';
 import type {
   InstrumentRef,
   MarketDataProvider,
@@ -153,7 +160,7 @@ export class YahooProvider implements MarketDataProvider {
 
   async search(query: string): Promise<ProviderInstrument[]> {
     const url = `${this.baseUrl}/v1/finance/search?q=${encodeURIComponent(query)}&quotesCount=10&newsCount=0`;
-    const body = await this.http.getJson(url, query);
+    const body = await this.http.getJson(url, query, INTERACTIVE);
     if (!isRecord(body) || !Array.isArray(body.quotes))
       throw this.http.malformed(query, 'no quotes');
     const out: ProviderInstrument[] = [];
