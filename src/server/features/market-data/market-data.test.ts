@@ -1,4 +1,4 @@
-import { count, eq } from 'drizzle-orm';
+import { count, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DATE_MIN } from '@/contracts/input-rules';
 import { fxRates, holdings, instrumentPrices, instruments } from '../../db/schema';
@@ -283,6 +283,34 @@ describe('PUT /market-data/prices/{symbol}', () => {
       closes: [{ date: DATE_MIN, close: 0 }],
     });
     expect(res.statusCode, res.body).toBe(200);
+  });
+});
+
+describe('a fault in the middle of a write', () => {
+  it('leaves no instrument, close or rate behind (one transaction)', async () => {
+    // A close of 999999 fails inside the database, after earlier 200-row statements succeeded.
+    await db().execute(sql`create function fail_on_marker() returns trigger language plpgsql as $$
+      begin if new.close = 999999 then raise exception 'injected fault'; end if; return new; end $$`);
+    await db().execute(sql`create trigger fail_on_marker before insert on instrument_prices
+      for each row execute function fail_on_marker()`);
+    try {
+      const closes = dailyCloses(1_000, '2026-11-01');
+      closes[900] = { ...closes[900]!, close: '999999' };
+      const res = await put(admin, 'FAULT', { currency: 'USD', closes });
+      expect(res.statusCode).toBe(500);
+      expect(await db().select().from(instruments).where(eq(instruments.symbol, 'FAULT'))).toEqual(
+        [],
+      );
+      const csv = `symbol,date,close,currency\nEURCHF,2026-11-02,0.93,\nFAULT,2026-11-02,1,USD\nFAULT,2026-11-03,999999,USD\n`;
+      expect((await importCsv(admin, csv, true)).statusCode).toBe(500);
+      expect(await db().select().from(instruments).where(eq(instruments.symbol, 'FAULT'))).toEqual(
+        [],
+      );
+      expect(await db().select().from(fxRates).where(eq(fxRates.currency, 'CHF'))).toEqual([]);
+    } finally {
+      await db().execute(sql`drop trigger fail_on_marker on instrument_prices`);
+      await db().execute(sql`drop function fail_on_marker()`);
+    }
   });
 });
 
