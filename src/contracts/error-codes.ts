@@ -75,6 +75,9 @@ export const ERROR_STATUS = {
   IMPORT_INVALID: 400,
   NOT_A_SAVINGS_ACCOUNT: 400,
   ALERT_NOT_FOUND: 404,
+  MARKET_DATA_UNAVAILABLE: 502,
+  FX_RATE_NOT_FOUND: 404,
+  INSTRUMENT_CURRENCY_MISMATCH: 409,
 } as const satisfies Record<string, number>;
 
 export type ErrorCode = keyof typeof ERROR_STATUS;
@@ -160,6 +163,9 @@ export const DEFAULT_ERROR_MESSAGES: Record<ErrorCode, string> = {
   IMPORT_INVALID: 'The file has errors: nothing was imported',
   NOT_A_SAVINGS_ACCOUNT: 'This asset is not a savings account',
   ALERT_NOT_FOUND: 'Alert not found',
+  MARKET_DATA_UNAVAILABLE: 'Failed to fetch stock prices',
+  FX_RATE_NOT_FOUND: 'No exchange rate is known for this pair on or before this date',
+  INSTRUMENT_CURRENCY_MISMATCH: 'This instrument already has closes in another currency',
 };
 
 export function isErrorCode(value: unknown): value is ErrorCode {

@@ -21,6 +21,10 @@ import { deviceLocationRoutes } from './features/device-location/device-location
 import type { IpLocator } from './features/device-location/device-location.service';
 import { holdingRoutes } from './features/holdings/holdings.routes';
 import { importExportRoutes } from './features/holdings/import-export.routes';
+import {
+  marketDataRoutes,
+  type MarketDataOptions,
+} from './features/market-data/market-data.routes';
 import { portfolioRoutes } from './features/portfolios/portfolios.routes';
 import { profileRoutes } from './features/profile/profile.routes';
 import { settingsRoutes } from './features/settings/settings.routes';
@@ -84,6 +88,8 @@ export type AppDeps = {
   housekeeping?: boolean;
   /** Told of every route as it is registered, with its schemas (the fuzz test's catalogue). */
   onRoute?: (route: RouteOptions) => void;
+  /** Market data providers and scheduling (tests pass fakes or short timeouts). */
+  marketData?: Omit<MarketDataOptions, 'ctx'>;
 };
 
 const DEFAULT_OVERLOAD: OverloadLimits = {
@@ -228,6 +234,7 @@ export async function buildApp(deps: AppDeps) {
   await app.register(portfolioRoutes, { ctx });
   await app.register(holdingRoutes, { ctx });
   await app.register(importExportRoutes, { ctx });
+  await app.register(marketDataRoutes, { ...deps.marketData, ctx });
   await app.register(settingsRoutes, { ctx });
   await app.register(valuationRoutes, { ctx });
   await app.register(deviceLocationRoutes, deps.locator ? { locator: deps.locator } : {});

@@ -82,8 +82,27 @@ describe('loadConfig', () => {
     ['LOG_LEVEL', 'verbose'],
     ['COOKIE_SECRET', 'short'],
     ['TRUST_PROXY', 'yes please!'],
+    ['MARKET_DATA_PROVIDERS', 'yahoo,bloomberg'],
+    ['YAHOO_BASE_URL', 'ftp://quotes.example.com'],
+    ['COINGECKO_BASE_URL', 'https://user:pass@api.example.com'],
+    ['ECB_BASE_URL', 'https://ecb.example.com/x?y=1'],
+    ['COINGECKO_API_KEY', 'bad key!'],
   ])('refuses %s=%s and names it', (variable, value) => {
     expect(problemsOf({ [variable]: value })).toEqual([variable]);
+  });
+
+  it('has no market data provider by default, and reads a comma list of them', () => {
+    expect(load({}).marketData).toEqual({
+      providers: [],
+      yahooBaseUrl: 'https://query1.finance.yahoo.com',
+      coingeckoBaseUrl: 'https://api.coingecko.com',
+      coingeckoApiKey: null,
+      ecbBaseUrl: 'https://www.ecb.europa.eu/stats/eurofxref',
+    });
+    expect(
+      load({ MARKET_DATA_PROVIDERS: ' Yahoo, ecb,yahoo', ECB_BASE_URL: 'http://127.0.0.1:9/ecb/' })
+        .marketData,
+    ).toMatchObject({ providers: ['yahoo', 'ecb'], ecbBaseUrl: 'http://127.0.0.1:9/ecb' });
   });
 
   it('names every invalid variable at once, after the fixed headline', () => {

@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { z } from 'zod';
+import { MARKET_DATA_PROVIDERS, type MarketDataProviderName } from '@/contracts/market-data';
 
 const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
 
@@ -18,6 +19,27 @@ const urlWithProtocols = (protocols: readonly string[], example: string) =>
     },
     `must be a URL starting with ${protocols.map((p) => `${p}//`).join(' or ')} (e.g. ${example})`,
   );
+
+const providerList = z
+  .string()
+  .transform((value) =>
+    value
+      .split(',')
+      .map((part) => part.trim().toLowerCase())
+      .filter(Boolean),
+  )
+  .refine(
+    (names) => names.every((name) => (MARKET_DATA_PROVIDERS as readonly string[]).includes(name)),
+    `must be a comma-separated list of ${MARKET_DATA_PROVIDERS.join(', ')} (e.g. yahoo,ecb), or empty for none`,
+  )
+  .transform((names) => [...new Set(names)] as MarketDataProviderName[]);
+
+const httpBaseUrl = (example: string) =>
+  urlWithProtocols(['http:', 'https:'], example).refine((value) => {
+    if (!URL.canParse(value)) return true; // reported by the check above
+    const url = new URL(value);
+    return !url.search && !url.hash && !url.username && !url.password;
+  }, `must be a base URL without query, fragment or credentials (e.g. ${example})`);
 
 const envSchema = z.object({
   NODE_ENV: optional(z.enum(['production', 'development', 'test'])),
@@ -67,6 +89,15 @@ const envSchema = z.object({
         'must be 32 random bytes in base64url (43 characters), e.g. from `openssl rand -base64 32 | tr "+/" "-_" | tr -d =`',
       ),
   ),
+  MARKET_DATA_PROVIDERS: optional(providerList),
+  YAHOO_BASE_URL: optional(httpBaseUrl('https://query1.finance.yahoo.com')),
+  COINGECKO_BASE_URL: optional(httpBaseUrl('https://api.coingecko.com')),
+  COINGECKO_API_KEY: optional(
+    z
+      .string()
+      .regex(/^[A-Za-z0-9_-]{8,128}$/, 'must be 8 to 128 letters, digits, dashes or underscores'),
+  ),
+  ECB_BASE_URL: optional(httpBaseUrl('https://www.ecb.europa.eu/stats/eurofxref')),
   TRUST_PROXY: optional(
     z
       .string()
@@ -102,7 +133,20 @@ export type Config = {
   trustProxy: boolean | string[];
   /** True when PUBLIC_URL is https: cookies get Secure and the __Host- prefix, HSTS is sent. */
   secure: boolean;
+  /** Market data providers (none by default: prices and rates are entered or imported). */
+  marketData: MarketDataConfig;
 };
+
+export type MarketDataConfig = {
+  /** Providers to fetch from; empty (the default) means offline: nothing is fetched or scheduled. */
+  providers: MarketDataProviderName[];
+  yahooBaseUrl: string;
+  coingeckoBaseUrl: string;
+  coingeckoApiKey: string | null;
+  ecbBaseUrl: string;
+};
+
+const trimSlash = (value: string) => value.replace(/\/+$/, '');
 
 export class ConfigError extends Error {
   constructor(readonly problems: { variable: string; message: string }[]) {
@@ -156,6 +200,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
     dataKey: e.DATA_KEY ?? null,
     trustProxy: parseTrustProxy(e.TRUST_PROXY),
     secure: publicUrl.protocol === 'https:',
+    marketData: {
+      providers: e.MARKET_DATA_PROVIDERS ?? [],
+      yahooBaseUrl: trimSlash(e.YAHOO_BASE_URL ?? 'https://query1.finance.yahoo.com'),
+      coingeckoBaseUrl: trimSlash(e.COINGECKO_BASE_URL ?? 'https://api.coingecko.com'),
+      coingeckoApiKey: e.COINGECKO_API_KEY ?? null,
+      ecbBaseUrl: trimSlash(e.ECB_BASE_URL ?? 'https://www.ecb.europa.eu/stats/eurofxref'),
+    },
   };
 }
 
@@ -186,5 +237,6 @@ export function describeConfig(config: Config) {
     errorReporting: config.errorReportingDsn !== null,
     secretsSource: config.cookieSecret && config.dataKey ? 'environment' : 'DATA_DIR/secrets.json',
     trustProxy: config.trustProxy,
+    marketDataProviders: config.marketData.providers,
   };
 }

@@ -52,6 +52,11 @@ export class Jobs {
     this.timers.add(first);
   }
 
+  /** True once `stop()` was called: a long job checks it between steps and ends early. */
+  get stopping(): boolean {
+    return this.stopped;
+  }
+
   /** Stops the periodic jobs (a run in progress finishes; `idle()` waits for it). */
   stop() {
     this.stopped = true;

@@ -31,6 +31,7 @@ export type TestAppOptions = {
   /** The periodic purge is off unless asked for (tests run `runHousekeeping` when they mean to). */
   housekeeping?: boolean;
   onRoute?: AppDeps['onRoute'];
+  marketData?: AppDeps['marketData'];
 };
 
 export const TEST_ORIGIN = 'http://localhost:3000';
@@ -63,6 +64,7 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
     ...(options.clock ? { clock: options.clock } : {}),
     ...(options.locator ? { locator: options.locator } : {}),
     ...(options.onRoute ? { onRoute: options.onRoute } : {}),
+    ...(options.marketData ? { marketData: options.marketData } : {}),
   });
   await options.setup?.(app);
   await app.ready();

@@ -1,0 +1,4 @@
+export * from './day-change';
+export * from './fx';
+export * from './market-hours';
+export * from './volume';

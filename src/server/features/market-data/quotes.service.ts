@@ -1,0 +1,109 @@
+import { QUOTE_CACHE_MS, type Quote, type QuotesResponse } from '@/contracts/market-data';
+import { dayChange } from '@/domain/market-data/day-change';
+import { toMajorUnit } from '@/domain/market-data/fx';
+import { isUsMarketOpen } from '@/domain/market-data/market-hours';
+import { toPlain } from '@/domain/money/decimal';
+import type { ServerContext } from '../../context';
+import { latestCloses, marketDataVersion } from './market-data.repo';
+
+/**
+ * A small LRU of quotes per process: each entry remembers the market data version it was read
+ * at (market_data_version, bumped by a trigger on every write of prices or rates, in any
+ * process), so a write makes it stale at once; otherwise it lives `QUOTE_CACHE_MS`. A Map keeps
+ * insertion order: a hit moves the entry to the end, the oldest goes first when full.
+ */
+export class QuoteCache {
+  private readonly entries = new Map<
+    string,
+    { version: number; at: number; quote: Quote | null }
+  >();
+
+  constructor(
+    private readonly maxEntries = 2_000,
+    private readonly ttlMs = QUOTE_CACHE_MS,
+  ) {}
+
+  get(symbol: string, version: number, now: number): Quote | null | undefined {
+    const entry = this.entries.get(symbol);
+    if (!entry) return undefined;
+    if (entry.version !== version || now - entry.at >= this.ttlMs) {
+      this.entries.delete(symbol);
+      return undefined;
+    }
+    this.entries.delete(symbol);
+    this.entries.set(symbol, entry);
+    return entry.quote;
+  }
+
+  set(symbol: string, version: number, now: number, quote: Quote | null) {
+    this.entries.delete(symbol);
+    this.entries.set(symbol, { version, at: now, quote });
+    while (this.entries.size > this.maxEntries) {
+      const oldest = this.entries.keys().next().value;
+      if (oldest === undefined) break;
+      this.entries.delete(oldest);
+    }
+  }
+
+  get size() {
+    return this.entries.size;
+  }
+}
+
+/** Each symbol's latest close and its change from the close before; unknown symbols apart. */
+export async function getQuotes(
+  ctx: ServerContext,
+  cache: QuoteCache,
+  symbols: readonly string[],
+): Promise<QuotesResponse> {
+  const db = ctx.database.db;
+  const now = ctx.clock.now();
+  const version = await marketDataVersion(db);
+  const found = new Map<string, Quote | null>();
+  const missing: string[] = [];
+  for (const symbol of symbols) {
+    const cached = cache.get(symbol, version, now.getTime());
+    if (cached === undefined) missing.push(symbol);
+    else found.set(symbol, cached);
+  }
+  if (missing.length) {
+    const rows = await latestCloses(db, missing, 2);
+    const bySymbol = new Map<string, typeof rows>();
+    for (const row of rows) bySymbol.set(row.symbol, [...(bySymbol.get(row.symbol) ?? []), row]);
+    for (const symbol of missing) {
+      const [latest, previous] = bySymbol.get(symbol) ?? [];
+      const quote: Quote | null = latest
+        ? (() => {
+            const change = dayChange(latest.close, previous?.close ?? null);
+            const major = toMajorUnit(latest.close, latest.currency);
+            return {
+              symbol,
+              name: latest.name,
+              kind: latest.kind,
+              exchange: latest.exchange,
+              currency: latest.currency,
+              close: toPlain(latest.close),
+              date: latest.date,
+              closeInMajor: toPlain(major.price),
+              majorCurrency: major.currency,
+              previousClose: previous ? toPlain(previous.close) : null,
+              previousDate: previous?.date ?? null,
+              change: change?.amount ?? null,
+              changePercent: change?.percent ?? null,
+              volume: latest.volume === null ? null : toPlain(latest.volume),
+            };
+          })()
+        : null;
+      cache.set(symbol, version, now.getTime(), quote);
+      found.set(symbol, quote);
+    }
+  }
+  const quotes: Quote[] = [];
+  const unknown: string[] = [];
+  for (const symbol of symbols) {
+    const quote = found.get(symbol);
+    if (quote) quotes.push(quote);
+    else unknown.push(symbol);
+  }
+  return { quotes, unknown, marketOpen: isUsMarketOpen(now) };
+}

@@ -1,0 +1,232 @@
+import { sql } from 'drizzle-orm';
+import { isUsMarketOpen } from '@/domain/market-data/market-hours';
+import type { ServerContext } from '../../context';
+import type { Db } from '../../db/client';
+import { AppError } from '../../platform/errors';
+import type { SlotStore } from '../../platform/scheduler';
+import {
+  heldSymbols,
+  instrumentsBySymbol,
+  recordRun,
+  upsertFxRates,
+  upsertPrices,
+} from './market-data.repo';
+import { ensureInstrument } from './prices.service';
+import { type Providers, providerFor } from './providers';
+import type { InstrumentRef, MarketDataProvider } from './providers/types';
+
+/**
+ * The scheduled work when providers are on: once a day the ECB rates, then each held symbol's
+ * closes since its last stored close; every 60 s during US market hours the latest price of held
+ * symbols. Each provider's run is recorded in market_data_runs (shown on the admin page). Fetched
+ * data is written in statements of 200 rows, one instrument per transaction, so a long first
+ * fetch never holds the database for long; a failed symbol does not stop the others.
+ */
+
+const DAY_MS = 86_400_000;
+/** How far back the first fetch of a symbol goes. */
+export const FIRST_HISTORY_DAYS = { yahoo: 3_653, coingecko: 365 } as const;
+/** How far back the first fetch of euro rates goes (the ECB's full file is since 1999). */
+export const FIRST_FX_DAYS = 3_653;
+
+export const DAILY_JOB = 'market-data:daily';
+export const QUOTES_JOB = 'market-data:quotes';
+
+const dayOf = (date: Date) => date.toISOString().slice(0, 10);
+const daysBefore = (date: Date, days: number) => dayOf(new Date(date.getTime() - days * DAY_MS));
+
+type RowsOf<T> = { rows: T[] };
+const rowsOf = <T>(result: unknown): T[] =>
+  Array.isArray(result) ? (result as T[]) : (result as RowsOf<T>).rows;
+
+/** Schedule slots kept in market_data_runs (rows named `schedule:<job>`). */
+export function marketDataSlots(db: Db): SlotStore {
+  return {
+    async claim(name, everyMs, now) {
+      const row = `schedule:${name}`;
+      const at = now.toISOString();
+      const threshold = new Date(now.getTime() - everyMs).toISOString();
+      const claimed = rowsOf(
+        await db.execute(sql`insert into market_data_runs (provider, last_run_at, updated_at)
+          values (${row}, ${at}::timestamptz, ${at}::timestamptz)
+          on conflict (provider) do update set last_run_at = excluded.last_run_at,
+            updated_at = excluded.updated_at
+          where market_data_runs.last_run_at is null
+            or market_data_runs.last_run_at <= ${threshold}::timestamptz
+          returning provider`),
+      );
+      return claimed.length === 1;
+    },
+    async reopenAt(name, everyMs, at) {
+      const lastRun = new Date(at.getTime() - everyMs).toISOString();
+      await db.execute(sql`update market_data_runs set last_run_at = ${lastRun}::timestamptz
+        where provider = ${`schedule:${name}`}`);
+    },
+  };
+}
+
+const describe = (error: unknown) =>
+  error instanceof AppError
+    ? `${error.message}${error.details?.status ? ` (HTTP ${String(error.details.status)})` : ''}${error.details?.reason ? ` (${String(error.details.reason)})` : ''}`
+    : error instanceof Error
+      ? error.message
+      : String(error);
+
+/** Euro rates since the last stored ECB day (or the last 10 years). */
+export async function refreshFxRates(ctx: ServerContext, providers: Providers) {
+  const fx = providers.fx;
+  if (!fx) return;
+  const db = ctx.database.db;
+  const now = ctx.clock.now();
+  try {
+    const [latest] = rowsOf<{ date: string | null }>(
+      await db.execute(sql`select max(rate_date)::text as date from fx_rates where source = 'ecb'`),
+    );
+    const from = latest?.date ?? daysBefore(now, FIRST_FX_DAYS);
+    const rates = await fx.fetchRates(from);
+    await upsertFxRates(
+      db,
+      rates.map((rate) => ({ ...rate, source: 'ecb' })),
+      now,
+    );
+    await recordRun(db, fx.name, ctx.clock.now(), null);
+  } catch (error) {
+    await recordRun(db, fx.name, ctx.clock.now(), describe(error));
+    throw error;
+  }
+}
+
+type Work = { provider: MarketDataProvider; symbols: (InstrumentRef & { from: string })[] };
+
+async function heldWork(ctx: ServerContext, providers: Providers): Promise<Work[]> {
+  const db = ctx.database.db;
+  const now = ctx.clock.now();
+  const held = await heldSymbols(db);
+  const stored = await instrumentsBySymbol(
+    db,
+    held.map((symbol) => symbol.symbol),
+  );
+  const work = new Map<MarketDataProvider, Work>();
+  for (const symbol of held) {
+    const instrument = stored.get(symbol.symbol);
+    const ref = {
+      symbol: symbol.symbol,
+      providerId: instrument?.providerId ?? null,
+      kind: instrument?.kind ?? null,
+      provider: instrument?.provider ?? null,
+    };
+    const provider = providerFor(providers, ref);
+    if (!provider) continue;
+    const from = symbol.lastDate ?? daysBefore(now, FIRST_HISTORY_DAYS[provider.name]);
+    const entry = work.get(provider) ?? { provider, symbols: [] };
+    entry.symbols.push({ symbol: symbol.symbol, providerId: ref.providerId, from });
+    work.set(provider, entry);
+  }
+  return [...work.values()];
+}
+
+/** Closes of every held symbol since its last stored close, per provider. */
+export async function refreshHistories(ctx: ServerContext, providers: Providers) {
+  const db = ctx.database.db;
+  for (const { provider, symbols } of await heldWork(ctx, providers)) {
+    const failures: string[] = [];
+    for (const instrument of symbols) {
+      // Shutting down: the rest waits for the next run (a hanging provider would hold it).
+      if (ctx.jobs.stopping) break;
+      try {
+        const history = await provider.fetchHistory(
+          instrument,
+          instrument.from,
+          dayOf(ctx.clock.now()),
+        );
+        const currency = history.instrument.currency;
+        if (!currency) throw new Error(`${instrument.symbol}: no currency`);
+        const now = ctx.clock.now();
+        await db.transaction(async (tx) => {
+          const { instrument: stored } = await ensureInstrument(
+            tx,
+            instrument.symbol,
+            {
+              currency,
+              name: history.instrument.name,
+              kind: history.instrument.kind,
+              exchange: history.instrument.exchange,
+              sector: history.instrument.sector,
+              provider: provider.name,
+              providerId: history.instrument.providerId,
+            },
+            now,
+          );
+          await upsertPrices(
+            tx,
+            history.closes.map((close) => ({
+              instrumentId: stored.id,
+              date: close.date,
+              close: close.close,
+              volume: close.volume,
+              source: provider.name,
+            })),
+            now,
+          );
+        });
+      } catch (error) {
+        failures.push(`${instrument.symbol}: ${describe(error)}`);
+      }
+    }
+    await recordRun(
+      db,
+      provider.name,
+      ctx.clock.now(),
+      failures.length
+        ? `${failures.length} of ${symbols.length} symbols failed. ${failures.slice(0, 5).join('; ')}`
+        : null,
+    );
+  }
+}
+
+/** The daily run: euro rates, then closes (a rates failure does not stop the closes). */
+export async function dailyRefresh(ctx: ServerContext, providers: Providers) {
+  let failure: unknown = null;
+  try {
+    await refreshFxRates(ctx, providers);
+  } catch (error) {
+    failure = error;
+  }
+  await refreshHistories(ctx, providers);
+  if (failure) throw failure;
+}
+
+/** The latest price of each held symbol, stored as its close of the day (market hours only). */
+export async function refreshQuotes(ctx: ServerContext, providers: Providers) {
+  const db = ctx.database.db;
+  if (!isUsMarketOpen(ctx.clock.now())) return;
+  for (const { provider, symbols } of await heldWork(ctx, providers)) {
+    if (ctx.jobs.stopping) break;
+    try {
+      const quotes = await provider.fetchQuotes(symbols);
+      const stored = await instrumentsBySymbol(
+        db,
+        quotes.map((quote) => quote.symbol),
+      );
+      const now = ctx.clock.now();
+      const rows = quotes.flatMap((quote) => {
+        const instrument = stored.get(quote.symbol);
+        // A symbol never fetched whole waits for the daily run (it learns its currency there).
+        if (!instrument || (quote.currency && quote.currency !== instrument.currency)) return [];
+        return [
+          {
+            instrumentId: instrument.id,
+            date: quote.date,
+            close: quote.price,
+            volume: quote.volume,
+            source: provider.name,
+          },
+        ];
+      });
+      await upsertPrices(db, rows, now);
+      await recordRun(db, provider.name, ctx.clock.now(), null);
+    } catch (error) {
+      await recordRun(db, provider.name, ctx.clock.now(), describe(error));
+    }
+  }
+}

@@ -1,0 +1,247 @@
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { fxRates, holdings, instruments } from '../../db/schema';
+import { FakeClock, HOUR, MINUTE } from '../../platform/clock';
+import { Jobs } from '../../platform/jobs';
+import { Scheduler } from '../../platform/scheduler';
+import { type Agent, registerUser } from '../../testing/agent';
+import { insertPortfolio } from '../../testing/portfolios';
+import { createTestApp, type TestApp } from '../../testing/test-app';
+import { FakeProviderServer, fixture } from './fake-provider-server';
+import { createProviders, type Providers } from './providers';
+import { dailyRefresh, marketDataSlots, refreshHistories, refreshQuotes } from './refresh.service';
+
+/**
+ * With providers on (against local fake servers): the daily refresh (ECB rates, then closes of
+ * held symbols), quotes during US market hours, runs recorded for the admin page, stored data
+ * answering when a provider fails, and scheduling that runs each slot once across processes.
+ */
+
+// Thursday 2025-11-20, 15:00 in New York: the market is open.
+const clock = new FakeClock(new Date('2025-11-20T20:00:00Z'));
+let fake: FakeProviderServer;
+let providers: Providers;
+let t: TestApp;
+let admin: Agent;
+let member: Agent;
+const db = () => t.database.db;
+
+beforeAll(async () => {
+  fake = new FakeProviderServer();
+  const base = await fake.start();
+  fake
+    .on('/v8/finance/chart/AAPL', { body: fixture('yahoo-chart-aapl.json') })
+    .on('/v8/finance/chart/VOD.L', { body: fixture('yahoo-chart-vod-l.json') })
+    .on('/v1/finance/search', { body: fixture('yahoo-search.json') })
+    .on('/api/v3/coins/bitcoin/market_chart', {
+      body: fixture('coingecko-market-chart-bitcoin.json'),
+    })
+    .on('/api/v3/simple/price', { body: fixture('coingecko-simple-price.json') })
+    .on('/api/v3/search', { body: fixture('coingecko-search.json') })
+    .on('/ecb/eurofxref-hist.xml', { body: fixture('eurofxref-hist-90d.xml') });
+  const config = {
+    providers: ['yahoo' as const, 'coingecko' as const, 'ecb' as const],
+    yahooBaseUrl: base,
+    coingeckoBaseUrl: base,
+    coingeckoApiKey: null,
+    ecbBaseUrl: `${base}/ecb`,
+  };
+  t = await createTestApp({
+    clock,
+    env: { MARKET_DATA_PROVIDERS: 'yahoo,coingecko,ecb' },
+    setup: () => {},
+    marketData: {
+      providers: (providers = createProviders(
+        config,
+        { log: { warn: () => {} }, timeoutMs: 1_000, baseDelayMs: 1 },
+        clock,
+      )),
+    },
+  });
+  ({ agent: admin } = await registerUser(t.app, 'refresh-admin@example.com'));
+  const member_ = await registerUser(t.app, 'refresh-member@example.com');
+  member = member_.agent;
+  const portfolio = await insertPortfolio(db(), member_.userId);
+  const base_ = {
+    userId: member_.userId,
+    portfolioId: portfolio.id,
+    quantity: '1',
+    purchasePrice: '1',
+    currentPrice: '1',
+    purchaseDate: '2025-01-02',
+    currency: 'USD',
+  };
+  await db()
+    .insert(holdings)
+    .values([
+      { ...base_, class: 'market', name: 'Apple', symbol: 'AAPL' },
+      { ...base_, class: 'market', name: 'Vodafone', symbol: 'VOD.L', currency: 'GBP' },
+      { ...base_, class: 'crypto', name: 'Bitcoin', symbol: 'BTC' },
+    ]);
+});
+afterAll(async () => {
+  await t.close();
+  await fake.stop();
+});
+
+describe('with providers configured', () => {
+  it('schedules the daily refresh and the market-hours quotes', () => {
+    const jobs = t.logs.filter((line) => line.msg === 'scheduled').map((line) => line.job);
+    expect(jobs).toEqual(['market-data:daily', 'market-data:quotes']);
+  });
+
+  it('fetches ECB rates, then the history of every held symbol from the right provider', async () => {
+    await dailyRefresh(t.app.ctx, providers);
+    expect(fake.hits('/ecb/eurofxref-hist.xml')).toHaveLength(1);
+    const rates = await db().select().from(fxRates).where(eq(fxRates.source, 'ecb'));
+    expect(rates).toHaveLength(12);
+    const quotes = (await member.get('/api/v1/market-data/quotes?symbols=AAPL,VOD.L,BTC')).json();
+    expect(quotes.unknown).toEqual([]);
+    expect(quotes.quotes).toEqual([
+      expect.objectContaining({
+        symbol: 'AAPL',
+        name: 'Apple Inc.',
+        exchange: 'NMS',
+        currency: 'USD',
+        close: '266.25',
+        date: '2025-11-20',
+        previousClose: '268.56',
+        previousDate: '2025-11-18',
+      }),
+      expect.objectContaining({
+        symbol: 'VOD.L',
+        currency: 'GBp',
+        close: '89.34',
+        closeInMajor: '0.8934',
+      }),
+      expect.objectContaining({
+        symbol: 'BTC',
+        kind: 'crypto',
+        currency: 'USD',
+        close: '91804.2218844',
+      }),
+    ]);
+    const [btc] = await db().select().from(instruments).where(eq(instruments.symbol, 'BTC'));
+    expect(btc).toMatchObject({ provider: 'coingecko', providerId: 'bitcoin' });
+    const fx = (await member.get('/api/v1/market-data/fx?base=USD&quote=GBP')).json();
+    expect(fx).toMatchObject({ date: '2025-11-20', rate: '0.762952356157' });
+
+    const overview = (await admin.get('/api/v1/admin/market-data')).json();
+    expect(overview.gaps).toEqual([]);
+    for (const provider of overview.providers) {
+      expect(provider).toMatchObject({
+        enabled: true,
+        lastSuccessAt: '2025-11-20T20:00:00.000Z',
+        lastError: null,
+      });
+    }
+  });
+
+  it('records a provider’s failure and keeps answering from stored data', async () => {
+    fake.on('/v8/finance/chart/AAPL', { status: 500, body: 'down' });
+    clock.advance(HOUR);
+    await refreshHistories(t.app.ctx, providers);
+    const yahoo = (await admin.get('/api/v1/admin/market-data')).json().providers[0];
+    expect(yahoo).toMatchObject({
+      name: 'yahoo',
+      lastRunAt: '2025-11-20T21:00:00.000Z',
+      lastSuccessAt: '2025-11-20T20:00:00.000Z',
+    });
+    expect(yahoo.lastError).toContain('1 of 2 symbols failed');
+    expect(yahoo.lastError).toContain('AAPL: Failed to fetch stock prices (HTTP 500)');
+    const quotes = await member.get('/api/v1/market-data/quotes?symbols=AAPL');
+    expect(quotes.statusCode).toBe(200);
+    expect(quotes.json().quotes[0].close).toBe('266.25');
+    fake.on('/v8/finance/chart/AAPL', { body: fixture('yahoo-chart-aapl.json') });
+  });
+
+  it('stores the latest price as the day’s close during market hours only', async () => {
+    clock.set('2025-11-20T20:30:00Z');
+    const chart = JSON.parse(fixture('yahoo-chart-aapl.json'));
+    chart.chart.result[0].meta.regularMarketPrice = 270.1;
+    fake.on('/v8/finance/chart/AAPL', { body: JSON.stringify(chart) });
+    await refreshQuotes(t.app.ctx, providers);
+    const aapl = (await member.get('/api/v1/market-data/quotes?symbols=AAPL')).json().quotes[0];
+    expect(aapl).toMatchObject({ close: '270.1', date: '2025-11-20', previousClose: '268.56' });
+    expect(fake.hits('/api/v3/simple/price')).toHaveLength(1);
+
+    const before = fake.requests.length;
+    clock.set('2025-11-22T17:00:00Z'); // Saturday
+    await refreshQuotes(t.app.ctx, providers);
+    expect(fake.requests.length).toBe(before);
+    clock.set('2025-11-20T20:30:00Z');
+  });
+
+  it('adds provider suggestions to the instrument lookup, and falls back when the provider fails', async () => {
+    const found = (await member.get('/api/v1/market-data/instruments?query=apple')).json();
+    expect(
+      found.instruments.map((i: { symbol: string; source: string }) => [i.symbol, i.source]),
+    ).toEqual([
+      ['AAPL', 'stored'],
+      ['AAPL.NE', 'yahoo'],
+      ['AAPU', 'yahoo'],
+      ['BTC', 'coingecko'],
+      ['WBTC', 'coingecko'],
+    ]);
+    fake.on('/v1/finance/search', { status: 503 });
+    fake.on('/api/v3/search', { body: 'not json' });
+    const fallback = await member.get('/api/v1/market-data/instruments?query=apple');
+    expect(fallback.statusCode).toBe(200);
+    expect(fallback.json().instruments.map((i: { symbol: string }) => i.symbol)).toEqual(['AAPL']);
+  });
+});
+
+describe('scheduling across processes', () => {
+  const noLog = { info() {}, error() {} };
+  const scheduler = () =>
+    new Scheduler(new Jobs({ error() {} }), marketDataSlots(db()), clock, noLog);
+
+  it('runs a slot once when two processes tick together, and not again after a restart', async () => {
+    let runs = 0;
+    const job = async () => {
+      runs += 1;
+    };
+    const options = { everyMs: 24 * HOUR };
+    const results = await Promise.all([
+      scheduler().runIfDue('test-once', options, job),
+      scheduler().runIfDue('test-once', options, job),
+    ]);
+    expect(results.filter(Boolean)).toHaveLength(1);
+    expect(runs).toBe(1);
+    // A restarted process sees the last run in the database.
+    clock.advance(23 * HOUR);
+    expect(await scheduler().runIfDue('test-once', options, job)).toBe(false);
+    clock.advance(HOUR);
+    expect(await scheduler().runIfDue('test-once', options, job)).toBe(true);
+    expect(runs).toBe(2);
+  });
+
+  it('tries a failed run again after its retry delay, not a whole period later', async () => {
+    let attempts = 0;
+    const failing = async () => {
+      attempts += 1;
+      throw new Error('provider down');
+    };
+    const options = { everyMs: 24 * HOUR, retryAfterMs: HOUR };
+    expect(await scheduler().runIfDue('test-retry', options, failing)).toBe(false);
+    clock.advance(59 * MINUTE);
+    expect(await scheduler().runIfDue('test-retry', options, failing)).toBe(false);
+    expect(attempts).toBe(1);
+    clock.advance(MINUTE);
+    await scheduler().runIfDue('test-retry', options, failing);
+    expect(attempts).toBe(2);
+  });
+
+  it('does nothing outside its hours', async () => {
+    let runs = 0;
+    const ran = await scheduler().runIfDue(
+      'test-hours',
+      { everyMs: MINUTE, when: () => false },
+      async () => {
+        runs += 1;
+      },
+    );
+    expect(ran).toBe(false);
+    expect(runs).toBe(0);
+  });
+});
