@@ -1,5 +1,5 @@
 import { type DayNumber, fromDay } from './dates';
-import { periodReturn, annualise, xirr } from './returns';
+import { annualise, DAYS_PER_YEAR, xirrLog } from './returns';
 import { DrawdownTracker, VolatilityAccumulator } from './risk';
 import { roundCents } from './series';
 import { MAX_CHART_POINTS, thinSeries } from './thinning';
@@ -78,7 +78,7 @@ export function rangePerformance(
   }
   const days = endIndex - startIndex + 1;
   const twr = growth - 1;
-  const rate = xirr(flowDays.subarray(0, flows), flowAmounts.subarray(0, flows));
+  const logRate = xirrLog(flowDays.subarray(0, flows), flowAmounts.subarray(0, flows));
   return {
     start: fromDay(daily.firstDay + startIndex),
     end: fromDay(daily.firstDay + endIndex),
@@ -86,8 +86,8 @@ export function rangePerformance(
     openingValue: roundCents(opening),
     twr,
     twrAnnualised: annualise(twr, days),
-    mwr: rate === null ? null : periodReturn(rate, days),
-    mwrAnnualised: rate,
+    mwr: logRate === null ? null : Math.expm1((logRate * days) / DAYS_PER_YEAR),
+    mwrAnnualised: logRate === null ? null : Math.expm1(logRate),
     volatility: volatility.annualised(),
     maxDrawdown: drawdown.value,
   };
