@@ -1,4 +1,4 @@
-import { type Decimal, toPlain } from '../money/decimal';
+import { ExactSum } from './exact-sum';
 import { type DayNumber, fromDay, type RangeKey, rangeStartDay, toDay } from './dates';
 import { FxTable, type FxInput, normaliseCurrency, pairName } from './fx';
 import {
@@ -34,38 +34,45 @@ function hasRates(fx: FxInput | undefined, currency: string): boolean {
   return false;
 }
 
-const money = (value: Decimal) => toPlain(value);
-
 function moneyFigures(f: ExactFigures): MoneyFigures {
   return {
-    value: money(f.value),
-    previousValue: money(f.previousValue),
-    dayChange: money(f.value.minus(f.previousValue).minus(f.lastIn.minus(f.lastOut))),
-    costBasis: money(f.costBasis),
-    unrealisedGain: money(f.value.minus(f.costBasis)),
-    realisedGain: money(f.realisedGain),
-    dividends: money(f.dividends),
-    interest: money(f.interest),
-    fees: money(f.fees),
-    taxes: money(f.taxes),
-    currencyEffect: money(f.currencyEffect),
-    netContributions: money(f.netContributions),
+    value: f.value.toPlainString(),
+    previousValue: f.previousValue.toPlainString(),
+    dayChange: ExactSum.of(
+      [f.value, 1],
+      [f.previousValue, -1],
+      [f.lastIn, -1],
+      [f.lastOut, 1],
+    ).toPlainString(),
+    costBasis: f.costBasis.toPlainString(),
+    unrealisedGain: ExactSum.of([f.value, 1], [f.costBasis, -1]).toPlainString(),
+    realisedGain: f.realisedGain.toPlainString(),
+    dividends: f.dividends.toPlainString(),
+    interest: f.interest.toPlainString(),
+    fees: f.fees.toPlainString(),
+    taxes: f.taxes.toPlainString(),
+    currencyEffect: f.currencyEffect.toPlainString(),
+    netContributions: f.netContributions.toPlainString(),
   };
 }
 
+const FIGURE_KEYS = [
+  'value',
+  'previousValue',
+  'lastIn',
+  'lastOut',
+  'costBasis',
+  'realisedGain',
+  'dividends',
+  'interest',
+  'fees',
+  'taxes',
+  'currencyEffect',
+  'netContributions',
+] as const;
+
 function addFigures(total: ExactFigures, f: ExactFigures) {
-  total.value = total.value.plus(f.value);
-  total.previousValue = total.previousValue.plus(f.previousValue);
-  total.lastIn = total.lastIn.plus(f.lastIn);
-  total.lastOut = total.lastOut.plus(f.lastOut);
-  total.costBasis = total.costBasis.plus(f.costBasis);
-  total.realisedGain = total.realisedGain.plus(f.realisedGain);
-  total.dividends = total.dividends.plus(f.dividends);
-  total.interest = total.interest.plus(f.interest);
-  total.fees = total.fees.plus(f.fees);
-  total.taxes = total.taxes.plus(f.taxes);
-  total.currencyEffect = total.currencyEffect.plus(f.currencyEffect);
-  total.netContributions = total.netContributions.plus(f.netContributions);
+  for (const key of FIGURE_KEYS) total[key].addSum(f[key]);
 }
 
 /**
@@ -164,14 +171,7 @@ export function computePortfolioValuation(input: ValuationInput): ValuationResul
     scratch.value.fill(0, from);
     scratch.inflow.fill(0, from);
     scratch.outflow.fill(0, from);
-    const walk = walkHolding(holding, walkContext, scratch);
-    if (holding.firstDay !== Infinity) {
-      for (let i = holding.firstDay - firstDay; i < length; i += 1) {
-        daily.value[i] = (daily.value[i] as number) + (scratch.value[i] as number);
-        daily.inflow[i] = (daily.inflow[i] as number) + (scratch.inflow[i] as number);
-        daily.outflow[i] = (daily.outflow[i] as number) + (scratch.outflow[i] as number);
-      }
-    }
+    const walk = walkHolding(holding, walkContext, scratch, daily);
     const figures = exactFigures(holding, walk, exactContext);
     addFigures(totals, figures);
     holdings.push({
@@ -179,7 +179,7 @@ export function computePortfolioValuation(input: ValuationInput): ValuationResul
       symbol: holding.input.symbol ?? null,
       class: holding.input.class,
       currency: holding.quote.currency,
-      quantity: money(figures.quantity),
+      quantity: figures.quantity.toPlainString(),
       price: walk.lastPrice,
       figures: moneyFigures(figures),
       performance: rangePerformance({ firstDay, ...scratch }, startIndex, endIndex, buffers),

@@ -54,6 +54,36 @@ export class ExactSum {
     return this;
   }
 
+  /** An exact sum holding a decimal. */
+  static from(value: Decimal): ExactSum {
+    return new ExactSum().addDecimal(value);
+  }
+
+  /** The sum of terms (each with its sign): a + b - c is sumOf([a, 1], [b, 1], [c, -1]). */
+  static of(...terms: [ExactSum, 1 | -1][]): ExactSum {
+    const sum = new ExactSum();
+    for (const [term, sign] of terms) sum.addSum(term, sign);
+    return sum;
+  }
+
+  /** The sum as a plain decimal string: no exponent, no trailing zeros ('12.5', '0', '-3'). */
+  toPlainString(): string {
+    let text: string;
+    if (this.big === 0n) {
+      if (this.units === 0) return '0';
+      text = withPoint(BigInt(this.units), this.scale);
+    } else {
+      const scale = Math.max(this.scale, this.bigScale);
+      text = withPoint(
+        this.big * POWERS_BIG(scale - this.bigScale) +
+          BigInt(this.units) * POWERS_BIG(scale - this.scale),
+        scale,
+      );
+    }
+    if (text.includes('.')) text = text.replace(/\.?0+$/, '');
+    return text === '-0' ? '0' : text;
+  }
+
   isZero(): boolean {
     return this.units === 0 && this.big === 0n;
   }
@@ -223,9 +253,9 @@ export class ConvertedSum {
     }
   }
 
-  total(): Decimal {
+  /** The total (the plain sum, which is not copied: read it once, at the end). */
+  total(): ExactSum {
     this.flush();
-    const plain = this.plain.toDecimal();
-    return this.converted.isZero() ? plain : plain.plus(this.converted);
+    return this.converted.isZero() ? this.plain : this.plain.addDecimal(this.converted);
   }
 }

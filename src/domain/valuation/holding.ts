@@ -188,6 +188,8 @@ export function walkHolding(
   holding: PreparedHolding,
   context: WalkContext,
   out: HoldingArrays,
+  /** The portfolio's arrays: the holding's days are added to them in the same pass. */
+  total?: HoldingArrays,
 ): WalkResult {
   const result: WalkResult = {
     previousPriceRef: Number.NaN,
@@ -197,6 +199,16 @@ export function walkHolding(
   if (holding.firstDay === Infinity) return result;
   const { firstDay, length, fx, target } = context;
   const { value, inflow, outflow } = out;
+  const totals = total ?? { value: null, inflow: null, outflow: null };
+  const totalValue = totals.value;
+  const addIn = (i: number, amount: number) => {
+    inflow[i] = (inflow[i] as number) + amount;
+    if (totals.inflow) totals.inflow[i] = (totals.inflow[i] as number) + amount;
+  };
+  const addOut = (i: number, amount: number) => {
+    outflow[i] = (outflow[i] as number) + amount;
+    if (totals.outflow) totals.outflow[i] = (totals.outflow[i] as number) + amount;
+  };
   const quoteRates = fx.pair(holding.quote.currency, target) ?? null;
   const factor = holding.quote.factor;
   const start = holding.firstDay - firstDay;
@@ -220,10 +232,10 @@ export function walkHolding(
         const amount = flow.amount * factor;
         if (flow.type === 'deposit') {
           running += amount;
-          inflow[i] = (inflow[i] as number) + amount * rate;
+          addIn(i, amount * rate);
         } else if (flow.type === 'withdrawal') {
           running -= amount;
-          outflow[i] = (outflow[i] as number) + amount * rate;
+          addOut(i, amount * rate);
         } else if (flow.type === 'interest') running += amount - flow.tax * factor;
         else running -= amount;
         f += 1;
@@ -234,12 +246,15 @@ export function walkHolding(
           k += 1;
         }
       }
-      value[i] = (Number.isNaN(balance) ? running : balance) * rate;
+      const v = (Number.isNaN(balance) ? running : balance) * rate;
+      value[i] = v;
+      if (totalValue) totalValue[i] = (totalValue[i] as number) + v;
     }
     return result;
   }
 
   const transactions = holding.transactions;
+  const count = transactions.length;
   const ratesOf = new Map<string, Float64Array | null>();
   const txRates = transactions.map((t) => {
     let rates = ratesOf.get(t.currency.currency);
@@ -249,92 +264,71 @@ export function walkHolding(
     }
     return rates;
   });
-  let quantity = 0;
-  let cost = 0;
-  let t = 0;
-  const quoteRate = (i: number) => (quoteRates ? (quoteRates[i] as number) : 1);
-
-  /** Applies the day's transactions; returns the last trade price (real quote units) or NaN. */
-  const applyDay = (day: number, i: number, trackCost: boolean): number => {
-    let tradePrice = Number.NaN;
-    while (t < transactions.length && (transactions[t] as PreparedTransaction).day === day) {
-      const tx = transactions[t] as PreparedTransaction;
-      const rates = txRates[t];
-      const toTarget = (rates ? (rates[i] as number) : 1) * tx.currency.factor;
-      const gross = tx.quantity * tx.price;
-      switch (tx.kind) {
-        case BUY:
-        case SELL: {
-          // The trade price in real quote units (through the target when currencies differ).
-          const price =
-            tx.currency.currency === holding.quote.currency
-              ? tx.price * tx.currency.factor
-              : (tx.price * toTarget) / (quoteRates ? (quoteRates[i] as number) : 1);
-          tradePrice = price;
-          if (tx.kind === BUY) {
-            if (trackCost) cost += tx.quantity * price + (tx.fees * toTarget) / quoteRate(i);
-            quantity += tx.quantity;
-            inflow[i] = (inflow[i] as number) + (gross + tx.fees) * toTarget;
-          } else {
-            if (trackCost && quantity > 0) cost -= (cost * tx.quantity) / quantity;
-            quantity -= tx.quantity;
-            outflow[i] = (outflow[i] as number) + (gross - tx.fees - tx.tax) * toTarget;
-          }
-          break;
-        }
-        case DIVIDEND:
-        case INTEREST:
-          outflow[i] = (outflow[i] as number) + (gross - tx.fees - tx.tax) * toTarget;
-          break;
-        case FEE:
-          inflow[i] = (inflow[i] as number) + (gross + tx.fees) * toTarget;
-          break;
-        default:
-          // A transfer moves no units and no money the engine holds; its fees are paid in.
-          inflow[i] = (inflow[i] as number) + tx.fees * toTarget;
-          break;
-      }
-      t += 1;
-    }
-    return tradePrice;
+  const state: ApplyState = {
+    next: 0,
+    quantity: 0,
+    cost: 0,
+    tradePrice: Number.NaN,
+    tradeIndex: -1,
   };
+  const apply = (i: number, trackCost: boolean) =>
+    applyTransactions(
+      holding,
+      txRates,
+      quoteRates,
+      firstDay + i,
+      i,
+      state,
+      trackCost,
+      addIn,
+      addOut,
+    );
+  const nextIndex = () =>
+    state.next < count ? (transactions[state.next] as PreparedTransaction).day - firstDay : length;
+
   if (holding.mode === 'closes') {
     const closes = holding.closes as DaySeries;
     const closeDays = closes.days;
     const closeValues = closes.values;
-    const count = closeDays.length;
+    const closeCount = closeDays.length;
     let k = lastIndexOnOrBefore(closeDays, holding.firstDay - 1) + 1;
     let price = k > 0 ? (closeValues[k - 1] as number) * factor : Number.NaN;
-    let ref: PriceRef = k > 0 ? k - 1 : Number.NaN;
-    let previousRef: PriceRef = Number.NaN;
-    for (let i = start; i < length; i += 1) {
+    let quantity = 0;
+    let i = start;
+    // Segments of days without transactions (units constant), each walked in a tight loop; the
+    // days with transactions between them apply those first.
+    for (;;) {
+      const segmentEnd = Math.min(nextIndex(), length);
+      for (; i < segmentEnd; i += 1) {
+        const day = firstDay + i;
+        while (k < closeCount && (closeDays[k] as number) <= day) {
+          price = (closeValues[k] as number) * factor;
+          k += 1;
+        }
+        const local = quantity === 0 || price !== price ? 0 : quantity * price;
+        const v = quoteRates ? local * (quoteRates[i] as number) : local;
+        value[i] = v;
+        if (totalValue) totalValue[i] = (totalValue[i] as number) + v;
+      }
+      if (i >= length) break;
       const day = firstDay + i;
-      while (k < count && (closeDays[k] as number) <= day) {
+      while (k < closeCount && (closeDays[k] as number) <= day) {
         price = (closeValues[k] as number) * factor;
-        ref = k;
         k += 1;
       }
-      if (t < transactions.length && (transactions[t] as PreparedTransaction).day === day) {
-        const before = t;
-        const tradePrice = applyDay(day, i, false);
-        // Before the first close, the last trade price stands in for one.
-        if (k === 0 && !Number.isNaN(tradePrice)) {
-          price = tradePrice;
-          for (let j = t - 1; j >= before; j -= 1) {
-            const kind = (transactions[j] as PreparedTransaction).kind;
-            if (kind === BUY || kind === SELL) {
-              ref = -1 - j;
-              break;
-            }
-          }
-        }
-      }
-      const v = quantity === 0 || Number.isNaN(price) ? 0 : quantity * price;
-      value[i] = quoteRates ? v * (quoteRates[i] as number) : v;
-      if (i === length - 2) previousRef = ref;
+      apply(i, false);
+      quantity = state.quantity;
+      // Before the first close, the last trade price stands in for one.
+      if (k === 0 && !Number.isNaN(state.tradePrice)) price = state.tradePrice;
+      const local = quantity === 0 || Number.isNaN(price) ? 0 : quantity * price;
+      const v = quoteRates ? local * (quoteRates[i] as number) : local;
+      value[i] = v;
+      if (totalValue) totalValue[i] = (totalValue[i] as number) + v;
+      i += 1;
     }
-    result.previousPriceRef = previousRef;
-    result.lastPriceRef = ref;
+    const asOf = firstDay + length - 1;
+    result.previousPriceRef = priceRef(holding, asOf - 1);
+    result.lastPriceRef = priceRef(holding, asOf);
     result.lastPrice = Number.isNaN(price) ? null : price;
     return result;
   }
@@ -350,9 +344,8 @@ export function walkHolding(
   }
   for (let i = start; i < length; i += 1) {
     const day = firstDay + i;
-    if (t < transactions.length && (transactions[t] as PreparedTransaction).day === day) {
-      applyDay(day, i, true);
-    }
+    if (nextIndex() === i) apply(i, true);
+    const quantity = state.quantity;
     if (points) {
       while (k < points.days.length && (points.days[k] as number) <= day) {
         point = (points.values[k] as number) * factor;
@@ -364,43 +357,135 @@ export function walkHolding(
     if (!holding.hasUnits) v = Number.isNaN(point) ? 0 : point;
     else if (quantity <= 0) v = 0;
     else if (!Number.isNaN(point) && pointQuantity > 0) v = (point * quantity) / pointQuantity;
-    else v = cost;
-    value[i] = quoteRates ? v * (quoteRates[i] as number) : v;
+    else v = state.cost;
+    if (quoteRates) v *= quoteRates[i] as number;
+    value[i] = v;
+    if (totalValue) totalValue[i] = (totalValue[i] as number) + v;
   }
   return result;
 }
 
+/** Units, cost and last trade of a holding as its transactions are applied day by day. */
+type ApplyState = {
+  /** Index of the next transaction to apply. */
+  next: number;
+  quantity: number;
+  /** What the units held cost (average cost, fees included), real quote units. */
+  cost: number;
+  /** The last trade price of the day applied (real quote units), NaN when none. */
+  tradePrice: number;
+  tradeIndex: number;
+};
+
+/** Applies the transactions of one day (index i): units, cost, and In / Out. */
+function applyTransactions(
+  holding: PreparedHolding,
+  txRates: readonly (Float64Array | null)[],
+  quoteRates: Float64Array | null,
+  day: number,
+  i: number,
+  state: ApplyState,
+  trackCost: boolean,
+  addIn: (i: number, amount: number) => void,
+  addOut: (i: number, amount: number) => void,
+) {
+  const transactions = holding.transactions;
+  const quoteRate = quoteRates ? (quoteRates[i] as number) : 1;
+  state.tradePrice = Number.NaN;
+  while (
+    state.next < transactions.length &&
+    (transactions[state.next] as PreparedTransaction).day === day
+  ) {
+    const t = state.next;
+    const tx = transactions[t] as PreparedTransaction;
+    const rates = txRates[t];
+    const toTarget = (rates ? (rates[i] as number) : 1) * tx.currency.factor;
+    const gross = tx.quantity * tx.price;
+    switch (tx.kind) {
+      case BUY:
+      case SELL: {
+        // The trade price in real quote units (through the target when currencies differ).
+        const price =
+          tx.currency.currency === holding.quote.currency
+            ? tx.price * tx.currency.factor
+            : (tx.price * toTarget) / quoteRate;
+        state.tradePrice = price;
+        state.tradeIndex = t;
+        if (tx.kind === BUY) {
+          if (trackCost) state.cost += tx.quantity * price + (tx.fees * toTarget) / quoteRate;
+          state.quantity += tx.quantity;
+          addIn(i, (gross + tx.fees) * toTarget);
+        } else {
+          if (trackCost && state.quantity > 0) {
+            state.cost -= (state.cost * tx.quantity) / state.quantity;
+          }
+          state.quantity -= tx.quantity;
+          addOut(i, (gross - tx.fees - tx.tax) * toTarget);
+        }
+        break;
+      }
+      case DIVIDEND:
+      case INTEREST:
+        addOut(i, (gross - tx.fees - tx.tax) * toTarget);
+        break;
+      case FEE:
+        addIn(i, (gross + tx.fees) * toTarget);
+        break;
+      default:
+        // A transfer moves no units and no money the engine holds; its fees are paid in.
+        addIn(i, tx.fees * toTarget);
+        break;
+    }
+    state.next = t + 1;
+  }
+}
+
+/**
+ * Where a close-valued holding's price on `day` comes from: the last close on or before it (its
+ * index), else the last buy or sell on or before it (-1 - its index), else NaN.
+ */
+function priceRef(holding: PreparedHolding, day: number): PriceRef {
+  const closes = holding.closes;
+  const index = closes ? lastIndexOnOrBefore(closes.days, day) : -1;
+  if (index >= 0) return index;
+  for (let j = holding.transactions.length - 1; j >= 0; j -= 1) {
+    const tx = holding.transactions[j] as PreparedTransaction;
+    if (tx.day <= day && (tx.kind === BUY || tx.kind === SELL)) return -1 - j;
+  }
+  return Number.NaN;
+}
+
 /** A holding's money figures, exact (target currency). */
 export type ExactFigures = {
-  quantity: Decimal;
-  value: Decimal;
-  previousValue: Decimal;
-  lastIn: Decimal;
-  lastOut: Decimal;
-  costBasis: Decimal;
-  realisedGain: Decimal;
-  dividends: Decimal;
-  interest: Decimal;
-  fees: Decimal;
-  taxes: Decimal;
-  currencyEffect: Decimal;
-  netContributions: Decimal;
+  quantity: ExactSum;
+  value: ExactSum;
+  previousValue: ExactSum;
+  lastIn: ExactSum;
+  lastOut: ExactSum;
+  costBasis: ExactSum;
+  realisedGain: ExactSum;
+  dividends: ExactSum;
+  interest: ExactSum;
+  fees: ExactSum;
+  taxes: ExactSum;
+  currencyEffect: ExactSum;
+  netContributions: ExactSum;
 };
 
 export const zeroFigures = (): ExactFigures => ({
-  quantity: ZERO,
-  value: ZERO,
-  previousValue: ZERO,
-  lastIn: ZERO,
-  lastOut: ZERO,
-  costBasis: ZERO,
-  realisedGain: ZERO,
-  dividends: ZERO,
-  interest: ZERO,
-  fees: ZERO,
-  taxes: ZERO,
-  currencyEffect: ZERO,
-  netContributions: ZERO,
+  quantity: new ExactSum(),
+  value: new ExactSum(),
+  previousValue: new ExactSum(),
+  lastIn: new ExactSum(),
+  lastOut: new ExactSum(),
+  costBasis: new ExactSum(),
+  realisedGain: new ExactSum(),
+  dividends: new ExactSum(),
+  interest: new ExactSum(),
+  fees: new ExactSum(),
+  taxes: new ExactSum(),
+  currencyEffect: new ExactSum(),
+  netContributions: new ExactSum(),
 });
 
 const times = (amount: Decimal, rate: Decimal) => (rate === ONE ? amount : amount.mul(rate));
@@ -451,33 +536,31 @@ export function exactFigures(
     const tax = source.tax && source.tax !== '0' ? source.tax : null;
     if (fee) fees.at(rate).add(fee, 1, shift);
     if (tax) taxes.at(rate).add(tax, 1, shift);
-    // Money in: gross + fees; money out: gross - fees - tax.
-    const flow = (sum: ConvertedSum, direction: 'in' | 'out') => {
-      const into = sum.at(rate);
-      into.addProduct(source.quantity, source.price, 1, shift);
-      if (fee) into.add(fee, direction === 'in' ? 1 : -1, shift);
-      if (tax && direction === 'out') into.add(tax, -1, shift);
-    };
     switch (tx.kind) {
       case BUY:
       case SELL:
         quantities.add(source.quantity, tx.kind === BUY ? 1 : -1);
         if (tx.day <= previousDay)
           previousQuantities.add(source.quantity, tx.kind === BUY ? 1 : -1);
-        flow(tx.kind === BUY ? inflow : outflow, tx.kind === BUY ? 'in' : 'out');
-        if (last) flow(tx.kind === BUY ? lastIn : lastOut, tx.kind === BUY ? 'in' : 'out');
+        if (tx.kind === BUY) {
+          addFlow(inflow.at(rate), source, fee, null, shift);
+          if (last) addFlow(lastIn.at(rate), source, fee, null, shift);
+        } else {
+          addFlow(outflow.at(rate), source, fee, tax, shift, -1);
+          if (last) addFlow(lastOut.at(rate), source, fee, tax, shift, -1);
+        }
         break;
       case DIVIDEND:
       case INTEREST:
         (tx.kind === DIVIDEND ? dividends : interest)
           .at(rate)
           .addProduct(source.quantity, source.price, 1, shift);
-        flow(outflow, 'out');
-        if (last) flow(lastOut, 'out');
+        addFlow(outflow.at(rate), source, fee, tax, shift, -1);
+        if (last) addFlow(lastOut.at(rate), source, fee, tax, shift, -1);
         break;
       case FEE:
-        flow(inflow, 'in');
-        if (last) flow(lastIn, 'in');
+        addFlow(inflow.at(rate), source, fee, null, shift);
+        if (last) addFlow(lastIn.at(rate), source, fee, null, shift);
         break;
       default:
         // A transfer moves no units and no money the engine holds; its fees are paid in.
@@ -486,41 +569,49 @@ export function exactFigures(
         break;
     }
   }
-  const quantity = quantities.toDecimal();
-  const previousQuantity = previousQuantities.toDecimal();
-  figures.quantity = quantity;
+  figures.quantity = quantities;
   figures.fees = fees.total();
   figures.taxes = taxes.total();
   figures.dividends = dividends.total();
   figures.interest = interest.total();
-  figures.netContributions = inflow.total().minus(outflow.total());
+  figures.netContributions = ExactSum.of([inflow.total(), 1], [outflow.total(), -1]);
   figures.lastIn = lastIn.total();
   figures.lastOut = lastOut.total();
 
   if (holding.mode === 'closes') {
-    const priceAt = (ref: PriceRef): Decimal => {
-      if (Number.isNaN(ref)) return ZERO;
+    /** Units x the price a reference points at, converted on `day`. */
+    const valueAt = (units: ExactSum, ref: PriceRef, day: number): ExactSum => {
+      if (Number.isNaN(ref) || units.isZero()) return new ExactSum();
+      const rate = quoteRate(day);
+      let price: string;
+      let shift: number;
+      let through: Decimal = ONE;
       if (ref >= 0) {
-        return times(dec((holding.closes as DaySeries).values[ref] as number), quote.exactFactor);
+        price = String((holding.closes as DaySeries).values[ref] as number);
+        shift = quote.shift;
+      } else {
+        const tx = holding.transactions[-1 - ref] as PreparedTransaction;
+        price = tx.source.price;
+        shift = tx.currency.shift;
+        if (tx.currency.currency !== quote.currency) {
+          through = fx.exact(tx.currency.currency, quote.currency, tx.day);
+        }
       }
-      const tx = holding.transactions[-1 - ref] as PreparedTransaction;
-      const price = times(dec(tx.source.price), tx.currency.exactFactor);
-      if (tx.currency.currency === quote.currency) return price;
-      return price.mul(fx.exact(tx.currency.currency, quote.currency, tx.day));
+      const local = new ExactSum().addProduct(units.toPlainString(), price, 1, shift);
+      if (rate === ONE && through === ONE) return local;
+      return ExactSum.from(local.toDecimal().mul(through).mul(rate));
     };
-    figures.value = quantity.isZero()
-      ? ZERO
-      : times(quantity.mul(priceAt(walk.lastPriceRef)), quoteRate(asOf));
-    figures.previousValue =
-      previousQuantity.isZero() || holding.firstDay > previousDay
-        ? ZERO
-        : times(previousQuantity.mul(priceAt(walk.previousPriceRef)), quoteRate(previousDay));
-  } else {
-    figures.value = times(pointsValueAt(holding, asOf, fx), quoteRate(asOf));
+    figures.value = valueAt(quantities, walk.lastPriceRef, asOf);
     figures.previousValue =
       holding.firstDay > previousDay
-        ? ZERO
-        : times(pointsValueAt(holding, previousDay, fx), quoteRate(previousDay));
+        ? new ExactSum()
+        : valueAt(previousQuantities, walk.previousPriceRef, previousDay);
+  } else {
+    figures.value = ExactSum.from(times(pointsValueAt(holding, asOf, fx), quoteRate(asOf)));
+    figures.previousValue =
+      holding.firstDay > previousDay
+        ? new ExactSum()
+        : ExactSum.from(times(pointsValueAt(holding, previousDay, fx), quoteRate(previousDay)));
   }
 
   const costs = holding.input.openLots
@@ -528,9 +619,31 @@ export function exactFigures(
     : replayedLotCosts(holding, context);
   figures.costBasis = costs.historical;
   figures.currencyEffect =
-    quote.currency === target ? ZERO : times(costs.local, quoteRate(asOf)).minus(costs.historical);
+    quote.currency === target
+      ? new ExactSum()
+      : ExactSum.of(
+          [ExactSum.from(costs.local.toDecimal().mul(quoteRate(asOf))), 1],
+          [costs.historical, -1],
+        );
   figures.realisedGain = costs.realised;
   return figures;
+}
+
+/**
+ * Adds a transaction's money to a sum: quantity x price, with its fees added (money in,
+ * `feeSign` 1) or taken off (money out, -1), and its tax taken off.
+ */
+function addFlow(
+  sum: ExactSum,
+  source: ValuationTransaction,
+  fee: string | null,
+  tax: string | null,
+  shift: number,
+  feeSign: 1 | -1 = 1,
+) {
+  sum.addProduct(source.quantity, source.price, 1, shift);
+  if (fee) sum.add(fee, feeSign, shift);
+  if (tax) sum.add(tax, -1, shift);
 }
 
 /** A points-valued holding's value on a day, exact, in real quote units (see `walkHolding`). */
@@ -578,10 +691,10 @@ function pointsValueAt(holding: PreparedHolding, day: DayNumber, fx: FxTable): D
 
 type LotCosts = {
   /** What the units held cost, in real quote units. */
-  local: Decimal;
+  local: ExactSum;
   /** The same in the target currency, at the rates of the purchase days. */
-  historical: Decimal;
-  realised: Decimal;
+  historical: ExactSum;
+  realised: ExactSum;
 };
 
 /** Costs from the ledger's open lots and tax rows. */
@@ -630,10 +743,9 @@ function ledgerLotCosts(holding: PreparedHolding, context: ExactContext): LotCos
     if (day > context.asOf) continue;
     realised.at(base === target ? ONE : fx.exact(base, target, day)).add(row.gainLoss);
   }
-  const localTotal = local.toDecimal();
   return {
-    local: localTotal,
-    historical: quote.currency === target ? localTotal : historical.total(),
+    local,
+    historical: quote.currency === target ? local : historical.total(),
     realised: realised.total(),
   };
 }
@@ -670,42 +782,48 @@ function replayedLotCosts(holding: PreparedHolding, context: ExactContext): LotC
       costBasisMethod: source.costBasisMethod ?? 'fifo',
     });
   });
-  if (ledger.length === 0) return { local: ZERO, historical: ZERO, realised: ZERO };
+  if (ledger.length === 0) {
+    return { local: new ExactSum(), historical: new ExactSum(), realised: new ExactSum() };
+  }
   const replayed = replayHolding(ledger);
-  let local = ZERO;
-  let historical = ZERO;
+  const local = new ExactSum();
+  const historical = new ExactSum();
   for (const lot of replayed.lots) {
     if (lot.remainingQuantity.isZero()) continue;
     const cost = remainingCost(lot);
-    local = local.plus(cost);
-    historical = historical.plus(
+    local.addDecimal(cost);
+    historical.addDecimal(
       quote.currency === target
         ? cost
         : cost.mul(fx.exact(quote.currency, target, toDay(lot.acquisitionDate))),
     );
   }
-  let realised = ZERO;
+  const realised = new ExactSum();
   for (const sale of replayed.sales) {
-    let gain = ZERO;
-    for (const line of sale.figures.lots) gain = gain.plus(line.gainLoss);
     const day = dayOf.get(sale.transactionId) ?? context.asOf;
-    realised = realised.plus(
-      quote.currency === target ? gain : gain.mul(fx.exact(quote.currency, target, day)),
-    );
+    const rate = quote.currency === target ? ONE : fx.exact(quote.currency, target, day);
+    for (const line of sale.figures.lots) realised.addDecimal(times(line.gainLoss, rate));
   }
   return { local, historical, realised };
 }
 
-/** A savings account's figures: cost basis is net deposits; interest and fees are not flows. */
+/**
+ * A savings account's figures: cost basis is net deposits; interest and fees are not flows.
+ * (Accounts have few movements: plain decimals.)
+ */
 function savingsFigures(holding: PreparedHolding, context: ExactContext): ExactFigures {
   const { asOf, fx, target } = context;
-  const figures = zeroFigures();
   const factor = holding.quote.exactFactor;
   const rateOn = (day: number) => times(factor, fx.exact(holding.quote.currency, target, day));
   let running = ZERO;
   let previousRunning = ZERO;
   let local = ZERO;
   let historical = ZERO;
+  let lastIn = ZERO;
+  let lastOut = ZERO;
+  let interest = ZERO;
+  let taxes = ZERO;
+  let fees = ZERO;
   for (const flow of holding.flows) {
     const amount = dec(flow.source.amount);
     const rate = rateOn(flow.day);
@@ -715,26 +833,24 @@ function savingsFigures(holding: PreparedHolding, context: ExactContext): ExactF
         running = running.plus(amount);
         local = local.plus(amount);
         historical = historical.plus(converted);
-        figures.netContributions = figures.netContributions.plus(converted);
-        if (flow.day === asOf) figures.lastIn = figures.lastIn.plus(converted);
+        if (flow.day === asOf) lastIn = lastIn.plus(converted);
         break;
       case 'withdrawal':
         running = running.minus(amount);
         local = local.minus(amount);
         historical = historical.minus(converted);
-        figures.netContributions = figures.netContributions.minus(converted);
-        if (flow.day === asOf) figures.lastOut = figures.lastOut.plus(converted);
+        if (flow.day === asOf) lastOut = lastOut.plus(converted);
         break;
       case 'interest': {
         const tax = flow.source.tax ? dec(flow.source.tax) : ZERO;
         running = running.plus(amount).minus(tax);
-        figures.interest = figures.interest.plus(converted);
-        if (!tax.isZero()) figures.taxes = figures.taxes.plus(times(tax, rate));
+        interest = interest.plus(converted);
+        if (!tax.isZero()) taxes = taxes.plus(times(tax, rate));
         break;
       }
       case 'fee':
         running = running.minus(amount);
-        figures.fees = figures.fees.plus(converted);
+        fees = fees.plus(converted);
         break;
     }
     if (flow.day <= asOf - 1) previousRunning = running;
@@ -745,14 +861,28 @@ function savingsFigures(holding: PreparedHolding, context: ExactContext): ExactF
     const balance = balances && index >= 0 ? dec(balances.values[index] as number) : runningAt;
     return times(balance, rateOn(day));
   };
-  figures.value = balanceAt(asOf, running);
-  figures.previousValue = holding.firstDay > asOf - 1 ? ZERO : balanceAt(asOf - 1, previousRunning);
   // Deposits less withdrawals: at the flows' rates in the target, as paid in the account's.
-  local = times(local, factor);
-  figures.costBasis = historical;
-  figures.currencyEffect =
+  const currencyEffect =
     holding.quote.currency === target
       ? ZERO
-      : times(local, fx.exact(holding.quote.currency, target, asOf)).minus(historical);
-  return figures;
+      : times(times(local, factor), fx.exact(holding.quote.currency, target, asOf)).minus(
+          historical,
+        );
+  return {
+    quantity: new ExactSum(),
+    value: ExactSum.from(balanceAt(asOf, running)),
+    previousValue: ExactSum.from(
+      holding.firstDay > asOf - 1 ? ZERO : balanceAt(asOf - 1, previousRunning),
+    ),
+    lastIn: ExactSum.from(lastIn),
+    lastOut: ExactSum.from(lastOut),
+    costBasis: ExactSum.from(historical),
+    realisedGain: new ExactSum(),
+    dividends: new ExactSum(),
+    interest: ExactSum.from(interest),
+    fees: ExactSum.from(fees),
+    taxes: ExactSum.from(taxes),
+    currencyEffect: ExactSum.from(currencyEffect),
+    netContributions: ExactSum.from(historical),
+  };
 }

@@ -2,7 +2,7 @@ import { type DayNumber, fromDay } from './dates';
 import { annualise, DAYS_PER_YEAR, xirrLog } from './returns';
 import { DrawdownTracker, VolatilityAccumulator } from './risk';
 import { roundCents } from './series';
-import { MAX_CHART_POINTS, thinSeries } from './thinning';
+import { MAX_CHART_POINTS, thinIndices } from './thinning';
 import type { ChartPoint, PerformanceFigures } from './types';
 
 /** Daily arrays of one portfolio or holding: index i is day firstDay + i. */
@@ -34,6 +34,8 @@ export function rangePerformance(
   endIndex: number,
   scratch: PerformanceScratch = performanceScratch(endIndex - startIndex + 1),
   index?: Float64Array,
+  /** Days before this index hold nothing (no value, no flow): skipped (without `index` only). */
+  firstActiveIndex = 0,
 ): PerformanceFigures {
   const { value, inflow, outflow } = daily;
   const opening = startIndex > 0 ? (value[startIndex - 1] as number) : 0;
@@ -50,7 +52,8 @@ export function rangePerformance(
   if (index) index[0] = 1;
   let growth = 1;
   let previous = opening;
-  for (let i = startIndex; i <= endIndex; i += 1) {
+  const from = index ? startIndex : Math.max(startIndex, Math.min(firstActiveIndex, endIndex + 1));
+  for (let i = from; i <= endIndex; i += 1) {
     const v = value[i] as number;
     const into = inflow[i] as number;
     const out = outflow[i] as number;
@@ -114,19 +117,23 @@ export function chartSeries(
     rangePerformance(daily, startIndex, endIndex, undefined, index);
   }
   const from = Math.max(startIndex - 1, 0);
-  let contributions = 0;
-  for (let i = 0; i < from; i += 1) {
-    contributions += (daily.inflow[i] as number) - (daily.outflow[i] as number);
+  const count = endIndex - from + 1;
+  // Net contributions to each day, from the first day of the history.
+  const contributions = new Float64Array(count);
+  let running = 0;
+  for (let i = 0; i <= endIndex; i += 1) {
+    running += (daily.inflow[i] as number) - (daily.outflow[i] as number);
+    if (i >= from) contributions[i - from] = running;
   }
-  const points: ChartPoint[] = [];
-  for (let i = from; i <= endIndex; i += 1) {
-    contributions += (daily.inflow[i] as number) - (daily.outflow[i] as number);
-    points.push({
+  const value = daily.value;
+  // Only the points kept are built (ten years of days are thinned to about 500).
+  return thinIndices(count, (k) => roundCents(value[from + k] as number), maxPoints).map((k) => {
+    const i = from + k;
+    return {
       date: fromDay(daily.firstDay + i),
-      value: roundCents(daily.value[i] as number),
-      netContributions: roundCents(contributions),
-      twrIndex: index[i - startIndex + 1] as number,
-    });
-  }
-  return thinSeries(points, (point) => point.value, maxPoints);
+      value: roundCents(value[i] as number),
+      netContributions: roundCents(contributions[k] as number),
+      twrIndex: (index as Float64Array)[i - startIndex + 1] as number,
+    };
+  });
 }
