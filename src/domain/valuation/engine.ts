@@ -9,7 +9,7 @@ import {
   walkHolding,
   zeroFigures,
 } from './holding';
-import { chartSeries, type DailyArrays, performanceScratch, rangePerformance } from './performance';
+import { chartSeries, type DailyArrays, rangePerformance } from './performance';
 import { toDaySeries } from './series';
 import { MAX_CHART_POINTS } from './thinning';
 import type {
@@ -152,26 +152,16 @@ export function computePortfolioValuation(input: ValuationInput): ValuationResul
     inflow: new Float64Array(length),
     outflow: new Float64Array(length),
   };
-  const scratch = {
-    value: new Float64Array(length),
-    inflow: new Float64Array(length),
-    outflow: new Float64Array(length),
-  };
   const start: DayNumber = rangeStartDay(range, asOf, firstDay);
   const startIndex = start - firstDay;
   const endIndex = length - 1;
-  const buffers = performanceScratch(length);
-  const walkContext = { firstDay, length, fx, target };
+  const walkContext = { firstDay, length, startIndex, fx, target };
   const exactContext = { asOf, fx, target, base };
 
   const totals = zeroFigures();
   const holdings: HoldingValuation[] = [];
   for (const holding of priced) {
-    const from = Math.max(0, Math.min(holding.firstDay - firstDay, startIndex - 1));
-    scratch.value.fill(0, from);
-    scratch.inflow.fill(0, from);
-    scratch.outflow.fill(0, from);
-    const walk = walkHolding(holding, walkContext, scratch, daily);
+    const walk = walkHolding(holding, walkContext, daily);
     const figures = exactFigures(holding, walk, exactContext);
     addFigures(totals, figures);
     holdings.push({
@@ -182,18 +172,12 @@ export function computePortfolioValuation(input: ValuationInput): ValuationResul
       quantity: figures.quantity.toPlainString(),
       price: walk.lastPrice,
       figures: moneyFigures(figures),
-      performance: rangePerformance({ firstDay, ...scratch }, startIndex, endIndex, buffers),
+      performance: walk.performance,
     });
   }
 
   const index = new Float64Array(endIndex - startIndex + 2);
-  const performance: PerformanceFigures = rangePerformance(
-    daily,
-    startIndex,
-    endIndex,
-    buffers,
-    index,
-  );
+  const performance: PerformanceFigures = rangePerformance(daily, startIndex, endIndex, index);
   const series = hasHistory
     ? chartSeries(daily, startIndex, endIndex, index, input.maxChartPoints ?? MAX_CHART_POINTS)
     : [];

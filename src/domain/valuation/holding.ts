@@ -5,8 +5,9 @@ import { dec, type Decimal, ONE, ZERO } from '../money/decimal';
 import { type DayNumber, toDay } from './dates';
 import { type FxTable, type NormalisedCurrency, normaliseCurrency } from './fx';
 import { ConvertedSum, ExactSum } from './exact-sum';
+import { ReturnTracker } from './performance';
 import { type DaySeries, lastIndexOnOrBefore, toDaySeries } from './series';
-import type { HoldingInput, SavingsFlow, ValuationTransaction } from './types';
+import type { HoldingInput, PerformanceFigures, SavingsFlow, ValuationTransaction } from './types';
 
 const BUY = 0;
 const SELL = 1;
@@ -162,12 +163,14 @@ export type WalkContext = {
   firstDay: DayNumber;
   /** Days in the arrays (firstDay to asOf). */
   length: number;
+  /** Index of the first day of the performance range. */
+  startIndex: number;
   fx: FxTable;
   target: string;
 };
 
-/** Daily arrays of one holding (scratch, reused from holding to holding). */
-export type HoldingArrays = { value: Float64Array; inflow: Float64Array; outflow: Float64Array };
+/** The portfolio's daily arrays, which each holding's walk adds its days to. */
+export type TotalArrays = { value: Float64Array; inflow: Float64Array; outflow: Float64Array };
 
 /** Where the price of a day came from: a close (its index) or a trade (-1 - its index); NaN. */
 type PriceRef = number;
@@ -178,40 +181,58 @@ export type WalkResult = {
   lastPriceRef: PriceRef;
   /** The last price on or before asOf, real quote currency; null outside closes mode. */
   lastPrice: number | null;
+  /** The holding's return figures over the range. */
+  performance: PerformanceFigures;
 };
 
 /**
- * Fills a holding's daily value, In and Out (target currency, floats) from its first day to
- * asOf, in one pass over the days: the arrays must be zero before that day.
+ * Walks a holding's days from its first to asOf once: its value, In and Out of each day (target
+ * currency, floats) are added to the portfolio's arrays, and its own return figures over the
+ * range are measured on the way (`ReturnTracker`), without arrays of its own.
  */
 export function walkHolding(
   holding: PreparedHolding,
   context: WalkContext,
-  out: HoldingArrays,
-  /** The portfolio's arrays: the holding's days are added to them in the same pass. */
-  total?: HoldingArrays,
+  totals: TotalArrays,
 ): WalkResult {
+  const { firstDay, length, startIndex, fx, target } = context;
+  const tracker = new ReturnTracker();
   const result: WalkResult = {
     previousPriceRef: Number.NaN,
     lastPriceRef: Number.NaN,
     lastPrice: null,
+    performance: tracker.result(firstDay, startIndex, length - 1, 0, 0),
   };
   if (holding.firstDay === Infinity) return result;
-  const { firstDay, length, fx, target } = context;
-  const { value, inflow, outflow } = out;
-  const totals = total ?? { value: null, inflow: null, outflow: null };
   const totalValue = totals.value;
+  // The day's flows of the holding (reset before each day's transactions).
+  let dayIn = 0;
+  let dayOut = 0;
   const addIn = (i: number, amount: number) => {
-    inflow[i] = (inflow[i] as number) + amount;
-    if (totals.inflow) totals.inflow[i] = (totals.inflow[i] as number) + amount;
+    totals.inflow[i] = (totals.inflow[i] as number) + amount;
+    dayIn += amount;
   };
   const addOut = (i: number, amount: number) => {
-    outflow[i] = (outflow[i] as number) + amount;
-    if (totals.outflow) totals.outflow[i] = (totals.outflow[i] as number) + amount;
+    totals.outflow[i] = (totals.outflow[i] as number) + amount;
+    dayOut += amount;
   };
   const quoteRates = fx.pair(holding.quote.currency, target) ?? null;
   const factor = holding.quote.factor;
   const start = holding.firstDay - firstDay;
+  // The range's opening value, and the value of the day before the one being walked.
+  let opening = 0;
+  let previous = 0;
+  /** Records day i's value (and its flows, dayIn / dayOut) in the totals and the tracker. */
+  const record = (i: number, v: number) => {
+    if (totalValue) totalValue[i] = (totalValue[i] as number) + v;
+    if (i >= startIndex) tracker.step(i, v, previous, dayIn, dayOut);
+    else if (i === startIndex - 1) opening = v;
+    previous = v;
+  };
+  const finish = () => {
+    result.performance = tracker.result(firstDay, startIndex, length - 1, opening, previous);
+    return result;
+  };
 
   if (holding.mode === 'savings') {
     const flows = holding.flows;
@@ -227,6 +248,8 @@ export function walkHolding(
     for (let i = start; i < length; i += 1) {
       const day = firstDay + i;
       const rate = quoteRates ? (quoteRates[i] as number) : 1;
+      dayIn = 0;
+      dayOut = 0;
       while (f < flows.length && (flows[f] as PreparedFlow).day === day) {
         const flow = flows[f] as PreparedFlow;
         const amount = flow.amount * factor;
@@ -246,11 +269,9 @@ export function walkHolding(
           k += 1;
         }
       }
-      const v = (Number.isNaN(balance) ? running : balance) * rate;
-      value[i] = v;
-      if (totalValue) totalValue[i] = (totalValue[i] as number) + v;
+      record(i, (Number.isNaN(balance) ? running : balance) * rate);
     }
-    return result;
+    return finish();
   }
 
   const transactions = holding.transactions;
@@ -264,14 +285,10 @@ export function walkHolding(
     }
     return rates;
   });
-  const state: ApplyState = {
-    next: 0,
-    quantity: 0,
-    cost: 0,
-    tradePrice: Number.NaN,
-    tradeIndex: -1,
-  };
-  const apply = (i: number, trackCost: boolean) =>
+  const state: ApplyState = { next: 0, quantity: 0, cost: 0, tradePrice: Number.NaN };
+  const apply = (i: number, trackCost: boolean) => {
+    dayIn = 0;
+    dayOut = 0;
     applyTransactions(
       holding,
       txRates,
@@ -283,6 +300,7 @@ export function walkHolding(
       addIn,
       addOut,
     );
+  };
   const nextIndex = () =>
     state.next < count ? (transactions[state.next] as PreparedTransaction).day - firstDay : length;
 
@@ -295,10 +313,12 @@ export function walkHolding(
     let price = k > 0 ? (closeValues[k - 1] as number) * factor : Number.NaN;
     let quantity = 0;
     let i = start;
-    // Segments of days without transactions (units constant), each walked in a tight loop; the
-    // days with transactions between them apply those first.
+    // Segments of days without transactions (units constant, no flows) are walked in a tight
+    // loop; the day with transactions after each applies them first.
     for (;;) {
       const segmentEnd = Math.min(nextIndex(), length);
+      dayIn = 0;
+      dayOut = 0;
       for (; i < segmentEnd; i += 1) {
         const day = firstDay + i;
         while (k < closeCount && (closeDays[k] as number) <= day) {
@@ -307,8 +327,10 @@ export function walkHolding(
         }
         const local = quantity === 0 || price !== price ? 0 : quantity * price;
         const v = quoteRates ? local * (quoteRates[i] as number) : local;
-        value[i] = v;
         if (totalValue) totalValue[i] = (totalValue[i] as number) + v;
+        if (i >= startIndex) tracker.step(i, v, previous, 0, 0);
+        else if (i === startIndex - 1) opening = v;
+        previous = v;
       }
       if (i >= length) break;
       const day = firstDay + i;
@@ -321,16 +343,14 @@ export function walkHolding(
       // Before the first close, the last trade price stands in for one.
       if (k === 0 && !Number.isNaN(state.tradePrice)) price = state.tradePrice;
       const local = quantity === 0 || Number.isNaN(price) ? 0 : quantity * price;
-      const v = quoteRates ? local * (quoteRates[i] as number) : local;
-      value[i] = v;
-      if (totalValue) totalValue[i] = (totalValue[i] as number) + v;
+      record(i, quoteRates ? local * (quoteRates[i] as number) : local);
       i += 1;
     }
     const asOf = firstDay + length - 1;
     result.previousPriceRef = priceRef(holding, asOf - 1);
     result.lastPriceRef = priceRef(holding, asOf);
     result.lastPrice = Number.isNaN(price) ? null : price;
-    return result;
+    return finish();
   }
 
   // Points: the last valuation point, scaled by units held since; before it, what was paid.
@@ -344,6 +364,8 @@ export function walkHolding(
   }
   for (let i = start; i < length; i += 1) {
     const day = firstDay + i;
+    dayIn = 0;
+    dayOut = 0;
     if (nextIndex() === i) apply(i, true);
     const quantity = state.quantity;
     if (points) {
@@ -358,11 +380,9 @@ export function walkHolding(
     else if (quantity <= 0) v = 0;
     else if (!Number.isNaN(point) && pointQuantity > 0) v = (point * quantity) / pointQuantity;
     else v = state.cost;
-    if (quoteRates) v *= quoteRates[i] as number;
-    value[i] = v;
-    if (totalValue) totalValue[i] = (totalValue[i] as number) + v;
+    record(i, quoteRates ? v * (quoteRates[i] as number) : v);
   }
-  return result;
+  return finish();
 }
 
 /** Units, cost and last trade of a holding as its transactions are applied day by day. */
@@ -374,7 +394,6 @@ type ApplyState = {
   cost: number;
   /** The last trade price of the day applied (real quote units), NaN when none. */
   tradePrice: number;
-  tradeIndex: number;
 };
 
 /** Applies the transactions of one day (index i): units, cost, and In / Out. */
@@ -410,7 +429,6 @@ function applyTransactions(
             ? tx.price * tx.currency.factor
             : (tx.price * toTarget) / quoteRate;
         state.tradePrice = price;
-        state.tradeIndex = t;
         if (tx.kind === BUY) {
           if (trackCost) state.cost += tx.quantity * price + (tx.fees * toTarget) / quoteRate;
           state.quantity += tx.quantity;

@@ -128,3 +128,57 @@ describe('TWR of a single holding is its price return, whatever is traded at the
     );
   });
 });
+
+describe("a holding's own figures", () => {
+  it("are the portfolio's when it is the only holding", () => {
+    fc.assert(
+      fc.property(
+        pricePath(60),
+        fc.array(
+          fc.record({
+            day: fc.integer({ min: 0, max: 59 }),
+            type: fc.constantFrom('buy', 'buy', 'sell', 'dividend', 'fee') as fc.Arbitrary<
+              ValuationTransaction['type']
+            >,
+            quantity: fc.integer({ min: 1, max: 50 }),
+            fees: fc.integer({ min: 0, max: 500 }),
+          }),
+          { minLength: 1, maxLength: 12 },
+        ),
+        fc.constantFrom('1W', '1M', 'YTD', 'MAX') as fc.Arbitrary<'1W' | '1M' | 'YTD' | 'MAX'>,
+        (cents, trades, range) => {
+          const sorted = [...trades].sort((a, b) => a.day - b.day);
+          let held = 0;
+          const transactions: ValuationTransaction[] = [];
+          for (const trade of sorted) {
+            const type = trade.type === 'sell' && held < trade.quantity ? 'buy' : trade.type;
+            if (type === 'buy') held += trade.quantity;
+            if (type === 'sell') held -= trade.quantity;
+            transactions.push({
+              date: fromDay(FIRST + trade.day),
+              type,
+              quantity: String(trade.quantity),
+              price: type === 'dividend' ? '0.25' : price(cents[trade.day] as number),
+              fees: (trade.fees / 100).toString(),
+            });
+          }
+          const result = computePortfolioValuation({
+            currency: 'EUR',
+            asOf: fromDay(FIRST + 59),
+            range,
+            holdings: [holding('a', cents, transactions)],
+          });
+          const own = result.holdings[0]?.performance;
+          const whole = result.performance;
+          expect(own?.start).toBe(whole.start);
+          expect(own?.openingValue).toBe(whole.openingValue);
+          expect(own?.twr).toBeCloseTo(whole.twr, 12);
+          expect(own?.maxDrawdown).toBeCloseTo(whole.maxDrawdown, 12);
+          expect(own?.volatility ?? 0).toBeCloseTo(whole.volatility ?? 0, 12);
+          expect(own?.mwrAnnualised ?? 0).toBeCloseTo(whole.mwrAnnualised ?? 0, 9);
+        },
+      ),
+      { numRuns: 200 },
+    );
+  });
+});
