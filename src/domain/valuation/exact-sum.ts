@@ -68,20 +68,19 @@ export class ExactSum {
 
   /** The sum as a plain decimal string: no exponent, no trailing zeros ('12.5', '0', '-3'). */
   toPlainString(): string {
-    let text: string;
     if (this.big === 0n) {
       if (this.units === 0) return '0';
-      text = withPoint(BigInt(this.units), this.scale);
-    } else {
-      const scale = Math.max(this.scale, this.bigScale);
-      text = withPoint(
-        this.big * POWERS_BIG(scale - this.bigScale) +
-          BigInt(this.units) * POWERS_BIG(scale - this.scale),
-        scale,
-      );
+      // A safe integer prints its digits exactly: no BigInt needed.
+      const negative = this.units < 0;
+      return trimmed(String(negative ? -this.units : this.units), this.scale, negative);
     }
-    if (text.includes('.')) text = text.replace(/\.?0+$/, '');
-    return text === '-0' ? '0' : text;
+    const scale = Math.max(this.scale, this.bigScale);
+    const total =
+      this.big * POWERS_BIG(scale - this.bigScale) +
+      BigInt(this.units) * POWERS_BIG(scale - this.scale);
+    if (total === 0n) return '0';
+    const negative = total < 0n;
+    return trimmed((negative ? -total : total).toString(), scale, negative);
   }
 
   isZero(): boolean {
@@ -145,6 +144,23 @@ const POWERS_BIG = (n: number): bigint => {
   }
   return power;
 };
+
+/** Digits with a point `scale` places from the right, trailing zeros of the fraction dropped. */
+function trimmed(digits: string, scale: number, negative: boolean): string {
+  let end = digits.length;
+  let places = scale;
+  while (places > 0 && digits.charCodeAt(end - 1) === 48) {
+    end -= 1;
+    places -= 1;
+  }
+  let text: string;
+  if (places === 0) text = digits.slice(0, end);
+  else {
+    const padded = digits.slice(0, end).padStart(places + 1, '0');
+    text = `${padded.slice(0, padded.length - places)}.${padded.slice(-places)}`;
+  }
+  return negative ? `-${text}` : text;
+}
 
 /** An integer's digits with a decimal point `scale` places from the right. */
 function withPoint(value: bigint, scale: number): string {

@@ -319,6 +319,17 @@ export function walkHolding(
       const segmentEnd = Math.min(nextIndex(), length);
       dayIn = 0;
       dayOut = 0;
+      // The loop that runs for every holding-day works on locals (copies of the tracker's
+      // fields and of the closures' shared variables): `tracker.step(i, v, last, 0, 0)`, inlined.
+      let last = previous;
+      let open = opening;
+      let growth = tracker.growth;
+      let peak = tracker.peak;
+      let drawdown = tracker.drawdown;
+      let returns = tracker.count;
+      let shift = tracker.shift;
+      let sum = tracker.sum;
+      let squares = tracker.squares;
       for (; i < segmentEnd; i += 1) {
         const day = firstDay + i;
         while (k < closeCount && (closeDays[k] as number) <= day) {
@@ -328,10 +339,32 @@ export function walkHolding(
         const local = quantity === 0 || price !== price ? 0 : quantity * price;
         const v = quoteRates ? local * (quoteRates[i] as number) : local;
         if (totalValue) totalValue[i] = (totalValue[i] as number) + v;
-        if (i >= startIndex) tracker.step(i, v, previous, 0, 0);
-        else if (i === startIndex - 1) opening = v;
-        previous = v;
+        if (i >= startIndex) {
+          if (last !== 0) {
+            const r = v / last - 1;
+            growth *= 1 + r;
+            if (last > 0) {
+              if (returns === 0) shift = r;
+              const d = r - shift;
+              returns += 1;
+              sum += d;
+              squares += d * d;
+            }
+            if (growth > peak) peak = growth;
+            else if (peak > 0 && growth / peak - 1 < drawdown) drawdown = growth / peak - 1;
+          }
+        } else if (i === startIndex - 1) open = v;
+        last = v;
       }
+      previous = last;
+      opening = open;
+      tracker.growth = growth;
+      tracker.peak = peak;
+      tracker.drawdown = drawdown;
+      tracker.count = returns;
+      tracker.shift = shift;
+      tracker.sum = sum;
+      tracker.squares = squares;
       if (i >= length) break;
       const day = firstDay + i;
       while (k < closeCount && (closeDays[k] as number) <= day) {

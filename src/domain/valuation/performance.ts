@@ -1,6 +1,6 @@
 import { type DayNumber, fromDay } from './dates';
 import { annualise, DAYS_PER_YEAR, xirrLog } from './returns';
-import { DrawdownTracker, VolatilityAccumulator } from './risk';
+import { VOLATILITY_DAYS_PER_YEAR } from './risk';
 import { roundCents } from './series';
 import { MAX_CHART_POINTS, thinIndices } from './thinning';
 import type { ChartPoint, PerformanceFigures } from './types';
@@ -21,29 +21,48 @@ export type DailyArrays = {
 export class ReturnTracker {
   /** The TWR index after the last day fed (1 at the opening). */
   growth = 1;
-  private readonly volatility = new VolatilityAccumulator();
-  private readonly drawdown = new DrawdownTracker();
+  // Maximum drawdown of the index (as `DrawdownTracker`, inlined: this runs for every
+  // holding-day; public for `walkHolding`'s loop, which works on copies of them).
+  peak = 1;
+  drawdown = 0;
+  // Volatility sums (as `VolatilityAccumulator`, inlined): count, first return, sums of the
+  // returns less the first and of their squares.
+  count = 0;
+  shift = 0;
+  sum = 0;
+  squares = 0;
   private readonly flowDays: number[] = [];
   private readonly flowAmounts: number[] = [];
-
-  constructor() {
-    this.drawdown.add(1);
-  }
 
   /** Day i of the range: its value, the day before's, and its In and Out. */
   step(i: number, value: number, previous: number, inflow: number, outflow: number) {
     const capital = previous + inflow;
     if (capital !== 0) {
       const r = (value + outflow) / capital - 1;
-      this.growth *= 1 + r;
-      if (capital > 0) this.volatility.add(r);
+      const growth = this.growth * (1 + r);
+      this.growth = growth;
+      if (capital > 0) {
+        if (this.count === 0) this.shift = r;
+        const d = r - this.shift;
+        this.count += 1;
+        this.sum += d;
+        this.squares += d * d;
+      }
+      if (growth > this.peak) this.peak = growth;
+      else if (this.peak > 0 && growth / this.peak - 1 < this.drawdown) {
+        this.drawdown = growth / this.peak - 1;
+      }
     }
-    this.drawdown.add(this.growth);
-    const net = outflow - inflow;
-    if (net !== 0) {
+    if (inflow !== outflow) {
       this.flowDays.push(i);
-      this.flowAmounts.push(net);
+      this.flowAmounts.push(outflow - inflow);
     }
+  }
+
+  private volatility(): number | null {
+    if (this.count < 2) return null;
+    const variance = (this.squares - (this.sum * this.sum) / this.count) / (this.count - 1);
+    return Math.sqrt(Math.max(0, variance) * VOLATILITY_DAYS_PER_YEAR);
   }
 
   /** The figures of the range startIndex..endIndex, opening and closing at these values. */
@@ -68,8 +87,8 @@ export class ReturnTracker {
       twrAnnualised: annualise(twr, length),
       mwr: logRate === null ? null : Math.expm1((logRate * length) / DAYS_PER_YEAR),
       mwrAnnualised: logRate === null ? null : Math.expm1(logRate),
-      volatility: this.volatility.annualised(),
-      maxDrawdown: this.drawdown.value,
+      volatility: this.volatility(),
+      maxDrawdown: this.drawdown,
     };
   }
 }
