@@ -9,7 +9,7 @@
  */
 import { execFileSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { computePortfolioValuation, toDay } from '../src/domain/valuation';
@@ -42,12 +42,16 @@ function generate(): BenchFile {
 /** Runs the engine `RUNS` times on one input: first and median times, heap after. */
 function measure(input: ReturnType<typeof benchValuationInput>) {
   const times: number[] = [];
+  const cpu: number[] = [];
   let value = '';
   let points = 0;
   for (let run = 0; run < RUNS; run += 1) {
+    const cpuBefore = process.cpuUsage();
     const started = performance.now();
     const result = computePortfolioValuation(input);
     times.push(performance.now() - started);
+    const used = process.cpuUsage(cpuBefore);
+    cpu.push((used.user + used.system) / 1000);
     value = result.figures.value;
     points = result.series.length;
   }
@@ -55,6 +59,10 @@ function measure(input: ReturnType<typeof benchValuationInput>) {
     firstMs: round(times[0] as number),
     medianMs: round(median(times)),
     runsMs: times.map(round),
+    // Process CPU time (all threads, the garbage collector's included): less sensitive than
+    // wall time to other work on the machine.
+    firstCpuMs: round(cpu[0] as number),
+    medianCpuMs: round(median(cpu)),
     heapUsedMb: megabytes(process.memoryUsage().heapUsed),
     value,
     chartPoints: points,
@@ -82,6 +90,8 @@ export async function valuationEngineBench() {
   const ownAdaptMs = round(performance.now() - started);
   const ownLots = measure(ownInput);
   return {
+    /** The machine's load average when measured (2 cores here: above 2, others were busy). */
+    loadAverage: loadavg().map((value) => Math.round(value * 100) / 100),
     activities: file.activities.length,
     holdings: input.holdings.length,
     holdingDays,
@@ -98,8 +108,9 @@ if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
   const { ledgerLots: a, engineReplaysLotsAndParsesDates: b } = result;
   console.log(`
 Valuation engine (${file}): ${result.activities} activities, ${result.holdings} holdings, ${result.holdingDays} holding-days
-  ledger lots, day-number closes:   first ${a.firstMs} ms, median ${a.medianMs} ms, heap ${a.heapUsedMb} MB (value ${a.value}, ${a.chartPoints} chart points)
-  engine replays lots, date closes: first ${b.firstMs} ms, median ${b.medianMs} ms, heap ${b.heapUsedMb} MB
+  ledger lots, day-number closes:   first ${a.firstMs} ms (cpu ${a.firstCpuMs}), median ${a.medianMs} ms (cpu ${a.medianCpuMs}), heap ${a.heapUsedMb} MB (value ${a.value}, ${a.chartPoints} chart points)
+  engine replays lots, date closes: first ${b.firstMs} ms (cpu ${b.firstCpuMs}), median ${b.medianMs} ms (cpu ${b.medianCpuMs}), heap ${b.heapUsedMb} MB
+  load average ${result.loadAverage.join(' ')}
   adapting the file: ${result.adaptMs} ms (${b.adaptMs} ms without lots)
 `);
 }
