@@ -10,7 +10,6 @@ import {
   zeroFigures,
 } from './holding';
 import { chartSeries, type DailyArrays, rangePerformance } from './performance';
-import { toDaySeries } from './series';
 import { MAX_CHART_POINTS } from './thinning';
 import type {
   HoldingValuation,
@@ -24,9 +23,8 @@ import type {
 /** Whether a currency can be converted: it is the rates' base, or it has a usable rate. */
 function hasRates(fx: FxInput | undefined, currency: string): boolean {
   if (currency === normaliseCurrency(fx?.base ?? 'EUR').currency) return true;
-  const series = fx?.rates[currency];
-  if (!series) return false;
-  const values = toDaySeries(series).values;
+  const values = fx?.rates[currency]?.values;
+  if (!values) return false;
   for (let i = 0; i < values.length; i += 1) {
     const value = values[i] as number;
     if (value > 0 && Number.isFinite(value)) return true;
@@ -95,7 +93,9 @@ function addFigures(total: ExactFigures, f: ExactFigures) {
  * currencies are never mixed, one is never relabelled as another.
  *
  * Pure and synchronous: one pass over the days per holding (float64 arrays), then one over the
- * range. Runs in the browser, on the server and in worker threads.
+ * range. Runs in the browser, on the server and in worker threads. Throws a RangeError on a date
+ * that is not YYYY-MM-DD or an unknown transaction type, and the ledger's errors when its own
+ * replay meets a sale above what is held.
  */
 export function computePortfolioValuation(input: ValuationInput): ValuationResult {
   const target = normaliseCurrency(input.currency).currency;

@@ -61,6 +61,11 @@ export type PreparedHolding = {
   balances: DaySeries | null;
   /** Whether buys or sells give the holding units (points are then scaled by units held). */
   hasUnits: boolean;
+  /**
+   * Whether a buy or sell after asOf was left out: the ledger's open lots and tax rows (today's)
+   * are then not those of asOf, and the engine replays the transactions up to asOf instead.
+   */
+  afterAsOf: boolean;
   /** The first day the holding has anything (a transaction, flow, point or balance); Infinity. */
   firstDay: number;
   /** The real currencies of its transactions (the quote currency included). */
@@ -87,9 +92,13 @@ export function prepareHolding(input: HoldingInput, asOf: DayNumber): PreparedHo
   const normalised = new Map<string, NormalisedCurrency>([[input.currency, quote]]);
   const transactions: PreparedTransaction[] = [];
   let hasUnits = false;
+  let afterAsOf = false;
   for (const source of input.transactions ?? []) {
     const day = toDay(source.date);
-    if (day > asOf) continue;
+    if (day > asOf) {
+      if (source.type === 'buy' || source.type === 'sell') afterAsOf = true;
+      continue;
+    }
     const kind = KINDS[source.type];
     if (kind === undefined) throw new RangeError(`Unknown transaction type: ${source.type}`);
     const code = source.currency ?? input.currency;
@@ -152,6 +161,7 @@ export function prepareHolding(input: HoldingInput, asOf: DayNumber): PreparedHo
     points,
     balances,
     hasUnits,
+    afterAsOf,
     firstDay,
     currencies: mode === 'savings' ? new Set([quote.currency]) : currencies,
   };
@@ -665,9 +675,10 @@ export function exactFigures(
         : ExactSum.from(times(pointsValueAt(holding, previousDay, fx), quoteRate(previousDay)));
   }
 
-  const costs = holding.input.openLots
-    ? ledgerLotCosts(holding, context)
-    : replayedLotCosts(holding, context);
+  const costs =
+    holding.input.openLots && !holding.afterAsOf
+      ? ledgerLotCosts(holding, context)
+      : replayedLotCosts(holding, context);
   figures.costBasis = costs.historical;
   figures.currencyEffect =
     quote.currency === target
