@@ -234,7 +234,7 @@ export function walkHolding(
   let previous = 0;
   /** Records day i's value (and its flows, dayIn / dayOut) in the totals and the tracker. */
   const record = (i: number, v: number) => {
-    if (totalValue) totalValue[i] = (totalValue[i] as number) + v;
+    totalValue[i] = (totalValue[i] as number) + v;
     if (i >= startIndex) tracker.step(i, v, previous, dayIn, dayOut);
     else if (i === startIndex - 1) opening = v;
     previous = v;
@@ -323,58 +323,37 @@ export function walkHolding(
     let price = k > 0 ? (closeValues[k - 1] as number) * factor : Number.NaN;
     let quantity = 0;
     let i = start;
+    const walk: CloseWalk = {
+      closeDays,
+      closeValues,
+      factor,
+      quoteRates,
+      totalValue,
+      firstDay,
+      startIndex,
+      k,
+      price,
+      quantity,
+      last: 0,
+      open: 0,
+    };
     // Segments of days without transactions (units constant, no flows) are walked in a tight
     // loop; the day with transactions after each applies them first.
     for (;;) {
       const segmentEnd = Math.min(nextIndex(), length);
       dayIn = 0;
       dayOut = 0;
-      // The loop that runs for every holding-day works on locals (copies of the tracker's
-      // fields and of the closures' shared variables): `tracker.step(i, v, last, 0, 0)`, inlined.
-      let last = previous;
-      let open = opening;
-      let growth = tracker.growth;
-      let peak = tracker.peak;
-      let drawdown = tracker.drawdown;
-      let returns = tracker.count;
-      let shift = tracker.shift;
-      let sum = tracker.sum;
-      let squares = tracker.squares;
-      for (; i < segmentEnd; i += 1) {
-        const day = firstDay + i;
-        while (k < closeCount && (closeDays[k] as number) <= day) {
-          price = (closeValues[k] as number) * factor;
-          k += 1;
-        }
-        const local = quantity === 0 || price !== price ? 0 : quantity * price;
-        const v = quoteRates ? local * (quoteRates[i] as number) : local;
-        if (totalValue) totalValue[i] = (totalValue[i] as number) + v;
-        if (i >= startIndex) {
-          if (last !== 0) {
-            const r = v / last - 1;
-            growth *= 1 + r;
-            if (last > 0) {
-              if (returns === 0) shift = r;
-              const d = r - shift;
-              returns += 1;
-              sum += d;
-              squares += d * d;
-            }
-            if (growth > peak) peak = growth;
-            else if (peak > 0 && growth / peak - 1 < drawdown) drawdown = growth / peak - 1;
-          }
-        } else if (i === startIndex - 1) open = v;
-        last = v;
-      }
-      previous = last;
-      opening = open;
-      tracker.growth = growth;
-      tracker.peak = peak;
-      tracker.drawdown = drawdown;
-      tracker.count = returns;
-      tracker.shift = shift;
-      tracker.sum = sum;
-      tracker.squares = squares;
+      walk.k = k;
+      walk.price = price;
+      walk.quantity = quantity;
+      walk.last = previous;
+      walk.open = opening;
+      walkCloseSegment(walk, tracker, i, segmentEnd);
+      k = walk.k;
+      price = walk.price;
+      previous = walk.last;
+      opening = walk.open;
+      i = segmentEnd;
       if (i >= length) break;
       const day = firstDay + i;
       while (k < closeCount && (closeDays[k] as number) <= day) {
@@ -426,6 +405,83 @@ export function walkHolding(
     record(i, quoteRates ? v * (quoteRates[i] as number) : v);
   }
   return finish();
+}
+
+/** A close-valued holding's walk between two transaction days (see `walkCloseSegment`). */
+type CloseWalk = {
+  readonly closeDays: ArrayLike<number>;
+  readonly closeValues: ArrayLike<number>;
+  readonly factor: number;
+  readonly quoteRates: Float64Array | null;
+  readonly totalValue: Float64Array;
+  readonly firstDay: number;
+  readonly startIndex: number;
+  /** Next close, price in force, units held. */
+  k: number;
+  price: number;
+  quantity: number;
+  /** The value of the day before, and the range's opening value. */
+  last: number;
+  open: number;
+};
+
+/**
+ * The days from..to-1 of a close-valued holding, none with a transaction (units constant, no
+ * flows): the loop that runs for every holding-day, kept small (it is optimised early) and on
+ * locals (copies of the tracker's fields: `tracker.step(i, v, last, 0, 0)`, inlined).
+ */
+function walkCloseSegment(walk: CloseWalk, tracker: ReturnTracker, from: number, to: number) {
+  const { closeDays, closeValues, factor, quoteRates, totalValue, firstDay, startIndex } = walk;
+  const closeCount = closeDays.length;
+  const quantity = walk.quantity;
+  let k = walk.k;
+  let price = walk.price;
+  let last = walk.last;
+  let open = walk.open;
+  let growth = tracker.growth;
+  let peak = tracker.peak;
+  let drawdown = tracker.drawdown;
+  let returns = tracker.count;
+  let shift = tracker.shift;
+  let sum = tracker.sum;
+  let squares = tracker.squares;
+  for (let i = from; i < to; i += 1) {
+    const day = firstDay + i;
+    while (k < closeCount && (closeDays[k] as number) <= day) {
+      price = (closeValues[k] as number) * factor;
+      k += 1;
+    }
+    const local = quantity === 0 || price !== price ? 0 : quantity * price;
+    const v = quoteRates ? local * (quoteRates[i] as number) : local;
+    totalValue[i] = (totalValue[i] as number) + v;
+    if (i >= startIndex) {
+      if (last !== 0) {
+        const r = v / last - 1;
+        growth *= 1 + r;
+        if (last > 0) {
+          if (returns === 0) shift = r;
+          const d = r - shift;
+          returns += 1;
+          sum += d;
+          squares += d * d;
+        }
+        if (growth > peak) peak = growth;
+        else if (peak > 0 && growth / peak - 1 < drawdown) drawdown = growth / peak - 1;
+      }
+    } else if (i === startIndex - 1) open = v;
+    last = v;
+  }
+  walk.k = k;
+  walk.price = price;
+  walk.last = last;
+  walk.open = open;
+  tracker.growth = growth;
+  tracker.peak = peak;
+  tracker.drawdown = drawdown;
+  tracker.count = returns;
+  tracker.shift = shift;
+  tracker.sum = sum;
+  tracker.squares = squares;
 }
 
 /** Units, cost and last trade of a holding as its transactions are applied day by day. */
