@@ -1,14 +1,9 @@
 import { ExactSum } from './exact-sum';
 import { type DayNumber, fromDay, type RangeKey, rangeStartDay, toDay } from './dates';
 import { FxTable, type FxInput, normaliseCurrency, pairName } from './fx';
-import {
-  type ExactFigures,
-  exactFigures,
-  type PreparedHolding,
-  prepareHolding,
-  walkHolding,
-  zeroFigures,
-} from './holding';
+import { type ExactFigures, exactFigures, zeroFigures } from './figures';
+import { type PreparedHolding, prepareHolding } from './holding';
+import { walkHolding } from './walk';
 import { chartSeries, type DailyArrays, rangePerformance } from './performance';
 import { MAX_CHART_POINTS } from './thinning';
 import type {
