@@ -229,6 +229,7 @@ export type ValuationResult = {
   firstDate: IsoDate | null;
   figures: MoneyFigures;
   performance: PerformanceFigures;
+  /** The priced holdings, in the order given (the unpriced ones are in `unpriced` only). */
   holdings: HoldingValuation[];
   /** From the opening day of the range (or the first day) to asOf; thinned beyond 500 points. */
   series: ChartPoint[];
