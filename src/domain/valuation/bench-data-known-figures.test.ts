@@ -1,30 +1,32 @@
-/* eslint-disable no-restricted-imports -- the test writes its input with the shared generator
-   (../shared/bench-data); the code under test does no I/O. */
-import { execFileSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
-import { afterAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { dec } from '../money/decimal';
 import { computePortfolioValuation } from './engine';
 import { type BenchFile, benchValuationInput } from './testing/bench-portfolio';
 
-const repoRoot = path.resolve(import.meta.dirname, '..', '..', '..');
-const generator = path.resolve(repoRoot, '..', 'shared', 'bench-data', 'generate-synthetic.js');
-const folder = mkdtempSync(path.join(tmpdir(), 'cairn-valuation-'));
-afterAll(() => rmSync(folder, { recursive: true, force: true }));
+/**
+ * The shared generator (../shared/bench-data/generate-synthetic.js, beside the repository; it
+ * exists in CI), loaded by URL: the files it writes are JSON.stringify(generate(params)), so the
+ * test builds the same portfolio in memory, without file or process APIs (domain tests are
+ * type-checked for the browser too).
+ */
+const generatorUrl = new URL('../../../../shared/bench-data/generate-synthetic.js', import.meta.url)
+  .href;
+type Generator = { generate: (params: { N: number; S: number }) => unknown };
 
-function benchFile(activities: 1000 | 10000): BenchFile {
-  const file = path.join(folder, `${activities}.json`);
-  execFileSync(process.execPath, [generator, String(activities), file], { stdio: 'ignore' });
-  return JSON.parse(readFileSync(file, 'utf8')) as BenchFile;
+async function benchFile(activities: 1000 | 10000): Promise<BenchFile> {
+  const module = (await import(/* @vite-ignore */ generatorUrl)) as Generator & {
+    default?: Generator;
+  };
+  const generate = module.generate ?? module.default?.generate;
+  if (!generate) throw new Error(`No generate() in ${generatorUrl}`);
+  const symbols = activities === 1000 ? 50 : 250;
+  return JSON.parse(JSON.stringify(generate({ N: activities, S: symbols }))) as BenchFile;
 }
 
 // The figures of ../shared/bench-data/README.md, exact, on 2024-12-31 (USD).
 describe('the 1,000-activity bench portfolio', () => {
-  const file = benchFile(1000);
-
-  it('is worth 1,873,096.04 with 4,917.45 of fees and 18,579.0433 of dividends', () => {
+  it('is worth 1,873,096.04 with 4,917.45 of fees and 18,579.0433 of dividends', async () => {
+    const file = await benchFile(1000);
     const result = computePortfolioValuation(benchValuationInput(file));
     expect(result.figures.value).toBe('1873096.04');
     expect(result.figures.fees).toBe('4917.45');
@@ -34,7 +36,8 @@ describe('the 1,000-activity bench portfolio', () => {
     expect(result.series.at(-1)?.value).toBe(1873096.04);
   });
 
-  it('gives the same figures when the engine replays the lots and parses the dates itself', () => {
+  it('gives the same figures when the engine replays the lots and parses the dates itself', async () => {
+    const file = await benchFile(1000);
     const fromLedger = computePortfolioValuation(benchValuationInput(file));
     const own = computePortfolioValuation(
       benchValuationInput(file, { lots: 'engine', closes: 'dates' }),
@@ -50,8 +53,8 @@ describe('the 1,000-activity bench portfolio', () => {
 });
 
 describe('the 10,000-activity bench portfolio', () => {
-  it('is worth 12,673,892.17 with 49,253.04 of fees and 188,583.1968 of dividends', () => {
-    const result = computePortfolioValuation(benchValuationInput(benchFile(10000)));
+  it('is worth 12,673,892.17 with 49,253.04 of fees and 188,583.1968 of dividends', async () => {
+    const result = computePortfolioValuation(benchValuationInput(await benchFile(10000)));
     expect(result.figures.value).toBe('12673892.17');
     expect(result.figures.fees).toBe('49253.04');
     expect(result.figures.dividends).toBe('188583.1968');
