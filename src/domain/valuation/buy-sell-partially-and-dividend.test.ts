@@ -64,4 +64,19 @@ describe('buy, sell part, receive a dividend', () => {
     const fromLedger = value({ ...holding, ...fifoLots(transactions) });
     expect(fromLedger.figures).toEqual(result.figures);
   });
+
+  it('replays up to asOf when the ledger lots are of a later day', () => {
+    // On 2 Jan nothing is sold yet: the 10 units cost 1,001, no gain is realised.
+    const early = computePortfolioValuation({
+      currency: 'EUR',
+      asOf: '2024-01-02',
+      holdings: [{ ...holding, ...fifoLots(transactions) }],
+    });
+    expect(early.figures).toMatchObject({
+      value: '1200',
+      costBasis: '1001',
+      realisedGain: '0',
+      unrealisedGain: '199',
+    });
+  });
 });

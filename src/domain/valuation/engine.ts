@@ -1,16 +1,10 @@
-import { type Decimal, toPlain } from '../money/decimal';
+import { ExactSum } from './exact-sum';
 import { type DayNumber, fromDay, type RangeKey, rangeStartDay, toDay } from './dates';
 import { FxTable, type FxInput, normaliseCurrency, pairName } from './fx';
-import {
-  type ExactFigures,
-  exactFigures,
-  type PreparedHolding,
-  prepareHolding,
-  walkHolding,
-  zeroFigures,
-} from './holding';
-import { chartSeries, type DailyArrays, performanceScratch, rangePerformance } from './performance';
-import { toDaySeries } from './series';
+import { type ExactFigures, exactFigures, zeroFigures } from './figures';
+import { type PreparedHolding, prepareHolding } from './holding';
+import { walkHolding } from './walk';
+import { chartSeries, type DailyArrays, rangePerformance } from './performance';
 import { MAX_CHART_POINTS } from './thinning';
 import type {
   HoldingValuation,
@@ -24,9 +18,8 @@ import type {
 /** Whether a currency can be converted: it is the rates' base, or it has a usable rate. */
 function hasRates(fx: FxInput | undefined, currency: string): boolean {
   if (currency === normaliseCurrency(fx?.base ?? 'EUR').currency) return true;
-  const series = fx?.rates[currency];
-  if (!series) return false;
-  const values = toDaySeries(series).values;
+  const values = fx?.rates[currency]?.values;
+  if (!values) return false;
   for (let i = 0; i < values.length; i += 1) {
     const value = values[i] as number;
     if (value > 0 && Number.isFinite(value)) return true;
@@ -34,38 +27,45 @@ function hasRates(fx: FxInput | undefined, currency: string): boolean {
   return false;
 }
 
-const money = (value: Decimal) => toPlain(value);
-
 function moneyFigures(f: ExactFigures): MoneyFigures {
   return {
-    value: money(f.value),
-    previousValue: money(f.previousValue),
-    dayChange: money(f.value.minus(f.previousValue).minus(f.lastIn.minus(f.lastOut))),
-    costBasis: money(f.costBasis),
-    unrealisedGain: money(f.value.minus(f.costBasis)),
-    realisedGain: money(f.realisedGain),
-    dividends: money(f.dividends),
-    interest: money(f.interest),
-    fees: money(f.fees),
-    taxes: money(f.taxes),
-    currencyEffect: money(f.currencyEffect),
-    netContributions: money(f.netContributions),
+    value: f.value.toPlainString(),
+    previousValue: f.previousValue.toPlainString(),
+    dayChange: ExactSum.of(
+      [f.value, 1],
+      [f.previousValue, -1],
+      [f.lastIn, -1],
+      [f.lastOut, 1],
+    ).toPlainString(),
+    costBasis: f.costBasis.toPlainString(),
+    unrealisedGain: ExactSum.of([f.value, 1], [f.costBasis, -1]).toPlainString(),
+    realisedGain: f.realisedGain.toPlainString(),
+    dividends: f.dividends.toPlainString(),
+    interest: f.interest.toPlainString(),
+    fees: f.fees.toPlainString(),
+    taxes: f.taxes.toPlainString(),
+    currencyEffect: f.currencyEffect.toPlainString(),
+    netContributions: f.netContributions.toPlainString(),
   };
 }
 
+const FIGURE_KEYS = [
+  'value',
+  'previousValue',
+  'lastIn',
+  'lastOut',
+  'costBasis',
+  'realisedGain',
+  'dividends',
+  'interest',
+  'fees',
+  'taxes',
+  'currencyEffect',
+  'netContributions',
+] as const;
+
 function addFigures(total: ExactFigures, f: ExactFigures) {
-  total.value = total.value.plus(f.value);
-  total.previousValue = total.previousValue.plus(f.previousValue);
-  total.lastIn = total.lastIn.plus(f.lastIn);
-  total.lastOut = total.lastOut.plus(f.lastOut);
-  total.costBasis = total.costBasis.plus(f.costBasis);
-  total.realisedGain = total.realisedGain.plus(f.realisedGain);
-  total.dividends = total.dividends.plus(f.dividends);
-  total.interest = total.interest.plus(f.interest);
-  total.fees = total.fees.plus(f.fees);
-  total.taxes = total.taxes.plus(f.taxes);
-  total.currencyEffect = total.currencyEffect.plus(f.currencyEffect);
-  total.netContributions = total.netContributions.plus(f.netContributions);
+  for (const key of FIGURE_KEYS) total[key].addSum(f[key]);
 }
 
 /**
@@ -88,7 +88,9 @@ function addFigures(total: ExactFigures, f: ExactFigures) {
  * currencies are never mixed, one is never relabelled as another.
  *
  * Pure and synchronous: one pass over the days per holding (float64 arrays), then one over the
- * range. Runs in the browser, on the server and in worker threads.
+ * range. Runs in the browser, on the server and in worker threads. Throws a RangeError on a date
+ * that is not YYYY-MM-DD or an unknown transaction type, and the ledger's errors when its own
+ * replay meets a sale above what is held.
  */
 export function computePortfolioValuation(input: ValuationInput): ValuationResult {
   const target = normaliseCurrency(input.currency).currency;
@@ -145,33 +147,16 @@ export function computePortfolioValuation(input: ValuationInput): ValuationResul
     inflow: new Float64Array(length),
     outflow: new Float64Array(length),
   };
-  const scratch = {
-    value: new Float64Array(length),
-    inflow: new Float64Array(length),
-    outflow: new Float64Array(length),
-  };
   const start: DayNumber = rangeStartDay(range, asOf, firstDay);
   const startIndex = start - firstDay;
   const endIndex = length - 1;
-  const buffers = performanceScratch(length);
-  const walkContext = { firstDay, length, fx, target };
+  const walkContext = { firstDay, length, startIndex, fx, target };
   const exactContext = { asOf, fx, target, base };
 
   const totals = zeroFigures();
   const holdings: HoldingValuation[] = [];
   for (const holding of priced) {
-    const from = Math.max(0, Math.min(holding.firstDay - firstDay, startIndex - 1));
-    scratch.value.fill(0, from);
-    scratch.inflow.fill(0, from);
-    scratch.outflow.fill(0, from);
-    const walk = walkHolding(holding, walkContext, scratch);
-    if (holding.firstDay !== Infinity) {
-      for (let i = holding.firstDay - firstDay; i < length; i += 1) {
-        daily.value[i] = (daily.value[i] as number) + (scratch.value[i] as number);
-        daily.inflow[i] = (daily.inflow[i] as number) + (scratch.inflow[i] as number);
-        daily.outflow[i] = (daily.outflow[i] as number) + (scratch.outflow[i] as number);
-      }
-    }
+    const walk = walkHolding(holding, walkContext, daily);
     const figures = exactFigures(holding, walk, exactContext);
     addFigures(totals, figures);
     holdings.push({
@@ -179,21 +164,15 @@ export function computePortfolioValuation(input: ValuationInput): ValuationResul
       symbol: holding.input.symbol ?? null,
       class: holding.input.class,
       currency: holding.quote.currency,
-      quantity: money(figures.quantity),
+      quantity: figures.quantity.toPlainString(),
       price: walk.lastPrice,
       figures: moneyFigures(figures),
-      performance: rangePerformance({ firstDay, ...scratch }, startIndex, endIndex, buffers),
+      performance: walk.performance,
     });
   }
 
   const index = new Float64Array(endIndex - startIndex + 2);
-  const performance: PerformanceFigures = rangePerformance(
-    daily,
-    startIndex,
-    endIndex,
-    buffers,
-    index,
-  );
+  const performance: PerformanceFigures = rangePerformance(daily, startIndex, endIndex, index);
   const series = hasHistory
     ? chartSeries(daily, startIndex, endIndex, index, input.maxChartPoints ?? MAX_CHART_POINTS)
     : [];

@@ -54,6 +54,35 @@ export class ExactSum {
     return this;
   }
 
+  /** An exact sum holding a decimal. */
+  static from(value: Decimal): ExactSum {
+    return new ExactSum().addDecimal(value);
+  }
+
+  /** The sum of terms (each with its sign): a + b - c is sumOf([a, 1], [b, 1], [c, -1]). */
+  static of(...terms: [ExactSum, 1 | -1][]): ExactSum {
+    const sum = new ExactSum();
+    for (const [term, sign] of terms) sum.addSum(term, sign);
+    return sum;
+  }
+
+  /** The sum as a plain decimal string: no exponent, no trailing zeros ('12.5', '0', '-3'). */
+  toPlainString(): string {
+    if (this.big === 0n) {
+      if (this.units === 0) return '0';
+      // A safe integer prints its digits exactly: no BigInt needed.
+      const negative = this.units < 0;
+      return trimmed(String(negative ? -this.units : this.units), this.scale, negative);
+    }
+    const scale = Math.max(this.scale, this.bigScale);
+    const total =
+      this.big * POWERS_BIG(scale - this.bigScale) +
+      BigInt(this.units) * POWERS_BIG(scale - this.scale);
+    if (total === 0n) return '0';
+    const negative = total < 0n;
+    return trimmed((negative ? -total : total).toString(), scale, negative);
+  }
+
   isZero(): boolean {
     return this.units === 0 && this.big === 0n;
   }
@@ -115,6 +144,23 @@ const POWERS_BIG = (n: number): bigint => {
   }
   return power;
 };
+
+/** Digits with a point `scale` places from the right, trailing zeros of the fraction dropped. */
+function trimmed(digits: string, scale: number, negative: boolean): string {
+  let end = digits.length;
+  let places = scale;
+  while (places > 0 && digits.charCodeAt(end - 1) === 48) {
+    end -= 1;
+    places -= 1;
+  }
+  let text: string;
+  if (places === 0) text = digits.slice(0, end);
+  else {
+    const padded = digits.slice(0, end).padStart(places + 1, '0');
+    text = `${padded.slice(0, padded.length - places)}.${padded.slice(-places)}`;
+  }
+  return negative ? `-${text}` : text;
+}
 
 /** An integer's digits with a decimal point `scale` places from the right. */
 function withPoint(value: bigint, scale: number): string {
@@ -223,9 +269,9 @@ export class ConvertedSum {
     }
   }
 
-  total(): Decimal {
+  /** The total (the plain sum, which is not copied: read it once, at the end). */
+  total(): ExactSum {
     this.flush();
-    const plain = this.plain.toDecimal();
-    return this.converted.isZero() ? plain : plain.plus(this.converted);
+    return this.converted.isZero() ? this.plain : this.plain.addDecimal(this.converted);
   }
 }

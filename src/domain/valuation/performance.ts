@@ -1,8 +1,8 @@
 import { type DayNumber, fromDay } from './dates';
-import { periodReturn, annualise, xirr } from './returns';
-import { DrawdownTracker, VolatilityAccumulator } from './risk';
+import { annualise, DAYS_PER_YEAR, xirrLog } from './returns';
+import { VOLATILITY_DAYS_PER_YEAR } from './risk';
 import { roundCents } from './series';
-import { MAX_CHART_POINTS, thinSeries } from './thinning';
+import { MAX_CHART_POINTS, thinIndices } from './thinning';
 import type { ChartPoint, PerformanceFigures } from './types';
 
 /** Daily arrays of one portfolio or holding: index i is day firstDay + i. */
@@ -13,84 +13,110 @@ export type DailyArrays = {
   outflow: Float64Array;
 };
 
-/** Buffers reused across calls (one computation values many holdings over the same days). */
-export type PerformanceScratch = { flowDays: Float64Array; flowAmounts: Float64Array };
+/**
+ * Return figures of a range fed one day at a time (`step`), in one pass: TWR (chained daily
+ * returns), volatility of the returns of days with capital at work (V(t-1) + In(t) > 0), the
+ * maximum drawdown of the TWR index, and the net flows for the money-weighted return.
+ */
+export class ReturnTracker {
+  /** The TWR index after the last day fed (1 at the opening). */
+  growth = 1;
+  // Maximum drawdown of the index (as `DrawdownTracker`, inlined: this runs for every
+  // holding-day; public for `walkHolding`'s loop, which works on copies of them).
+  peak = 1;
+  drawdown = 0;
+  // Volatility sums (as `VolatilityAccumulator`, inlined): count, first return, sums of the
+  // returns less the first and of their squares.
+  count = 0;
+  shift = 0;
+  sum = 0;
+  squares = 0;
+  private readonly flowDays: number[] = [];
+  private readonly flowAmounts: number[] = [];
 
-export const performanceScratch = (days: number): PerformanceScratch => ({
-  flowDays: new Float64Array(days + 2),
-  flowAmounts: new Float64Array(days + 2),
-});
+  /** Day i of the range: its value, the day before's, and its In and Out. */
+  step(i: number, value: number, previous: number, inflow: number, outflow: number) {
+    const capital = previous + inflow;
+    if (capital !== 0) {
+      const r = (value + outflow) / capital - 1;
+      const growth = this.growth * (1 + r);
+      this.growth = growth;
+      if (capital > 0) {
+        if (this.count === 0) this.shift = r;
+        const d = r - this.shift;
+        this.count += 1;
+        this.sum += d;
+        this.squares += d * d;
+      }
+      if (growth > this.peak) this.peak = growth;
+      else if (this.peak > 0 && growth / this.peak - 1 < this.drawdown) {
+        this.drawdown = growth / this.peak - 1;
+      }
+    }
+    if (inflow !== outflow) {
+      this.flowDays.push(i);
+      this.flowAmounts.push(outflow - inflow);
+    }
+  }
+
+  private volatility(): number | null {
+    if (this.count < 2) return null;
+    const variance = (this.squares - (this.sum * this.sum) / this.count) / (this.count - 1);
+    return Math.sqrt(Math.max(0, variance) * VOLATILITY_DAYS_PER_YEAR);
+  }
+
+  /** The figures of the range startIndex..endIndex, opening and closing at these values. */
+  result(
+    firstDay: DayNumber,
+    startIndex: number,
+    endIndex: number,
+    opening: number,
+    closing: number,
+  ): PerformanceFigures {
+    const days = [startIndex - 1, ...this.flowDays, endIndex];
+    const amounts = [-opening, ...this.flowAmounts, closing];
+    const logRate = xirrLog(days, amounts);
+    const length = endIndex - startIndex + 1;
+    const twr = this.growth - 1;
+    return {
+      start: fromDay(firstDay + startIndex),
+      end: fromDay(firstDay + endIndex),
+      days: length,
+      openingValue: roundCents(opening),
+      twr,
+      twrAnnualised: annualise(twr, length),
+      mwr: logRate === null ? null : Math.expm1((logRate * length) / DAYS_PER_YEAR),
+      mwrAnnualised: logRate === null ? null : Math.expm1(logRate),
+      volatility: this.volatility(),
+      maxDrawdown: this.drawdown,
+    };
+  }
+}
 
 /**
- * Return figures over the days startIndex..endIndex (inclusive) of daily arrays, in one pass:
- * TWR (chained daily returns), its yearly rate, the money-weighted return (XIRR of the opening
- * value, the daily net flows and the closing value), volatility of the returns of days with
- * capital at work (V(t-1) + In(t) > 0) and the maximum drawdown of the TWR index. When `index`
- * is given it receives the TWR index: index[0] = 1 (opening), index[k] after day startIndex+k-1.
+ * Return figures over the days startIndex..endIndex (inclusive) of daily arrays (see
+ * `ReturnTracker`; the money-weighted return is the XIRR of the opening value, the daily net
+ * flows and the closing value). When `index` is given it receives the TWR index: index[0] = 1
+ * (opening), index[k] after day startIndex + k - 1.
  */
 export function rangePerformance(
   daily: DailyArrays,
   startIndex: number,
   endIndex: number,
-  scratch: PerformanceScratch = performanceScratch(endIndex - startIndex + 1),
   index?: Float64Array,
 ): PerformanceFigures {
   const { value, inflow, outflow } = daily;
   const opening = startIndex > 0 ? (value[startIndex - 1] as number) : 0;
-  const { flowDays, flowAmounts } = scratch;
-  let flows = 0;
-  if (opening !== 0) {
-    flowDays[0] = startIndex - 1;
-    flowAmounts[0] = -opening;
-    flows = 1;
-  }
-  const volatility = new VolatilityAccumulator();
-  const drawdown = new DrawdownTracker();
-  drawdown.add(1);
+  const tracker = new ReturnTracker();
   if (index) index[0] = 1;
-  let growth = 1;
   let previous = opening;
   for (let i = startIndex; i <= endIndex; i += 1) {
     const v = value[i] as number;
-    const into = inflow[i] as number;
-    const out = outflow[i] as number;
-    const capital = previous + into;
-    if (capital !== 0) {
-      const r = (v + out) / capital - 1;
-      growth *= 1 + r;
-      if (capital > 0) volatility.add(r);
-    }
-    drawdown.add(growth);
-    if (index) index[i - startIndex + 1] = growth;
-    const net = out - into;
-    if (net !== 0) {
-      flowDays[flows] = i;
-      flowAmounts[flows] = net;
-      flows += 1;
-    }
+    tracker.step(i, v, previous, inflow[i] as number, outflow[i] as number);
+    if (index) index[i - startIndex + 1] = tracker.growth;
     previous = v;
   }
-  const closing = value[endIndex] as number;
-  if (closing !== 0) {
-    flowDays[flows] = endIndex;
-    flowAmounts[flows] = closing;
-    flows += 1;
-  }
-  const days = endIndex - startIndex + 1;
-  const twr = growth - 1;
-  const rate = xirr(flowDays.subarray(0, flows), flowAmounts.subarray(0, flows));
-  return {
-    start: fromDay(daily.firstDay + startIndex),
-    end: fromDay(daily.firstDay + endIndex),
-    days,
-    openingValue: roundCents(opening),
-    twr,
-    twrAnnualised: annualise(twr, days),
-    mwr: rate === null ? null : periodReturn(rate, days),
-    mwrAnnualised: rate,
-    volatility: volatility.annualised(),
-    maxDrawdown: drawdown.value,
-  };
+  return tracker.result(daily.firstDay, startIndex, endIndex, opening, value[endIndex] as number);
 }
 
 /**
@@ -111,22 +137,26 @@ export function chartSeries(
   let index = twrIndex;
   if (!index) {
     index = new Float64Array(endIndex - startIndex + 2);
-    rangePerformance(daily, startIndex, endIndex, undefined, index);
+    rangePerformance(daily, startIndex, endIndex, index);
   }
   const from = Math.max(startIndex - 1, 0);
-  let contributions = 0;
-  for (let i = 0; i < from; i += 1) {
-    contributions += (daily.inflow[i] as number) - (daily.outflow[i] as number);
+  const count = endIndex - from + 1;
+  // Net contributions to each day, from the first day of the history.
+  const contributions = new Float64Array(count);
+  let running = 0;
+  for (let i = 0; i <= endIndex; i += 1) {
+    running += (daily.inflow[i] as number) - (daily.outflow[i] as number);
+    if (i >= from) contributions[i - from] = running;
   }
-  const points: ChartPoint[] = [];
-  for (let i = from; i <= endIndex; i += 1) {
-    contributions += (daily.inflow[i] as number) - (daily.outflow[i] as number);
-    points.push({
+  const value = daily.value;
+  // Only the points kept are built (ten years of days are thinned to about 500).
+  return thinIndices(count, (k) => roundCents(value[from + k] as number), maxPoints).map((k) => {
+    const i = from + k;
+    return {
       date: fromDay(daily.firstDay + i),
-      value: roundCents(daily.value[i] as number),
-      netContributions: roundCents(contributions),
-      twrIndex: index[i - startIndex + 1] as number,
-    });
-  }
-  return thinSeries(points, (point) => point.value, maxPoints);
+      value: roundCents(value[i] as number),
+      netContributions: roundCents(contributions[k] as number),
+      twrIndex: (index as Float64Array)[i - startIndex + 1] as number,
+    };
+  });
 }

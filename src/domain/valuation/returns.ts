@@ -42,13 +42,26 @@ export function periodReturn(annualRate: number, days: number): number {
  * The money-weighted return: the yearly rate r (actual/365) at which the cash flows' present
  * value is zero, sum(amount_i / (1 + r)^((day_i - day_0) / 365)) = 0, amounts signed from the
  * investor's side (money put in negative, money taken out and the closing value positive).
- *
- * Newton's method from 10%, then, when it fails (no convergence, a step out of (-1, inf), a flat
- * derivative), a scan of rates from -99.9999% to 1,000,000% for a sign change, refined by Brent's
- * method. Null when there is no solution: fewer than two flows, all of one sign, or no root.
- * Days need not be sorted; zero amounts are ignored.
+ * Null when there is no solution: fewer than two flows, all of one sign, or no root. Days need
+ * not be sorted; zero amounts are ignored. See `xirrLog` for the solver.
  */
 export function xirr(days: ArrayLike<number>, amounts: ArrayLike<number>): number | null {
+  const logGrowth = xirrLog(days, amounts);
+  return logGrowth === null ? null : Math.expm1(logGrowth);
+}
+
+/**
+ * XIRR solved for y = ln(1 + r), the continuously compounded yearly rate: the present value
+ * sum(a_i e^(-t_i y)) is defined for every real y, so there is no domain edge at r = -100%, and
+ * rates near -100% (a large loss over a few days, as a yearly rate) keep their precision
+ * (a period's return is then expm1(y x days / 365)).
+ *
+ * Newton's method from y = ln(1.1), then, when it fails (no convergence, overflow, a flat
+ * derivative), a scan of y from -3000 to 3000 (a day's loss of 99.9% or gain of 1000% is y
+ * = -2,500 or 875) for a sign change (overflowing points skipped), refined
+ * by Brent's method.
+ */
+export function xirrLog(days: ArrayLike<number>, amounts: ArrayLike<number>): number | null {
   const n = Math.min(days.length, amounts.length);
   let origin = Infinity;
   let positive = false;
@@ -73,54 +86,54 @@ export function xirr(days: ArrayLike<number>, amounts: ArrayLike<number>): numbe
     values[m] = amount;
     m += 1;
   }
-  const tolerance = scale * 1e-12;
+  const tolerance = scale * 1e-13;
+  let derivative = 0;
 
-  /** Net present value at rate r (r > -1) and its derivative. */
-  const npv = (r: number): [number, number] => {
-    const logGrowth = Math.log1p(r);
+  /** Present value at log rate y (and its derivative, in `derivative`). */
+  const presentValue = (y: number): number => {
     let f = 0;
     let df = 0;
     for (let i = 0; i < m; i += 1) {
       const t = times[i] as number;
-      const discounted = (values[i] as number) * Math.exp(-t * logGrowth);
+      const discounted = (values[i] as number) * Math.exp(-t * y);
       f += discounted;
-      df -= (t * discounted) / (1 + r);
+      df -= t * discounted;
     }
-    return [f, df];
+    derivative = df;
+    return f;
   };
 
   // Newton.
-  let r = 0.1;
-  for (let iteration = 0; iteration < 60; iteration += 1) {
-    const [f, df] = npv(r);
-    if (!Number.isFinite(f) || !Number.isFinite(df)) break;
-    if (Math.abs(f) <= tolerance) return r;
-    if (df === 0) break;
-    let next = r - f / df;
-    if (!(next > -1)) next = (r - 1) / 2; // halfway to -1: stay in the domain
-    if (Math.abs(next - r) <= 1e-14 * Math.max(1, Math.abs(r))) {
-      const [check] = npv(next);
-      if (Math.abs(check) <= scale * 1e-9) return next;
+  let y = Math.log1p(0.1);
+  for (let iteration = 0; iteration < 50; iteration += 1) {
+    const f = presentValue(y);
+    const df = derivative;
+    if (!Number.isFinite(f) || !Number.isFinite(df) || df === 0) break;
+    if (Math.abs(f) <= tolerance) return y;
+    const next = y - f / df;
+    if (!Number.isFinite(next)) break;
+    if (Math.abs(next - y) <= 1e-15 * Math.max(1, Math.abs(y))) {
+      if (Math.abs(presentValue(next)) <= scale * 1e-9) return next;
       break;
     }
-    r = next;
+    y = next;
   }
 
   // Scan for a sign change, then Brent.
   const grid = [
-    -0.999999, -0.9999, -0.999, -0.99, -0.95, -0.9, -0.75, -0.5, -0.25, -0.1, 0, 0.1, 0.25, 0.5, 1,
-    2, 5, 10, 100, 1e3, 1e4, 1e6,
+    -3000, -1000, -300, -100, -50, -20, -10, -5, -3, -2, -1, -0.5, -0.2, -0.1, 0, 0.1, 0.2, 0.5, 1,
+    2, 3, 5, 10, 20, 50, 100, 300, 1000, 3000,
   ];
-  let previousRate = Number.NaN;
+  let previousY = Number.NaN;
   let previousValue = Number.NaN;
-  for (const rate of grid) {
-    const [value] = npv(rate);
+  for (const point of grid) {
+    const value = presentValue(point);
     if (!Number.isFinite(value)) continue;
-    if (value === 0) return rate;
+    if (value === 0) return point;
     if (Number.isFinite(previousValue) && Math.sign(value) !== Math.sign(previousValue)) {
-      return brent((x) => npv(x)[0], previousRate, rate, previousValue, value, tolerance);
+      return brent(presentValue, previousY, point, previousValue, value, tolerance);
     }
-    previousRate = rate;
+    previousY = point;
     previousValue = value;
   }
   return null;

@@ -21,22 +21,28 @@ export function annualisedVolatility(
   return stats.annualised(periodsPerYear);
 }
 
-/** Welford's running mean and variance: one pass, numerically stable. */
+/**
+ * Running variance from sums shifted by the first value (exact enough for daily returns, which
+ * are small and close to one another, and cheaper than Welford's division per value).
+ */
 export class VolatilityAccumulator {
   private count = 0;
-  private mean = 0;
+  private shift = 0;
+  private sum = 0;
   private squares = 0;
 
   add(value: number) {
+    if (this.count === 0) this.shift = value;
+    const d = value - this.shift;
     this.count += 1;
-    const delta = value - this.mean;
-    this.mean += delta / this.count;
-    this.squares += delta * (value - this.mean);
+    this.sum += d;
+    this.squares += d * d;
   }
 
   annualised(periodsPerYear = VOLATILITY_DAYS_PER_YEAR): number | null {
     if (this.count < 2) return null;
-    return Math.sqrt((this.squares / (this.count - 1)) * periodsPerYear);
+    const variance = (this.squares - (this.sum * this.sum) / this.count) / (this.count - 1);
+    return Math.sqrt(Math.max(0, variance) * periodsPerYear);
   }
 }
 

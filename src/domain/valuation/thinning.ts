@@ -15,8 +15,22 @@ export function thinSeries<T>(
   valueOf: (point: T) => number,
   maxPoints = MAX_CHART_POINTS,
 ): T[] {
-  const n = points.length;
-  if (n <= Math.max(maxPoints, 4)) return [...points];
+  return thinIndices(points.length, (i) => valueOf(points[i] as T), maxPoints).map(
+    (index) => points[index] as T,
+  );
+}
+
+/**
+ * The indexes `thinSeries` keeps of a series of `count` points whose values `valueAt` gives
+ * (ascending): every index when count <= maxPoints. Lets a caller build only the points kept.
+ */
+export function thinIndices(
+  count: number,
+  valueAt: (index: number) => number,
+  maxPoints = MAX_CHART_POINTS,
+): number[] {
+  const n = count;
+  if (n <= Math.max(maxPoints, 4)) return Array.from({ length: n }, (_, i) => i);
   const buckets = Math.max(1, Math.floor((maxPoints - 2) / 2));
   const kept: number[] = [0];
   // Inner points 1..n-2 in `buckets` buckets of near-equal size.
@@ -27,15 +41,23 @@ export function thinSeries<T>(
     if (from >= to) continue;
     let low = from;
     let high = from;
+    let lowValue = valueAt(from);
+    let highValue = lowValue;
     for (let i = from + 1; i < to; i += 1) {
-      const value = valueOf(points[i] as T);
-      if (value < valueOf(points[low] as T)) low = i;
-      if (value > valueOf(points[high] as T)) high = i;
+      const value = valueAt(i);
+      if (value < lowValue) {
+        low = i;
+        lowValue = value;
+      }
+      if (value > highValue) {
+        high = i;
+        highValue = value;
+      }
     }
     if (low === high) kept.push(low);
     else if (low < high) kept.push(low, high);
     else kept.push(high, low);
   }
   kept.push(n - 1);
-  return kept.map((index) => points[index] as T);
+  return kept;
 }

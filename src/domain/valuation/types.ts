@@ -95,11 +95,15 @@ export type HoldingInput = {
   valuations?: DailySeries;
   savings?: { flows?: readonly SavingsFlow[]; balances?: DailySeries };
   /**
-   * The ledger's open lots (remaining quantity > 0). When absent, the engine replays the
-   * holding's buys and sells through the ledger (src/domain/ledger) itself: exact, but slower.
+   * The ledger's open lots (remaining quantity > 0). When absent, or when the holding has buys
+   * or sells after asOf (today's lots are not asOf's), the engine replays the holding's buys and
+   * sells up to asOf through the ledger (src/domain/ledger) itself: exact, but slower.
    */
   openLots?: readonly OpenLotInput[];
-  /** The ledger's tax rows of this holding's sales; when absent, from the engine's own replay. */
+  /**
+   * The ledger's tax rows of this holding's sales (rows after asOf are ignored); read with
+   * `openLots`, and replaced by the engine's own replay when that is used.
+   */
   realized?: readonly RealizedInput[];
 };
 
@@ -225,6 +229,7 @@ export type ValuationResult = {
   firstDate: IsoDate | null;
   figures: MoneyFigures;
   performance: PerformanceFigures;
+  /** The priced holdings, in the order given (the unpriced ones are in `unpriced` only). */
   holdings: HoldingValuation[];
   /** From the opening day of the range (or the first day) to asOf; thinned beyond 500 points. */
   series: ChartPoint[];

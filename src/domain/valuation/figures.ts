@@ -1,0 +1,452 @@
+import { replayHolding } from '../ledger/replay';
+import { remainingCost } from '../ledger/lots';
+import type { LedgerTransaction } from '../ledger/types';
+import { dec, type Decimal, ONE, ZERO } from '../money/decimal';
+import { type DayNumber, toDay } from './dates';
+import { ConvertedSum, ExactSum } from './exact-sum';
+import type { FxTable } from './fx';
+import {
+  BUY,
+  DIVIDEND,
+  FEE,
+  INTEREST,
+  type PreparedHolding,
+  type PreparedTransaction,
+  SELL,
+} from './holding';
+import { lastIndexOnOrBefore, type DaySeries } from './series';
+import type { ValuationTransaction } from './types';
+import type { PriceRef, WalkResult } from './walk';
+
+/** A holding's money figures, exact (target currency). */
+export type ExactFigures = {
+  quantity: ExactSum;
+  value: ExactSum;
+  previousValue: ExactSum;
+  lastIn: ExactSum;
+  lastOut: ExactSum;
+  costBasis: ExactSum;
+  realisedGain: ExactSum;
+  dividends: ExactSum;
+  interest: ExactSum;
+  fees: ExactSum;
+  taxes: ExactSum;
+  currencyEffect: ExactSum;
+  netContributions: ExactSum;
+};
+
+export const zeroFigures = (): ExactFigures => ({
+  quantity: new ExactSum(),
+  value: new ExactSum(),
+  previousValue: new ExactSum(),
+  lastIn: new ExactSum(),
+  lastOut: new ExactSum(),
+  costBasis: new ExactSum(),
+  realisedGain: new ExactSum(),
+  dividends: new ExactSum(),
+  interest: new ExactSum(),
+  fees: new ExactSum(),
+  taxes: new ExactSum(),
+  currencyEffect: new ExactSum(),
+  netContributions: new ExactSum(),
+});
+
+const times = (amount: Decimal, rate: Decimal) => (rate === ONE ? amount : amount.mul(rate));
+
+/** What the engine needs besides the walk: the day and the currencies of the result. */
+export type ExactContext = {
+  asOf: DayNumber;
+  fx: FxTable;
+  target: string;
+  /** Currency of the lots' base amounts and of the tax rows. */
+  base: string;
+};
+
+/**
+ * A holding's headline figures, from the exact inputs (decimal strings, closes and rates read as
+ * the decimals they print as): value on asOf and the day before, In and Out of asOf, cost basis,
+ * realised gain, dividends, interest, fees, taxes, currency effect, net contributions.
+ */
+export function exactFigures(
+  holding: PreparedHolding,
+  walk: WalkResult,
+  context: ExactContext,
+): ExactFigures {
+  const figures = zeroFigures();
+  if (holding.firstDay === Infinity) return figures;
+  const { asOf, fx, target } = context;
+  const quote = holding.quote;
+  const previousDay = asOf - 1;
+  const quoteRate = (day: number) => fx.exact(quote.currency, target, day);
+  if (holding.mode === 'savings') return savingsFigures(holding, context);
+
+  const quantities = new ExactSum();
+  const previousQuantities = new ExactSum();
+  const fees = new ConvertedSum();
+  const taxes = new ConvertedSum();
+  const dividends = new ConvertedSum();
+  const interest = new ConvertedSum();
+  const inflow = new ConvertedSum();
+  const outflow = new ConvertedSum();
+  const lastIn = new ConvertedSum();
+  const lastOut = new ConvertedSum();
+  for (const tx of holding.transactions) {
+    const source = tx.source;
+    const rate = fx.exact(tx.currency.currency, target, tx.day);
+    const shift = tx.currency.shift;
+    const last = tx.day === asOf;
+    const fee = source.fees && source.fees !== '0' ? source.fees : null;
+    const tax = source.tax && source.tax !== '0' ? source.tax : null;
+    if (fee) fees.at(rate).add(fee, 1, shift);
+    if (tax) taxes.at(rate).add(tax, 1, shift);
+    switch (tx.kind) {
+      case BUY:
+      case SELL:
+        quantities.add(source.quantity, tx.kind === BUY ? 1 : -1);
+        if (tx.day <= previousDay)
+          previousQuantities.add(source.quantity, tx.kind === BUY ? 1 : -1);
+        if (tx.kind === BUY) {
+          addFlow(inflow.at(rate), source, fee, null, shift);
+          if (last) addFlow(lastIn.at(rate), source, fee, null, shift);
+        } else {
+          addFlow(outflow.at(rate), source, fee, tax, shift, -1);
+          if (last) addFlow(lastOut.at(rate), source, fee, tax, shift, -1);
+        }
+        break;
+      case DIVIDEND:
+      case INTEREST:
+        (tx.kind === DIVIDEND ? dividends : interest)
+          .at(rate)
+          .addProduct(source.quantity, source.price, 1, shift);
+        addFlow(outflow.at(rate), source, fee, tax, shift, -1);
+        if (last) addFlow(lastOut.at(rate), source, fee, tax, shift, -1);
+        break;
+      case FEE:
+        addFlow(inflow.at(rate), source, fee, null, shift);
+        if (last) addFlow(lastIn.at(rate), source, fee, null, shift);
+        break;
+      default:
+        // A transfer moves no units and no money the engine holds; its fees are paid in.
+        if (fee) inflow.at(rate).add(fee, 1, shift);
+        if (fee && last) lastIn.at(rate).add(fee, 1, shift);
+        break;
+    }
+  }
+  figures.quantity = quantities;
+  figures.fees = fees.total();
+  figures.taxes = taxes.total();
+  figures.dividends = dividends.total();
+  figures.interest = interest.total();
+  figures.netContributions = ExactSum.of([inflow.total(), 1], [outflow.total(), -1]);
+  figures.lastIn = lastIn.total();
+  figures.lastOut = lastOut.total();
+
+  if (holding.mode === 'closes') {
+    /** Units x the price a reference points at, converted on `day`. */
+    const valueAt = (units: ExactSum, ref: PriceRef, day: number): ExactSum => {
+      if (Number.isNaN(ref) || units.isZero()) return new ExactSum();
+      const rate = quoteRate(day);
+      let price: string;
+      let shift: number;
+      let through: Decimal = ONE;
+      if (ref >= 0) {
+        price = String((holding.closes as DaySeries).values[ref] as number);
+        shift = quote.shift;
+      } else {
+        const tx = holding.transactions[-1 - ref] as PreparedTransaction;
+        price = tx.source.price;
+        shift = tx.currency.shift;
+        if (tx.currency.currency !== quote.currency) {
+          through = fx.exact(tx.currency.currency, quote.currency, tx.day);
+        }
+      }
+      const local = new ExactSum().addProduct(units.toPlainString(), price, 1, shift);
+      if (rate === ONE && through === ONE) return local;
+      return ExactSum.from(local.toDecimal().mul(through).mul(rate));
+    };
+    figures.value = valueAt(quantities, walk.lastPriceRef, asOf);
+    figures.previousValue =
+      holding.firstDay > previousDay
+        ? new ExactSum()
+        : valueAt(previousQuantities, walk.previousPriceRef, previousDay);
+  } else {
+    figures.value = ExactSum.from(times(pointsValueAt(holding, asOf, fx), quoteRate(asOf)));
+    figures.previousValue =
+      holding.firstDay > previousDay
+        ? new ExactSum()
+        : ExactSum.from(times(pointsValueAt(holding, previousDay, fx), quoteRate(previousDay)));
+  }
+
+  const costs =
+    holding.input.openLots && !holding.afterAsOf
+      ? ledgerLotCosts(holding, context)
+      : replayedLotCosts(holding, context);
+  figures.costBasis = costs.historical;
+  figures.currencyEffect =
+    quote.currency === target
+      ? new ExactSum()
+      : ExactSum.of(
+          [ExactSum.from(costs.local.toDecimal().mul(quoteRate(asOf))), 1],
+          [costs.historical, -1],
+        );
+  figures.realisedGain = costs.realised;
+  return figures;
+}
+
+/**
+ * Adds a transaction's money to a sum: quantity x price, with its fees added (money in,
+ * `feeSign` 1) or taken off (money out, -1), and its tax taken off.
+ */
+function addFlow(
+  sum: ExactSum,
+  source: ValuationTransaction,
+  fee: string | null,
+  tax: string | null,
+  shift: number,
+  feeSign: 1 | -1 = 1,
+) {
+  sum.addProduct(source.quantity, source.price, 1, shift);
+  if (fee) sum.add(fee, feeSign, shift);
+  if (tax) sum.add(tax, -1, shift);
+}
+
+/** A points-valued holding's value on a day, exact, in real quote units (see `walkHolding`). */
+function pointsValueAt(holding: PreparedHolding, day: DayNumber, fx: FxTable): Decimal {
+  const points = holding.points;
+  const factor = holding.quote.exactFactor;
+  const index = points ? lastIndexOnOrBefore(points.days, day) : -1;
+  const point = points && index >= 0 ? times(dec(points.values[index] as number), factor) : null;
+  if (!holding.hasUnits) return point ?? ZERO;
+  const pointDay = points && index >= 0 ? (points.days[index] as number) : -Infinity;
+  let quantity = ZERO;
+  let cost = ZERO;
+  let pointQuantity = ZERO;
+  let passedPoint = false;
+  for (const tx of holding.transactions) {
+    if (tx.day > day) break;
+    if (!passedPoint && tx.day > pointDay) {
+      pointQuantity = quantity;
+      passedPoint = true;
+    }
+    if (tx.kind !== BUY && tx.kind !== SELL) continue;
+    const rate = times(
+      tx.currency.exactFactor,
+      tx.currency.currency === holding.quote.currency
+        ? ONE
+        : fx.exact(tx.currency.currency, holding.quote.currency, tx.day),
+    );
+    const q = dec(tx.source.quantity);
+    if (tx.kind === BUY) {
+      const fees = tx.source.fees ? dec(tx.source.fees) : ZERO;
+      cost = cost.plus(times(q.mul(dec(tx.source.price)).plus(fees), rate));
+      quantity = quantity.plus(q);
+    } else {
+      if (quantity.isPositive() && !quantity.isZero()) cost = cost.minus(cost.mul(q).div(quantity));
+      quantity = quantity.minus(q);
+    }
+  }
+  if (!passedPoint) pointQuantity = quantity;
+  if (!quantity.isPositive() || quantity.isZero()) return ZERO;
+  if (point && pointQuantity.isPositive() && !pointQuantity.isZero()) {
+    return quantity.eq(pointQuantity) ? point : point.mul(quantity).div(pointQuantity);
+  }
+  return cost;
+}
+
+type LotCosts = {
+  /** What the units held cost, in real quote units. */
+  local: ExactSum;
+  /** The same in the target currency, at the rates of the purchase days. */
+  historical: ExactSum;
+  realised: ExactSum;
+};
+
+/** Costs from the ledger's open lots and tax rows. */
+function ledgerLotCosts(holding: PreparedHolding, context: ExactContext): LotCosts {
+  const { fx, target, base } = context;
+  const quote = holding.quote;
+  const local = new ExactSum();
+  const historical = new ConvertedSum();
+  for (const lot of holding.input.openLots ?? []) {
+    if (lot.remainingQuantity === '0' || dec(lot.remainingQuantity).isZero()) continue;
+    const pooled = lot.pooledUnitCost ? dec(lot.pooledUnitCost) : null;
+    // What the lot's units cost in the currency they were bought in (pence for GBp: shifted).
+    const lotLocal = new ExactSum();
+    if (pooled) {
+      lotLocal.addDecimal(
+        dec(lot.remainingQuantity)
+          .mul(pooled)
+          .div(dec(lot.exchangeRateToBase))
+          .mul(quote.exactFactor),
+      );
+    } else {
+      lotLocal.addProduct(lot.remainingQuantity, lot.acquisitionPrice, 1, quote.shift);
+      lotLocal.add(lot.feesRemaining, 1, quote.shift);
+    }
+    local.addSum(lotLocal);
+    if (quote.currency === target) continue;
+    // The ledger's base cost when the target is the base and a rate was recorded (a rate of
+    // exactly 1 between two currencies is the ledger's default: not a recorded rate).
+    const rateToBase = dec(lot.exchangeRateToBase);
+    const recordedRate = !(rateToBase.eq(ONE) && quote.currency !== base);
+    if (target === base && recordedRate) {
+      // lots.ts remainingCost, from the strings.
+      if (pooled) historical.at(ONE).addProduct(lot.remainingQuantity, lot.pooledUnitCost ?? '0');
+      else {
+        const recorded = historical.at(rateToBase);
+        recorded.addProduct(lot.remainingQuantity, lot.acquisitionPrice);
+        recorded.add(lot.feesRemaining);
+      }
+    } else {
+      historical.at(fx.exact(quote.currency, target, toDay(lot.acquisitionDate))).addSum(lotLocal);
+    }
+  }
+  const realised = new ConvertedSum();
+  for (const row of holding.input.realized ?? []) {
+    const day = toDay(row.date);
+    if (day > context.asOf) continue;
+    realised.at(base === target ? ONE : fx.exact(base, target, day)).add(row.gainLoss);
+  }
+  return {
+    local,
+    historical: quote.currency === target ? local : historical.total(),
+    realised: realised.total(),
+  };
+}
+
+/**
+ * Costs from the engine's own replay of the buys and sells through the ledger (each sale's
+ * method, FIFO when none), in real quote units (rate 1), converted at the purchase and sale days'
+ * rates.
+ */
+function replayedLotCosts(holding: PreparedHolding, context: ExactContext): LotCosts {
+  const { fx, target } = context;
+  const quote = holding.quote;
+  const ledger: LedgerTransaction[] = [];
+  const dayOf = new Map<string, number>();
+  holding.transactions.forEach((tx, index) => {
+    if (tx.kind !== BUY && tx.kind !== SELL) return;
+    const source = tx.source;
+    const rate = times(
+      tx.currency.exactFactor,
+      tx.currency.currency === quote.currency
+        ? ONE
+        : fx.exact(tx.currency.currency, quote.currency, tx.day),
+    );
+    const id = source.id ?? `${holding.input.id}#${index}`;
+    dayOf.set(id, tx.day);
+    ledger.push({
+      id,
+      type: tx.kind === BUY ? 'buy' : 'sell',
+      quantity: source.quantity,
+      price: times(dec(source.price), rate).toFixed(),
+      fees: source.fees ? times(dec(source.fees), rate).toFixed() : '0',
+      exchangeRateToBase: '1',
+      tradeDate: source.date,
+      costBasisMethod: source.costBasisMethod ?? 'fifo',
+    });
+  });
+  if (ledger.length === 0) {
+    return { local: new ExactSum(), historical: new ExactSum(), realised: new ExactSum() };
+  }
+  const replayed = replayHolding(ledger);
+  const local = new ExactSum();
+  const historical = new ExactSum();
+  for (const lot of replayed.lots) {
+    if (lot.remainingQuantity.isZero()) continue;
+    const cost = remainingCost(lot);
+    local.addDecimal(cost);
+    historical.addDecimal(
+      quote.currency === target
+        ? cost
+        : cost.mul(fx.exact(quote.currency, target, toDay(lot.acquisitionDate))),
+    );
+  }
+  const realised = new ExactSum();
+  for (const sale of replayed.sales) {
+    const day = dayOf.get(sale.transactionId) ?? context.asOf;
+    const rate = quote.currency === target ? ONE : fx.exact(quote.currency, target, day);
+    for (const line of sale.figures.lots) realised.addDecimal(times(line.gainLoss, rate));
+  }
+  return { local, historical, realised };
+}
+
+/**
+ * A savings account's figures: cost basis is net deposits; interest and fees are not flows.
+ * (Accounts have few movements: plain decimals.)
+ */
+function savingsFigures(holding: PreparedHolding, context: ExactContext): ExactFigures {
+  const { asOf, fx, target } = context;
+  const factor = holding.quote.exactFactor;
+  const rateOn = (day: number) => times(factor, fx.exact(holding.quote.currency, target, day));
+  let running = ZERO;
+  let previousRunning = ZERO;
+  let local = ZERO;
+  let historical = ZERO;
+  let lastIn = ZERO;
+  let lastOut = ZERO;
+  let interest = ZERO;
+  let taxes = ZERO;
+  let fees = ZERO;
+  for (const flow of holding.flows) {
+    const amount = dec(flow.source.amount);
+    const rate = rateOn(flow.day);
+    const converted = times(amount, rate);
+    switch (flow.type) {
+      case 'deposit':
+        running = running.plus(amount);
+        local = local.plus(amount);
+        historical = historical.plus(converted);
+        if (flow.day === asOf) lastIn = lastIn.plus(converted);
+        break;
+      case 'withdrawal':
+        running = running.minus(amount);
+        local = local.minus(amount);
+        historical = historical.minus(converted);
+        if (flow.day === asOf) lastOut = lastOut.plus(converted);
+        break;
+      case 'interest': {
+        const tax = flow.source.tax ? dec(flow.source.tax) : ZERO;
+        running = running.plus(amount).minus(tax);
+        interest = interest.plus(converted);
+        if (!tax.isZero()) taxes = taxes.plus(times(tax, rate));
+        break;
+      }
+      case 'fee':
+        running = running.minus(amount);
+        fees = fees.plus(converted);
+        break;
+    }
+    if (flow.day <= asOf - 1) previousRunning = running;
+  }
+  const balanceAt = (day: number, runningAt: Decimal) => {
+    const balances = holding.balances;
+    const index = balances ? lastIndexOnOrBefore(balances.days, day) : -1;
+    const balance = balances && index >= 0 ? dec(balances.values[index] as number) : runningAt;
+    return times(balance, rateOn(day));
+  };
+  // Deposits less withdrawals: at the flows' rates in the target, as paid in the account's.
+  const currencyEffect =
+    holding.quote.currency === target
+      ? ZERO
+      : times(times(local, factor), fx.exact(holding.quote.currency, target, asOf)).minus(
+          historical,
+        );
+  return {
+    quantity: new ExactSum(),
+    value: ExactSum.from(balanceAt(asOf, running)),
+    previousValue: ExactSum.from(
+      holding.firstDay > asOf - 1 ? ZERO : balanceAt(asOf - 1, previousRunning),
+    ),
+    lastIn: ExactSum.from(lastIn),
+    lastOut: ExactSum.from(lastOut),
+    costBasis: ExactSum.from(historical),
+    realisedGain: new ExactSum(),
+    dividends: new ExactSum(),
+    interest: ExactSum.from(interest),
+    fees: ExactSum.from(fees),
+    taxes: ExactSum.from(taxes),
+    currencyEffect: ExactSum.from(currencyEffect),
+    netContributions: ExactSum.from(historical),
+  };
+}
