@@ -1,35 +1,19 @@
-import { type ReactNode, useMemo } from 'react';
+import { lazy, type ReactNode, Suspense, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Cell, Pie, PieChart, Tooltip, type TooltipContentProps } from 'recharts';
 import type { Currency } from '@/contracts/settings';
+import { Skeleton } from '@/web/components/ui/skeleton';
 import { useFormatters } from '@/web/lib/preferences';
 import { ChartFigure } from './chart-figure';
-import { chartColor, useReducedMotion } from './chart-hooks';
+import { chartColor } from './chart-hooks';
 import { ChartTable } from './chart-table';
+
+// recharts loads with the first drawing; the legend and the table do not wait for it.
+const AllocationDonut = lazy(() => import('./allocation-donut'));
 
 /** One part of a whole: its label, its amount (decimal string) and its share (0..1). */
 export type AllocationPart = { key: string; label: string; value: string; weight: number };
 
 const SIZE = 168;
-
-function PartTooltip({
-  active,
-  payload,
-  currency,
-}: Pick<TooltipContentProps, 'active' | 'payload'> & { currency: Currency }) {
-  const format = useFormatters();
-  const part = payload?.[0]?.payload as AllocationPart | undefined;
-  if (!active || !part) return null;
-  return (
-    <div className="tabular grid gap-0.5 rounded-md border bg-popover px-3 py-2 text-xs text-popover-foreground shadow-md">
-      <p className="font-medium">{part.label}</p>
-      <p>
-        {format.percent(part.weight * 100, { decimals: 1 })} ·{' '}
-        {format.money(part.value, { currency, decimals: true })}
-      </p>
-    </div>
-  );
-}
 
 /**
  * How a whole splits into parts: a donut and, beside it, a legend that names each part with its
@@ -51,7 +35,6 @@ export function AllocationChart({
 }) {
   const { t } = useTranslation('common');
   const format = useFormatters();
-  const reduced = useReducedMotion();
   const sorted = useMemo(() => [...parts].sort((a, b) => b.weight - a.weight), [parts]);
   const percent = (weight: number) => format.percent(weight * 100, { decimals: 1 });
   const money = (amount: string) => format.money(amount, { currency, decimals: true });
@@ -92,32 +75,9 @@ export function AllocationChart({
         ) : (
           <div className="grid items-center gap-4 sm:grid-cols-[auto_minmax(0,1fr)]">
             <div className="mx-auto" style={{ width: SIZE, height: SIZE }}>
-              <PieChart width={SIZE} height={SIZE} accessibilityLayer={false}>
-                <Pie
-                  data={sorted}
-                  dataKey="weight"
-                  nameKey="label"
-                  innerRadius={SIZE / 2 - 28}
-                  outerRadius={SIZE / 2 - 4}
-                  paddingAngle={sorted.length > 1 ? 1.5 : 0}
-                  stroke="var(--card)"
-                  strokeWidth={1}
-                  isAnimationActive={!reduced}
-                >
-                  {sorted.map((part, index) => (
-                    <Cell key={part.key} fill={chartColor(index)} />
-                  ))}
-                </Pie>
-                <Tooltip
-                  content={(props) => (
-                    <PartTooltip
-                      active={props.active}
-                      payload={props.payload}
-                      currency={currency}
-                    />
-                  )}
-                />
-              </PieChart>
+              <Suspense fallback={<Skeleton className="size-full rounded-full" />}>
+                <AllocationDonut parts={sorted} currency={currency} size={SIZE} />
+              </Suspense>
             </div>
             {/* The legend is the chart's text: hidden from the image's alternative, read here. */}
             <ul className="grid gap-1.5 text-[13px]" aria-hidden="true">

@@ -1,4 +1,4 @@
-import { render, renderHook, screen, within } from '@testing-library/react';
+import { render, renderHook, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import i18n from 'i18next';
 import { afterEach, describe, expect, it, vi } from 'vitest';
@@ -42,7 +42,7 @@ function stubResizeObserver(width = 600) {
 }
 
 describe('ValueChart', () => {
-  it('draws at its container width behind a text alternative', () => {
+  it('draws at its container width behind a text alternative', { timeout: 20_000 }, async () => {
     stubResizeObserver();
     const { container } = render(
       <ValueChart series={SERIES} currency="EUR" caption="Savings, 1 month" />,
@@ -51,7 +51,11 @@ describe('ValueChart', () => {
     expect(image).toHaveAccessibleName(
       'Savings, 1 month: value went from €1,000.00 on Jan 1, 2026 to €1,100.50 on Feb 1, 2026; net contributions €1,050.00.',
     );
-    expect(container.querySelector('svg.recharts-surface')).toHaveAttribute('width', '600');
+    // The drawing (recharts) loads on first use.
+    await waitFor(
+      () => expect(container.querySelector('svg.recharts-surface')).toHaveAttribute('width', '600'),
+      { timeout: 10_000 },
+    );
   });
 
   it('shows the same data as a table, latest first, numbers right-aligned', async () => {

@@ -1,5 +1,8 @@
-import { Line, LineChart, YAxis } from 'recharts';
+import { lazy, Suspense } from 'react';
 import { cn } from '@/web/lib/cn';
+import { ChartErrorBoundary } from './chart-figure';
+
+const SparklineDrawing = lazy(() => import('./sparkline-drawing'));
 
 /**
  * A small trend line for a row or a headline, with no axes. It is an image with a text
@@ -24,24 +27,17 @@ export function Sparkline({
   if (values.length < 2 || first === undefined || last === undefined) return null;
   const color = last > first ? 'var(--gain)' : last < first ? 'var(--loss)' : 'var(--chart-6)';
   return (
-    <span role="img" aria-label={label} className={cn('inline-block', className)}>
-      <LineChart
-        width={width}
-        height={height}
-        data={values.map((value, index) => ({ index, value }))}
-        margin={{ top: 2, right: 2, bottom: 2, left: 2 }}
-        accessibilityLayer={false}
-      >
-        <YAxis hide domain={['dataMin', 'dataMax']} />
-        <Line
-          type="monotone"
-          dataKey="value"
-          stroke={color}
-          strokeWidth={1.5}
-          dot={false}
-          isAnimationActive={false}
-        />
-      </LineChart>
+    <span
+      role="img"
+      aria-label={label}
+      className={cn('inline-block', className)}
+      style={{ width, height }}
+    >
+      <ChartErrorBoundary fallback={null}>
+        <Suspense fallback={null}>
+          <SparklineDrawing values={values} color={color} width={width} height={height} />
+        </Suspense>
+      </ChartErrorBoundary>
     </span>
   );
 }

@@ -52,7 +52,7 @@ function rangesAsked(api: ReturnType<typeof mockApi>) {
     .map((url) => url.searchParams.get('range'));
 }
 
-describe('dashboard: net worth', () => {
+describe('dashboard: net worth', { timeout: 15_000 }, () => {
   it('shows the net worth in the currency the answer comes in, with its day change', async () => {
     // The display preference defaults to EUR: the amount must still be written in USD.
     renderDashboard();
@@ -132,7 +132,7 @@ describe('dashboard: net worth', () => {
   });
 });
 
-describe('dashboard: charts', () => {
+describe('dashboard: charts', { timeout: 15_000 }, () => {
   it('shows the value chart as a table with the same data', async () => {
     renderDashboard();
     const chart = await screen.findByRole('img', { name: /^Net worth, 1 year: value went from/ });
@@ -170,7 +170,7 @@ describe('dashboard: charts', () => {
   });
 });
 
-describe('dashboard: lists', () => {
+describe('dashboard: lists', { timeout: 15_000 }, () => {
   it('lists movers, activity in its own currency, maturities and shared portfolios apart', async () => {
     renderDashboard();
     const movers = await screen.findByRole('table', { name: 'Holdings that moved the most today' });
@@ -193,7 +193,7 @@ describe('dashboard: lists', () => {
   });
 });
 
-describe('dashboard: states', () => {
+describe('dashboard: states', { timeout: 15_000 }, () => {
   it('says what to do when nothing is held yet, with links to start', async () => {
     renderDashboard({
       user: { ...testUser, emailConfirmedAt: null, avatarUrl: null },
@@ -270,7 +270,7 @@ describe('dashboard: states', () => {
   });
 });
 
-describe('dashboard: profile and checklist', () => {
+describe('dashboard: profile and checklist', { timeout: 15_000 }, () => {
   it('marks finished steps done', async () => {
     renderDashboard({ user: { ...testUser, avatarUrl: '/uploads/avatars/x-1.webp' } });
     expect(await screen.findByText('3 of 3 done')).toBeVisible();
@@ -298,7 +298,7 @@ describe('dashboard: profile and checklist', () => {
   });
 });
 
-describe('dashboard in French', () => {
+describe('dashboard in French', { timeout: 15_000 }, () => {
   it('writes figures the French way', async () => {
     await i18n.changeLanguage('fr');
     renderDashboard({
