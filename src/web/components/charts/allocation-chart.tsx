@@ -73,33 +73,36 @@ export function AllocationChart({
             {t('charts.noData')}
           </p>
         ) : (
-          <div className="grid items-center gap-4 sm:grid-cols-[auto_minmax(0,1fr)]">
-            <div className="mx-auto" style={{ width: SIZE, height: SIZE }}>
-              <Suspense fallback={<Skeleton className="size-full rounded-full" />}>
-                <AllocationDonut parts={sorted} currency={currency} size={SIZE} />
-              </Suspense>
+          <div className="@container">
+            <div className="grid items-center gap-4 @lg:grid-cols-[auto_minmax(0,1fr)]">
+              <div className="mx-auto" style={{ width: SIZE, height: SIZE }}>
+                <Suspense fallback={<Skeleton className="size-full rounded-full" />}>
+                  <AllocationDonut parts={sorted} currency={currency} size={SIZE} />
+                </Suspense>
+              </div>
+              {/* Inside the image: its text alternative names each part and share, the table
+                  gives the amounts; the legend is for the eye (colour is never the only key). */}
+              <ul className="grid gap-1.5 text-[13px]">
+                {sorted.map((part, index) => (
+                  <li
+                    key={part.key}
+                    className="grid grid-cols-[auto_minmax(0,1fr)_auto_auto] items-center gap-x-3"
+                  >
+                    <span
+                      className="size-2.5 rounded-sm"
+                      style={{ backgroundColor: chartColor(index) }}
+                    />
+                    <span className="truncate">{part.label}</span>
+                    <span className="tabular text-right text-muted-foreground">
+                      {percent(part.weight)}
+                    </span>
+                    <span className="tabular min-w-20 text-right font-medium">
+                      {money(part.value)}
+                    </span>
+                  </li>
+                ))}
+              </ul>
             </div>
-            {/* The legend is the chart's text: hidden from the image's alternative, read here. */}
-            <ul className="grid gap-1.5 text-[13px]" aria-hidden="true">
-              {sorted.map((part, index) => (
-                <li
-                  key={part.key}
-                  className="grid grid-cols-[auto_minmax(0,1fr)_auto_auto] items-center gap-x-3"
-                >
-                  <span
-                    className="size-2.5 rounded-sm"
-                    style={{ backgroundColor: chartColor(index) }}
-                  />
-                  <span className="truncate">{part.label}</span>
-                  <span className="tabular text-right text-muted-foreground">
-                    {percent(part.weight)}
-                  </span>
-                  <span className="tabular min-w-20 text-right font-medium">
-                    {money(part.value)}
-                  </span>
-                </li>
-              ))}
-            </ul>
           </div>
         )
       }

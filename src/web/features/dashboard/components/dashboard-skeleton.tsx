@@ -26,7 +26,7 @@ function ListSkeleton({ rows = 4 }: { rows?: number }) {
 export function DashboardSkeleton() {
   return (
     <div className="grid grid-cols-[minmax(0,1fr)] gap-4" data-testid="dashboard-skeleton">
-      <div className="grid gap-4 lg:grid-cols-[minmax(0,1.25fr)_minmax(0,1fr)]">
+      <div className="grid grid-cols-[minmax(0,1fr)] gap-4 lg:grid-cols-[minmax(0,1.25fr)_minmax(0,1fr)]">
         <Card>
           <CardContent className="grid gap-4 pt-5">
             <Skeleton className="h-4 w-24" />
@@ -62,12 +62,12 @@ export function DashboardSkeleton() {
           <Skeleton className="h-60 w-full" />
         </CardContent>
       </Card>
-      <div className="grid gap-4 lg:grid-cols-2">
+      <div className="grid grid-cols-[minmax(0,1fr)] gap-4 lg:grid-cols-2">
         <Card>
           <CardHeader className="pb-3">
             <Skeleton className="h-5 w-32" />
           </CardHeader>
-          <CardContent className="grid items-center gap-4 sm:grid-cols-[auto_minmax(0,1fr)]">
+          <CardContent className="grid items-center gap-4">
             <Skeleton className="mx-auto size-40 rounded-full" />
             <div className="grid gap-2">
               {Array.from({ length: 4 }, (_, i) => (
@@ -78,7 +78,7 @@ export function DashboardSkeleton() {
         </Card>
         <ListSkeleton />
       </div>
-      <div className="grid gap-4 lg:grid-cols-2">
+      <div className="grid grid-cols-[minmax(0,1fr)] gap-4 lg:grid-cols-2">
         <ListSkeleton />
         <ListSkeleton rows={3} />
       </div>

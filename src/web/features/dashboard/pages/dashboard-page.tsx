@@ -151,7 +151,7 @@ function DashboardContent({
   return (
     <>
       <UnpricedNotice items={data.unpriced} />
-      <div className="grid gap-4 lg:grid-cols-[minmax(0,1.25fr)_minmax(0,1fr)]">
+      <div className="grid grid-cols-[minmax(0,1fr)] gap-4 lg:grid-cols-[minmax(0,1.25fr)_minmax(0,1fr)]">
         <NetWorthCard data={data} />
         <ReturnsCard data={data} />
       </div>
@@ -163,15 +163,15 @@ function DashboardContent({
         failed={rangeFailed}
         onRetry={onRetry}
       />
-      <div className="grid gap-4 lg:grid-cols-2">
+      <div className="grid grid-cols-[minmax(0,1fr)] gap-4 lg:grid-cols-2">
         <AllocationCard data={data} busy={busy} />
         <TopMovers data={data} />
       </div>
-      <div className="grid gap-4 lg:grid-cols-2">
+      <div className="grid grid-cols-[minmax(0,1fr)] gap-4 lg:grid-cols-2">
         <RecentActivity data={data} />
         <UpcomingMaturities data={data} />
       </div>
-      <div className="grid gap-4 lg:grid-cols-2">
+      <div className="grid grid-cols-[minmax(0,1fr)] gap-4 lg:grid-cols-2">
         <PortfoliosCard data={data} />
         <SharedPortfoliosCard data={data} />
       </div>
