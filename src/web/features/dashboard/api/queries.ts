@@ -16,7 +16,9 @@ export const dashboardPath = (range: PerformanceRange) =>
 /**
  * GET /dashboard?range= (issue 13): net worth, its series over the range, allocation, movers,
  * activity. Fresh for 60 s (the server refreshes quotes every minute), refetched on focus; while
- * another range loads, the previous answer stays on screen.
+ * another range loads, the previous answer stays on screen. Each visit also asks again behind the
+ * cached copy: the dashboard spans every portfolio, so the holdings and ledger features (which
+ * invalidate only their own portfolio's scope) cannot mark it stale after a change.
  */
 export function useDashboard(range: PerformanceRange, enabled = true) {
   return useQuery({
@@ -25,5 +27,6 @@ export function useDashboard(range: PerformanceRange, enabled = true) {
     placeholderData: keepPreviousData,
     enabled,
     ...VALUATION_CACHE,
+    refetchOnMount: 'always',
   });
 }

@@ -241,6 +241,21 @@ describe('dashboard: states', { timeout: 15_000 }, () => {
     expect(screen.queryByTestId('dashboard-skeleton')).not.toBeInTheDocument();
   });
 
+  it('shows the cached figures at once on a new visit, and asks again behind them', async () => {
+    const queryClient = createTestQueryClient();
+    queryClient.setQueryData(sessionKeys.all, testSession());
+    const api = mockApi({
+      'GET /auth/mfa/factors': { body: { factors: [] } },
+      'GET /dashboard': { body: makeDashboard() },
+    });
+    const first = renderWithProviders(<DashboardPage />, { queryClient, route: '/dashboard' });
+    await screen.findByTestId('net-worth-value');
+    first.unmount();
+    renderWithProviders(<DashboardPage />, { queryClient, route: '/dashboard' });
+    expect(screen.getByTestId('net-worth-value')).toHaveTextContent('$125,430.55');
+    await waitFor(() => expect(api.callsTo('GET', '/dashboard')).toHaveLength(2));
+  });
+
   it("shows the app's 'Data loading failed' card and retries", async () => {
     let fail = true;
     const api = renderDashboard({
