@@ -57,7 +57,6 @@ export function ChartFigure({
           variant="ghost"
           size="sm"
           aria-controls={viewId}
-          aria-expanded={asTable}
           onClick={() => setAsTable((value) => !value)}
         >
           {asTable ? <ChartColumn aria-hidden="true" /> : <TableProperties aria-hidden="true" />}

@@ -1,3 +1,4 @@
+import { useTranslation } from 'react-i18next';
 import { Card, CardContent, CardHeader } from '@/web/components/ui/card';
 import { Skeleton } from '@/web/components/ui/skeleton';
 
@@ -24,8 +25,16 @@ function ListSkeleton({ rows = 4 }: { rows?: number }) {
 
 /** The dashboard's final layout in grey while it loads (no spinner, nothing jumps). */
 export function DashboardSkeleton() {
+  const { t } = useTranslation('common');
   return (
-    <div className="grid grid-cols-[minmax(0,1fr)] gap-4" data-testid="dashboard-skeleton">
+    <div
+      className="grid grid-cols-[minmax(0,1fr)] gap-4"
+      data-testid="dashboard-skeleton"
+      aria-busy="true"
+    >
+      <p className="sr-only" role="status">
+        {t('loading')}
+      </p>
       <div className="grid grid-cols-[minmax(0,1fr)] gap-4 lg:grid-cols-[minmax(0,1.25fr)_minmax(0,1fr)]">
         <Card>
           <CardContent className="grid gap-4 pt-5">

@@ -38,8 +38,12 @@ import { usePerformance } from '@/web/lib/performance';
 import { useFormatters } from '@/web/lib/preferences';
 
 function SectionSkeleton() {
+  const { t } = useTranslation('common');
   return (
-    <div className="grid gap-5" data-testid="performance-skeleton">
+    <div className="grid gap-5" data-testid="performance-skeleton" aria-busy="true">
+      <p className="sr-only" role="status">
+        {t('loading')}
+      </p>
       <div className="grid grid-cols-2 gap-4 sm:grid-cols-4">
         {Array.from({ length: 4 }, (_, i) => (
           <div key={i} className="grid gap-1.5">
