@@ -126,7 +126,7 @@ describe('dashboard: net worth', { timeout: 15_000 }, () => {
         ],
       }),
     });
-    const notice = await screen.findByRole('status', { name: '' });
+    const notice = (await screen.findByText(/have no price yet/)).closest('[role=status]');
     expect(notice).toHaveTextContent('2 holdings have no price yet: Villa and Painting.');
     expect(notice).toHaveTextContent('They are left out of the totals until then.');
   });
