@@ -7,8 +7,11 @@ import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/web/components/ui/ta
 import { useFormatters } from '@/web/lib/preferences';
 import { ALLOCATION_DIMENSIONS, type AllocationDimension, allocationParts } from '../lib/labels';
 
-/** Where the net worth sits: by asset class, currency, sector, country or portfolio (tabs). */
-export function AllocationCard({ data, busy }: { data: DashboardResponse; busy?: boolean }) {
+/**
+ * Where the net worth sits: by asset class, currency, sector, country or portfolio (tabs). It is
+ * as of today, whatever the range: it is not dimmed while another range loads.
+ */
+export function AllocationCard({ data }: { data: DashboardResponse }) {
   const { t } = useTranslation('dashboard');
   const format = useFormatters();
   const [dimension, setDimension] = useState<AllocationDimension>('assetClass');
@@ -34,7 +37,6 @@ export function AllocationCard({ data, busy }: { data: DashboardResponse; busy?:
               <AllocationChart
                 parts={allocationParts(data, key, t, format.locale)}
                 currency={data.currency}
-                busy={busy}
                 caption={t('allocation.caption', {
                   dimension: t(`allocation.dimensionsLower.${key}`),
                 })}

@@ -164,7 +164,7 @@ function DashboardContent({
         onRetry={onRetry}
       />
       <div className="grid grid-cols-[minmax(0,1fr)] gap-4 lg:grid-cols-2">
-        <AllocationCard data={data} busy={busy} />
+        <AllocationCard data={data} />
         <TopMovers data={data} />
       </div>
       <div className="grid grid-cols-[minmax(0,1fr)] gap-4 lg:grid-cols-2">
