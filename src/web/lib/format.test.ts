@@ -22,6 +22,11 @@ describe('formatMoney', () => {
     expect(fr(formatMoney(10, 'CAD', 'fr'))).toBe('10 C$');
   });
 
+  it('writes a short scale for chart axes', () => {
+    expect(formatMoney(12_500, 'EUR', 'en', { compact: true })).toBe('€12.5K');
+    expect(fr(formatMoney(1_200_000, 'USD', 'fr', { compact: true }))).toBe('1,2 M $');
+  });
+
   it('signs changes when asked', () => {
     expect(formatMoney(3215, 'EUR', 'en', { signed: true })).toBe('+€3,215');
     expect(formatMoney(-763, 'EUR', 'en', { signed: true })).toBe('-€763');

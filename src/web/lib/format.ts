@@ -57,15 +57,22 @@ export function formatMoney(
   amount: Amount,
   currency: Currency,
   language: Language,
-  options: { decimals?: boolean; signed?: boolean; numberFormat?: NumberFormat | null } = {},
+  options: {
+    decimals?: boolean;
+    signed?: boolean;
+    /** Short scale for chart axes: '€12K' / '12 k€' (one decimal at most). */
+    compact?: boolean;
+    numberFormat?: NumberFormat | null;
+  } = {},
 ): string {
   const digits = options.decimals ? 2 : 0;
   const parts = formatter(intlLocale(language), {
     style: 'currency',
     currency,
     currencyDisplay: 'narrowSymbol',
-    minimumFractionDigits: digits,
-    maximumFractionDigits: digits,
+    ...(options.compact
+      ? { notation: 'compact', maximumFractionDigits: 1 }
+      : { minimumFractionDigits: digits, maximumFractionDigits: digits }),
     signDisplay: options.signed ? 'exceptZero' : 'auto',
   }).formatToParts(amount as number);
   return joinParts(

@@ -49,7 +49,7 @@ export type Formatters = {
   currency: Currency;
   money: (
     amount: number | string,
-    options?: { currency?: Currency; decimals?: boolean; signed?: boolean },
+    options?: { currency?: Currency; decimals?: boolean; signed?: boolean; compact?: boolean },
   ) => string;
   number: (value: number | string, maximumFractionDigits?: number) => string;
   percent: (percent: number | string, options?: { decimals?: number; signed?: boolean }) => string;

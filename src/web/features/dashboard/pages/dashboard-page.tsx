@@ -1,183 +1,231 @@
-import { CircleCheck, Circle, Layers, Mail, ShieldCheck, UserRound } from 'lucide-react';
-import { type ReactNode, useEffect } from 'react';
+import { useQueryClient, type QueryClient } from '@tanstack/react-query';
+import { FileUp, Layers, Plus } from 'lucide-react';
+import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { toast } from 'sonner';
-import { Button } from '@/web/components/ui/button';
 import {
-  Card,
-  CardContent,
-  CardDescription,
-  CardHeader,
-  CardTitle,
-} from '@/web/components/ui/card';
-import { Skeleton } from '@/web/components/ui/skeleton';
-import { cn } from '@/web/lib/cn';
-import { useHasVerifiedFactor } from '@/web/lib/factors';
-import { useResendConfirmation, useSession } from '@/web/lib/session';
+  DEFAULT_PERFORMANCE_RANGE,
+  type DashboardResponse,
+  type PerformanceRange,
+} from '@/contracts/valuation';
+import { RangeToggle } from '@/web/components/charts/range-toggle';
+import { ValueChart, ValueChartLegend } from '@/web/components/charts/value-chart';
+import { DataErrorCard } from '@/web/components/errors/error-card';
+import { UnpricedNotice } from '@/web/components/performance/figures';
+import { Button } from '@/web/components/ui/button';
+import { Card, CardContent, CardHeader, CardTitle } from '@/web/components/ui/card';
+import { useSession } from '@/web/lib/session';
+import { dashboardKeys, useDashboard } from '../api/queries';
+import { AllocationCard } from '../components/allocation-card';
+import { DashboardSkeleton } from '../components/dashboard-skeleton';
+import { CompleteProfileCard, GettingStartedCard } from '../components/getting-started';
+import {
+  PortfoliosCard,
+  RecentActivity,
+  SharedPortfoliosCard,
+  TopMovers,
+  UpcomingMaturities,
+} from '../components/lists';
+import { NetWorthCard, ReturnsCard } from '../components/net-worth';
+import { isEmptyDashboard } from '../lib/labels';
 
-type Step = { key: string; icon: typeof Mail; done: boolean | undefined; action: ReactNode };
+/** The most recent dashboard answer of any range (shown while another range cannot load). */
+function latestDashboard(queryClient: QueryClient): DashboardResponse | undefined {
+  const queries = queryClient
+    .getQueryCache()
+    .findAll({ queryKey: dashboardKeys.summaries() })
+    .filter((query) => query.state.data !== undefined)
+    .sort((a, b) => b.state.dataUpdatedAt - a.state.dataUpdatedAt);
+  return queries[0]?.state.data as DashboardResponse | undefined;
+}
 
-function ChecklistItem({ step }: { step: Step }) {
+/** No holdings yet: what to do, with the two ways to start. */
+function EmptyState() {
   const { t } = useTranslation('dashboard');
-  const Icon = step.icon;
   return (
-    <li className="flex items-center gap-3 py-3">
+    <section
+      aria-labelledby="net-worth-title"
+      className="rounded-xl border border-dashed bg-card/60 px-6 py-12 text-center"
+    >
       <span
-        className="flex size-9 shrink-0 items-center justify-center rounded-lg bg-accent text-accent-foreground"
+        className="mx-auto flex size-11 items-center justify-center rounded-full bg-accent text-accent-foreground"
         aria-hidden="true"
       >
-        <Icon className="size-[18px]" />
+        <Layers className="size-5" />
       </span>
-      <div className="min-w-0 flex-1">
-        <p className="text-sm font-medium">{t(`checklist.${step.key}.title`)}</p>
-        <p className="text-sm text-muted-foreground">{t(`checklist.${step.key}.text`)}</p>
+      <h2 id="net-worth-title" className="mt-4 text-base font-semibold">
+        {t('empty.title')}
+      </h2>
+      <p className="mx-auto mt-1.5 max-w-md text-sm text-muted-foreground">{t('empty.text')}</p>
+      <p className="mx-auto mt-1 max-w-md text-sm text-muted-foreground">{t('empty.start')}</p>
+      <div className="mt-5 flex flex-wrap justify-center gap-2">
+        <Button asChild size="sm">
+          <Link to="/assets">
+            <Plus aria-hidden="true" />
+            {t('empty.add')}
+          </Link>
+        </Button>
+        <Button asChild size="sm" variant="outline">
+          <Link to="/import-export">
+            <FileUp aria-hidden="true" />
+            {t('empty.import')}
+          </Link>
+        </Button>
       </div>
-      {step.done === undefined ? (
-        <Skeleton className="h-8 w-24" />
-      ) : step.done ? (
-        <span className="inline-flex items-center gap-1.5 text-sm font-medium text-gain">
-          <CircleCheck className="size-4" aria-hidden="true" />
-          {t('checklist.done')}
-        </span>
-      ) : (
-        step.action
-      )}
-    </li>
+    </section>
   );
 }
 
-/** "Complete your profile": the dashboard needs a name to greet and show (spec 000, section 2). */
-function CompleteProfileCard() {
-  const { t } = useTranslation('dashboard');
+function ValueCard({
+  data,
+  range,
+  onRangeChange,
+  busy,
+  failed,
+  onRetry,
+}: {
+  data: DashboardResponse;
+  range: PerformanceRange;
+  onRangeChange: (range: PerformanceRange) => void;
+  busy: boolean;
+  failed: boolean;
+  onRetry: () => void;
+}) {
+  const { t } = useTranslation(['dashboard', 'common']);
+  const toolbar = (
+    <div className="flex flex-wrap items-center gap-x-4 gap-y-2">
+      <RangeToggle value={range} onChange={onRangeChange} />
+      <ValueChartLegend />
+    </div>
+  );
   return (
-    <Card className="mx-auto max-w-lg">
-      <CardHeader>
-        <CardTitle>{t('completeProfile.title')}</CardTitle>
-        <CardDescription>{t('completeProfile.text')}</CardDescription>
+    <Card>
+      <CardHeader className="pb-3">
+        <CardTitle id="value-chart-title">{t('netWorth.chartTitle')}</CardTitle>
       </CardHeader>
       <CardContent>
-        <Button asChild>
-          <Link to="/settings/profile">{t('completeProfile.action')}</Link>
-        </Button>
+        {failed ? (
+          <div className="grid gap-3">
+            {toolbar}
+            <DataErrorCard onRetry={onRetry} className="max-w-none shadow-none" />
+          </div>
+        ) : (
+          <ValueChart
+            series={data.series}
+            currency={data.currency}
+            busy={busy}
+            toolbar={toolbar}
+            caption={t('netWorth.chartCaption', {
+              range: t(`common:charts.range.long.${data.range}`),
+            })}
+          />
+        )}
       </CardContent>
     </Card>
   );
 }
 
+function DashboardContent({
+  data,
+  range,
+  onRangeChange,
+  busy,
+  rangeFailed,
+  onRetry,
+}: {
+  data: DashboardResponse;
+  range: PerformanceRange;
+  onRangeChange: (range: PerformanceRange) => void;
+  busy: boolean;
+  rangeFailed: boolean;
+  onRetry: () => void;
+}) {
+  if (isEmptyDashboard(data)) {
+    return (
+      <>
+        <EmptyState />
+        <SharedPortfoliosCard data={data} />
+      </>
+    );
+  }
+  return (
+    <>
+      <UnpricedNotice items={data.unpriced} />
+      <div className="grid grid-cols-[minmax(0,1fr)] gap-4 lg:grid-cols-[minmax(0,1.25fr)_minmax(0,1fr)]">
+        <NetWorthCard data={data} />
+        <ReturnsCard data={data} />
+      </div>
+      <ValueCard
+        data={data}
+        range={range}
+        onRangeChange={onRangeChange}
+        busy={busy}
+        failed={rangeFailed}
+        onRetry={onRetry}
+      />
+      <div className="grid grid-cols-[minmax(0,1fr)] gap-4 lg:grid-cols-2">
+        <AllocationCard data={data} />
+        <TopMovers data={data} />
+      </div>
+      <div className="grid grid-cols-[minmax(0,1fr)] gap-4 lg:grid-cols-2">
+        <RecentActivity data={data} />
+        <UpcomingMaturities data={data} />
+      </div>
+      <div className="grid grid-cols-[minmax(0,1fr)] gap-4 lg:grid-cols-2">
+        <PortfoliosCard data={data} />
+        <SharedPortfoliosCard data={data} />
+      </div>
+    </>
+  );
+}
+
+/**
+ * /dashboard: net worth and how it moved, value against contributions over a range, returns,
+ * allocation, movers, activity, maturities and portfolios (own and shared apart); then the
+ * account checklist. A profile without a name is asked to complete it first.
+ */
 export function DashboardPage() {
   const { t } = useTranslation('dashboard');
   const session = useSession();
-  const hasAuthenticator = useHasVerifiedFactor();
-  const resend = useResendConfirmation();
+  const queryClient = useQueryClient();
   const user = session.data?.user;
+  const [range, setRange] = useState<PerformanceRange>(DEFAULT_PERFORMANCE_RANGE);
+  const needsProfile = !!user && !user.fullName?.trim();
+  const dashboard = useDashboard(range, !needsProfile);
 
   useEffect(() => {
     document.title = t('title');
   }, [t]);
 
-  if (user && !user.fullName?.trim()) return <CompleteProfileCard />;
+  if (needsProfile) return <CompleteProfileCard />;
 
-  const steps: Step[] = [
-    {
-      key: 'email',
-      icon: Mail,
-      done: user ? user.emailConfirmedAt !== null : undefined,
-      action: (
-        <Button
-          size="sm"
-          variant="outline"
-          disabled={resend.isPending || resend.isSuccess}
-          onClick={() =>
-            resend.mutate(undefined, {
-              onSuccess: () => toast.success(t('checklist.email.sent')),
-              onError: () => toast.error(t('checklist.email.failed')),
-            })
-          }
-        >
-          {resend.isSuccess ? t('checklist.email.sentShort') : t('checklist.email.action')}
-        </Button>
-      ),
-    },
-    {
-      key: 'twoFactor',
-      icon: ShieldCheck,
-      done: hasAuthenticator.data,
-      action: (
-        <Button asChild size="sm" variant="outline">
-          <Link to="/settings/security">{t('checklist.twoFactor.action')}</Link>
-        </Button>
-      ),
-    },
-    {
-      key: 'profile',
-      icon: UserRound,
-      done: user ? user.avatarUrl !== null : undefined,
-      action: (
-        <Button asChild size="sm" variant="outline">
-          <Link to="/profile">{t('checklist.profile.action')}</Link>
-        </Button>
-      ),
-    },
-  ];
-  const done = steps.filter((step) => step.done === true).length;
-  const known = steps.every((step) => step.done !== undefined);
+  // A range that fails to load keeps the last answer on screen, with the error in the chart.
+  const data = dashboard.data ?? (dashboard.isError ? latestDashboard(queryClient) : undefined);
+  const retry = () => void dashboard.refetch();
 
   return (
-    <div className="mx-auto flex max-w-5xl flex-col gap-6">
+    <div className="mx-auto grid max-w-6xl grid-cols-[minmax(0,1fr)] gap-4">
       <div>
         <h1 className="text-2xl font-semibold tracking-tight">{t('heading')}</h1>
         <p className="mt-1 text-sm text-muted-foreground">{t('subheading')}</p>
       </div>
 
-      <section
-        aria-labelledby="net-worth-title"
-        className="rounded-xl border border-dashed bg-card/60 px-6 py-12 text-center"
-      >
-        <span
-          className="mx-auto flex size-11 items-center justify-center rounded-full bg-accent text-accent-foreground"
-          aria-hidden="true"
-        >
-          <Layers className="size-5" />
-        </span>
-        <h2 id="net-worth-title" className="mt-4 text-base font-semibold">
-          {t('empty.title')}
-        </h2>
-        <p className="mx-auto mt-1.5 max-w-md text-sm text-muted-foreground">{t('empty.text')}</p>
-      </section>
+      {data ? (
+        <DashboardContent
+          data={data}
+          range={range}
+          onRangeChange={setRange}
+          busy={dashboard.isPlaceholderData}
+          rangeFailed={dashboard.isError && !dashboard.data}
+          onRetry={retry}
+        />
+      ) : dashboard.isError ? (
+        <DataErrorCard onRetry={retry} />
+      ) : (
+        <DashboardSkeleton />
+      )}
 
-      <Card>
-        <CardHeader className="flex-row items-start justify-between gap-4">
-          <div>
-            <CardTitle>{t('checklist.title')}</CardTitle>
-            <CardDescription>{t('checklist.description')}</CardDescription>
-          </div>
-          {known ? (
-            <span
-              className={cn(
-                'tabular inline-flex shrink-0 items-center gap-1.5 rounded-full border px-2.5 py-0.5 text-xs font-medium',
-                done === steps.length ? 'text-gain' : 'text-muted-foreground',
-              )}
-            >
-              {done === steps.length ? (
-                <CircleCheck className="size-3.5" aria-hidden="true" />
-              ) : (
-                <Circle className="size-3.5" aria-hidden="true" />
-              )}
-              {t('checklist.progress', { done, total: steps.length })}
-            </span>
-          ) : (
-            <Skeleton className="h-6 w-24 rounded-full" />
-          )}
-        </CardHeader>
-        <CardContent>
-          <ul className="divide-y">
-            {steps.map((step) => (
-              <ChecklistItem key={step.key} step={step} />
-            ))}
-          </ul>
-        </CardContent>
-      </Card>
+      <GettingStartedCard />
     </div>
   );
 }

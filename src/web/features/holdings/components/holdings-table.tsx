@@ -17,6 +17,7 @@ import {
   TableRow,
 } from '@/web/components/ui/table';
 import { type Formatters, useFormatters } from '@/web/lib/preferences';
+import { DayChangeCell, LastPriceCell } from './holding-performance';
 import { HoldingActions } from './holding-actions';
 import { SavingsPanel } from './savings-panel';
 
@@ -97,11 +98,20 @@ const averageCost: Column = {
   secondary: true,
   cell: (h, f) => money(f, h, h.purchasePrice),
 };
+/** The last price, with its date and source when the valuation gives them. */
 const price: Column = {
   id: 'price',
   numeric: true,
   secondary: true,
-  cell: (h, f) => money(f, h, h.currentPrice),
+  cell: (h) => <LastPriceCell holding={h} />,
+};
+const lastPrice: Column = { ...price, id: 'lastPrice' };
+/** Today's change (from the valuation; '—' until it answers). */
+const dayChange: Column = {
+  id: 'dayChange',
+  numeric: true,
+  secondary: true,
+  cell: (h) => <DayChangeCell holding={h} />,
 };
 
 function useColumns(holdingClass: HoldingClass | 'all'): Column[] {
@@ -128,6 +138,7 @@ function useColumns(holdingClass: HoldingClass | 'all'): Column[] {
         price,
         value,
         gain,
+        dayChange,
       ];
     case 'crypto':
       return [
@@ -147,6 +158,7 @@ function useColumns(holdingClass: HoldingClass | 'all'): Column[] {
         price,
         value,
         gain,
+        dayChange,
       ];
     case 'real_estate':
       return [
@@ -198,6 +210,7 @@ function useColumns(holdingClass: HoldingClass | 'all'): Column[] {
           secondary: true,
           cell: (h, f) => money(f, h, text(h.details.rentalIncome)),
         },
+        lastPrice,
         gain,
       ];
     case 'crowdfunding':
@@ -242,6 +255,7 @@ function useColumns(holdingClass: HoldingClass | 'all'): Column[] {
           secondary: true,
           cell: (h) => <Badge variant="outline">{t(`options.status.${h.status}`)}</Badge>,
         },
+        lastPrice,
         gain,
       ];
     case 'savings':
@@ -296,8 +310,10 @@ function useColumns(holdingClass: HoldingClass | 'all'): Column[] {
         { id: 'name', cell: (h) => <NameCell holding={h} /> },
         { id: 'class', secondary: true, cell: (h) => t(`classes.${h.class}`) },
         { id: 'cost', numeric: true, secondary: true, cell: (h, f) => money(f, h, h.costBasis) },
+        lastPrice,
         value,
         gain,
+        dayChange,
       ];
   }
 }

@@ -20,7 +20,9 @@ import { NativeSelect } from '@/web/components/ui/select';
 import { Skeleton } from '@/web/components/ui/skeleton';
 import { useFormatters } from '@/web/lib/preferences';
 import { useHoldings, useScopeIds, useSummary } from '../api/holdings';
+import { UnpricedNotice } from '@/web/components/performance/figures';
 import { AddHoldingDialog } from '../components/add-holding-dialog';
+import { HoldingPerformanceProvider, useScopePerformance } from '../components/holding-performance';
 import { HoldingsTable } from '../components/holdings-table';
 import { CLASS_PATHS, PAGE_CLASSES } from '../lib/classes';
 
@@ -86,6 +88,7 @@ export function AssetClassPage({ holdingClass }: { holdingClass: HoldingClass })
   const { t } = useTranslation('holdings');
   const { scope, portfolioId } = useScopeIds();
   const holdings = useHoldings(holdingClass);
+  const performance = useScopePerformance();
   const [adding, setAdding] = useState(false);
   const canEdit = can(scope.permission ?? undefined, 'edit');
   useTitle(t(`pages.${holdingClass}.title`));
@@ -104,6 +107,13 @@ export function AssetClassPage({ holdingClass }: { holdingClass: HoldingClass })
         description={t(`pages.${holdingClass}.description`)}
         action={add}
       />
+      {performance && holdings.data ? (
+        <UnpricedNotice
+          items={performance.unpriced.filter((item) =>
+            holdings.data.some((holding) => holding.id === item.holdingId),
+          )}
+        />
+      ) : null}
       {!portfolioId && scope.status !== 'loading' ? (
         <NoPortfolio />
       ) : (
@@ -118,12 +128,14 @@ export function AssetClassPage({ holdingClass }: { holdingClass: HoldingClass })
               {add}
             </div>
           ) : (
-            <HoldingsTable
-              holdings={holdings.data}
-              holdingClass={holdingClass}
-              canEdit={canEdit}
-              caption={t(`pages.${holdingClass}.title`)}
-            />
+            <HoldingPerformanceProvider value={performance}>
+              <HoldingsTable
+                holdings={holdings.data}
+                holdingClass={holdingClass}
+                canEdit={canEdit}
+                caption={t(`pages.${holdingClass}.title`)}
+              />
+            </HoldingPerformanceProvider>
           )}
         </Card>
       )}
@@ -217,6 +229,7 @@ export function AssetsOverviewPage() {
   const { scope, portfolioId } = useScopeIds();
   const summary = useSummary();
   const holdings = useHoldings();
+  const performance = useScopePerformance();
   const [filter, setFilter] = useState<HoldingClass | ''>('');
   const [query, setQuery] = useState('');
   const [sort, setSort] = useState<{ key: SortKey; desc: boolean }>({ key: 'value', desc: true });
@@ -323,6 +336,7 @@ export function AssetsOverviewPage() {
                   })}
             </p>
           ) : null}
+          {performance ? <UnpricedNotice items={performance.unpriced} /> : null}
           {summary.isPending ? (
             <div className="grid gap-3 sm:grid-cols-2 xl:grid-cols-3" aria-busy="true">
               {Array.from({ length: 3 }, (_, i) => (
@@ -366,13 +380,15 @@ export function AssetsOverviewPage() {
             ) : rows.length === 0 ? (
               <p className="p-6 text-[13px] text-muted-foreground">{t('overview.noMatch')}</p>
             ) : (
-              <HoldingsTable
-                holdings={rows}
-                holdingClass="all"
-                canEdit={canEdit}
-                caption={t('pages.overview.title')}
-                header={header}
-              />
+              <HoldingPerformanceProvider value={performance}>
+                <HoldingsTable
+                  holdings={rows}
+                  holdingClass="all"
+                  canEdit={canEdit}
+                  caption={t('pages.overview.title')}
+                  header={header}
+                />
+              </HoldingPerformanceProvider>
             )}
           </Card>
         </>

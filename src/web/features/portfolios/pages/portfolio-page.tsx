@@ -25,7 +25,7 @@ import {
   TableHeader,
   TableRow,
 } from '@/web/components/ui/table';
-import { useActiveScope } from '@/web/lib/active-scope';
+import { portfolioScopedKeys, useActiveScope } from '@/web/lib/active-scope';
 import { ApiError } from '@/web/lib/api-client';
 import { cn } from '@/web/lib/cn';
 import { useFormatters } from '@/web/lib/preferences';
@@ -33,6 +33,7 @@ import { useRealtime } from '@/web/lib/realtime';
 import { portfolioKeys, usePortfolio, useSimulationStats } from '../api/queries';
 import { PortfolioBadges } from '../components/portfolio-badges';
 import { usePortfolioDialogs } from '../components/portfolio-dialogs';
+import { PerformanceSection } from '../components/performance-section';
 import { ShareForm } from '../components/share-form';
 import { SharesTable } from '../components/shares-table';
 import { SIMULATION_THEME_STYLES } from '../lib/simulation-themes';
@@ -262,6 +263,8 @@ export function PortfolioPage() {
   useDocumentTitle(portfolio.data?.name ?? t('detail.title'));
   useRealtime(portfolioId ? `portfolio:${portfolioId}` : null, () => {
     void queryClient.invalidateQueries({ queryKey: portfolioKeys.all });
+    // Its performance too (it lives in the portfolio's scope).
+    void queryClient.invalidateQueries({ queryKey: portfolioScopedKeys.portfolio(portfolioId) });
   });
 
   const back = (
@@ -329,6 +332,7 @@ export function PortfolioPage() {
           ) : null}
         </div>
       </header>
+      <PerformanceSection portfolioId={p.id} name={p.name} />
       <SimulationsSection portfolio={p} />
       <SharingSection portfolio={p} />
     </div>

@@ -1,0 +1,131 @@
+import { lazy, type ReactNode, Suspense, useMemo } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { Currency } from '@/contracts/settings';
+import { Skeleton } from '@/web/components/ui/skeleton';
+import { useFormatters } from '@/web/lib/preferences';
+import { ChartFigure } from './chart-figure';
+import { useElementWidth } from './chart-hooks';
+import { ChartTable } from './chart-table';
+import type { ValueRow } from './value-chart-drawing';
+
+// recharts is heavy: it loads with the first drawing, after the figures and the table.
+const ValueChartDrawing = lazy(() => import('./value-chart-drawing'));
+
+/** One day of a value series: amounts as decimal strings in the series' currency. */
+export type ValuePoint = { date: string; value: string; netContributions: string };
+
+/**
+ * Value against net contributions over a range: the area is what it is worth, the dashed line
+ * what was put in (so the gap between them is the gain). Amounts in the series' own currency.
+ */
+export function ValueChart({
+  series,
+  currency,
+  caption,
+  toolbar,
+  busy,
+  height = 240,
+}: {
+  series: ValuePoint[];
+  currency: Currency;
+  /** What the data is ('Net worth, 1 year'): the table's caption. */
+  caption: string;
+  toolbar?: ReactNode;
+  busy?: boolean;
+  height?: number;
+}) {
+  const { t } = useTranslation('common');
+  const format = useFormatters();
+  const [ref, width] = useElementWidth<HTMLDivElement>();
+
+  const rows: ValueRow[] = useMemo(
+    () =>
+      series.map((point) => ({
+        date: point.date,
+        value: Number(point.value),
+        netContributions: Number(point.netContributions),
+        point,
+      })),
+    [series],
+  );
+
+  const first = series[0];
+  const last = series[series.length - 1];
+  const money = (amount: string) => format.money(amount, { currency, decimals: true });
+  const summary =
+    first && last
+      ? t('charts.valueSummary', {
+          caption,
+          from: format.date(first.date),
+          to: format.date(last.date),
+          start: money(first.value),
+          end: money(last.value),
+          contributions: money(last.netContributions),
+        })
+      : t('charts.noData');
+
+  const table = (
+    <ChartTable
+      caption={caption}
+      rows={[...series].reverse()}
+      rowKey={(point) => point.date}
+      columns={[
+        { id: 'date', header: t('charts.date'), cell: (point) => format.date(point.date) },
+        {
+          id: 'value',
+          header: t('charts.value'),
+          numeric: true,
+          cell: (point) => money(point.value),
+        },
+        {
+          id: 'contributions',
+          header: t('charts.netContributions'),
+          numeric: true,
+          cell: (point) => money(point.netContributions),
+        },
+      ]}
+    />
+  );
+
+  return (
+    <ChartFigure
+      summary={summary}
+      toolbar={toolbar}
+      busy={busy}
+      table={table}
+      chart={
+        <div ref={ref} style={{ height }} className="w-full">
+          {series.length === 0 ? (
+            <p className="grid h-full place-items-center text-[13px] text-muted-foreground">
+              {t('charts.noData')}
+            </p>
+          ) : width > 0 ? (
+            <Suspense fallback={<Skeleton className="h-full w-full" />}>
+              <ValueChartDrawing rows={rows} currency={currency} width={width} height={height} />
+            </Suspense>
+          ) : null}
+        </div>
+      }
+    />
+  );
+}
+
+/** The chart's key: the filled area is the value, the dashed line the net contributions. */
+export function ValueChartLegend() {
+  const { t } = useTranslation('common');
+  return (
+    <ul className="flex flex-wrap items-center gap-x-4 gap-y-1 text-xs text-muted-foreground">
+      <li className="flex items-center gap-1.5">
+        <span
+          aria-hidden="true"
+          className="h-2.5 w-4 rounded-sm bg-chart-1/40 ring-1 ring-chart-1"
+        />
+        {t('charts.value')}
+      </li>
+      <li className="flex items-center gap-1.5">
+        <span aria-hidden="true" className="w-4 border-t-2 border-dashed border-muted-foreground" />
+        {t('charts.netContributions')}
+      </li>
+    </ul>
+  );
+}

@@ -1,0 +1,87 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { mockApi } from '@/web/test/mock-api';
+import { renderWithProviders } from '@/web/test/render';
+import { HOLDING_IDS, makePerformance } from '@/web/test/valuation-fixtures';
+import { PerformanceSection } from './performance-section';
+
+afterEach(() => vi.restoreAllMocks());
+
+const ID = '00000000-0000-4000-8000-0000000000aa';
+const SIM = '00000000-0000-4000-8000-0000000000bb';
+
+function asked(api: ReturnType<typeof mockApi>) {
+  return api.spy.mock.calls
+    .map(([input]) => new URL(String(input), 'http://localhost'))
+    .filter((url) => url.pathname === `/api/v1/portfolios/${ID}/performance`)
+    .map((url) => url.search);
+}
+
+describe('portfolio performance', () => {
+  it('shows value, gain, day change and returns in the portfolio currency', async () => {
+    mockApi({ [`GET /portfolios/${ID}/performance`]: { body: makePerformance() } });
+    renderWithProviders(<PerformanceSection portfolioId={ID} name="ISA" />);
+    expect(await screen.findByTestId('performance-value')).toHaveTextContent('£42,530.10');
+    expect(screen.getByText('+£3,530.10 (+9.05%)')).toBeVisible();
+    const day = screen.getByText('-£120.35 (-0.28%)');
+    expect(within(day).getByText('Down')).toHaveClass('sr-only');
+    expect(screen.getByText('Time-weighted return').parentElement).toHaveTextContent('+6.40%');
+    expect(screen.getByText('Money-weighted return').parentElement).toHaveTextContent('+7.10%');
+    expect(
+      screen.getByText('In GBP, the portfolio\u2019s currency. As of Nov 25, 2026.'),
+    ).toBeVisible();
+  });
+
+  it('lists each holding with value, gain and day change, and no invented sparkline', async () => {
+    mockApi({ [`GET /portfolios/${ID}/performance`]: { body: makePerformance() } });
+    renderWithProviders(<PerformanceSection portfolioId={ID} name="ISA" />);
+    const table = await screen.findByRole('table', { name: 'Holdings of ISA, in GBP' });
+    const rows = within(table).getAllByRole('row');
+    // Largest first.
+    expect(rows[1]).toHaveTextContent('Flat in Lyon');
+    expect(rows[1]).toHaveTextContent('£40,778.00');
+    expect(rows[1]).toHaveTextContent('—');
+    expect(rows[2]).toHaveTextContent('AAPL');
+    expect(within(rows[2]!).getAllByText('+£252.10 (+16.81%)').length).toBeGreaterThan(0);
+    expect(within(rows[2]!).getByText('-£18.40 (-1.04%)')).toBeVisible();
+    expect(within(table).queryByRole('img')).not.toBeInTheDocument();
+  });
+
+  it('names unpriced holdings and asks for the simulation view with sim=', async () => {
+    const api = mockApi({
+      [`GET /portfolios/${ID}/performance`]: {
+        body: makePerformance({
+          cash: '1500.00',
+          unpriced: [{ holdingId: HOLDING_IDS.painting, name: 'Painting', reason: 'no_rate' }],
+        }),
+      },
+    });
+    renderWithProviders(<PerformanceSection portfolioId={ID} simulationId={SIM} name="ISA" />);
+    expect(
+      (await screen.findByText(/cannot be converted/)).closest('[role=status]'),
+    ).toHaveTextContent('1 holding cannot be converted yet (no exchange rate): Painting.');
+    expect(screen.getByText('Cash').parentElement).toHaveTextContent('£1,500.00');
+    expect(asked(api)).toEqual([`?range=1Y&sim=${SIM}`]);
+  });
+
+  it('asks again for another range, and keeps the range reachable when it fails', async () => {
+    const api = mockApi({
+      [`GET /portfolios/${ID}/performance`]: () =>
+        asked(api).at(-1)?.includes('range=MAX')
+          ? {
+              status: 500,
+              body: { error: { code: 'INTERNAL_ERROR', message: 'x', details: null } },
+            }
+          : { body: makePerformance({ range: '1M' }) },
+    });
+    renderWithProviders(<PerformanceSection portfolioId={ID} name="ISA" />);
+    await screen.findByTestId('performance-value');
+    await userEvent.click(screen.getByRole('radio', { name: '1M' }));
+    await waitFor(() => expect(asked(api)).toEqual(['?range=1Y', '?range=1M']));
+    await userEvent.click(screen.getByRole('radio', { name: 'MAX' }));
+    expect(await screen.findByRole('heading', { name: 'Data loading failed' })).toBeVisible();
+    expect(screen.getByRole('radio', { name: 'MAX' })).toHaveAttribute('aria-checked', 'true');
+    expect(screen.getByRole('radio', { name: '1Y' })).toBeEnabled();
+  });
+});
