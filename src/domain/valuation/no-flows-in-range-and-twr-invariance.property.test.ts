@@ -81,7 +81,7 @@ describe('TWR of a single holding is its price return, whatever is traded at the
   // r(t) = (V(t) + Out(t)) / (V(t-1) + In(t)) - 1 counts money in as at work from the start of
   // the day and money out as taken at its end: a sale at the day's close, or a purchase at the
   // previous close (the price the day starts from), leaves the TWR unchanged. (A purchase at the
-  // day's close would be diluted by that day's move: see docs/decisions-valuation.md.)
+  // day's close would be diluted by that day's move: see docs/decisions.md (Valuation engine).)
   it('is unchanged by a sale at the close or a purchase at the previous close', () => {
     fc.assert(
       fc.property(

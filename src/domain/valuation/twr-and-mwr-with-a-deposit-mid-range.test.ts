@@ -4,7 +4,7 @@ import { computePortfolioValuation, performanceForRange } from './engine';
 import { xirr } from './returns';
 import { series, tx } from './testing/builders';
 
-// The worked example of docs/decisions-valuation.md. 100 units bought 1 June 2023 at 10; the
+// The worked example of docs/decisions.md (Valuation engine). 100 units bought 1 June 2023 at 10; the
 // price is 10 until 29 June 2024, 12 from 30 June, 11 from 31 December. On 1 July 2024 another
 // 100 units are bought at 12 (a deposit of 1,200 in the middle of the year).
 //

@@ -147,7 +147,7 @@ export type MoneyFigures = {
   interest: string;
   fees: string;
   taxes: string;
-  /** The part of the unrealised gain due to exchange rates (see docs/decisions-valuation.md). */
+  /** The part of the unrealised gain due to exchange rates (see docs/decisions.md (Valuation engine)). */
   currencyEffect: string;
   /** Sum of In - Out over the whole history. */
   netContributions: string;
