@@ -269,6 +269,13 @@ const adminRoutes: RouteObject = {
         (m) => m.AdminDeviceLocationPage,
       ),
     },
+    {
+      path: 'market-data',
+      lazy: adminPage(
+        () => import('@/web/features/admin/pages/admin-market-data-page'),
+        (m) => m.AdminMarketDataPage,
+      ),
+    },
   ],
 };
 

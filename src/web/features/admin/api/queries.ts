@@ -52,6 +52,7 @@ export const adminKeys = {
   mfaLookup: (email: string) => [...adminKeys.mfa(), 'lookup', email] as const,
   deviceLocation: () => [...adminKeys.all, 'device-location'] as const,
   seo: () => [...adminKeys.all, 'seo'] as const,
+  marketData: () => [...adminKeys.all, 'market-data'] as const,
 };
 
 /** A query string of the set values only. */

@@ -1,4 +1,5 @@
 import {
+  CandlestickChart,
   Flag,
   KeyRound,
   type LucideIcon,
@@ -31,6 +32,7 @@ export const ADMIN_PAGES: readonly { id: string; path: string; icon: LucideIcon 
   { id: 'mfaDebug', path: '/admin/mfa-debug', icon: KeyRound },
   { id: 'seoTools', path: '/admin/seo-tools', icon: Search },
   { id: 'deviceLocation', path: '/admin/device-location', icon: MapPin },
+  { id: 'marketData', path: '/admin/market-data', icon: CandlestickChart },
 ];
 
 /**

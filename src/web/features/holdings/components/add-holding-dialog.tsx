@@ -21,6 +21,11 @@ import { cn } from '@/web/lib/cn';
 import { dateBounds } from '@/web/lib/date-bounds';
 import { useCreateHolding } from '../api/holdings';
 import { CLASS_FIELDS, type FieldSpec, isShown, toCreateBody } from '../lib/classes';
+import { type FillNote, fillFromInstrument } from '../lib/instrument-fill';
+import { SymbolLookup } from './symbol-lookup';
+
+/** The classes whose symbol field suggests instruments from the market data. */
+const LOOKUP_CLASSES: readonly HoldingClass[] = ['market', 'crypto'];
 
 const today = () => new Date().toISOString().slice(0, 10);
 
@@ -64,6 +69,7 @@ export function AddHoldingDialog({
   const create = useCreateHolding();
   const [values, setValues] = useState<Record<string, string>>(() => initialValues(holdingClass));
   const [errors, setErrors] = useState<Record<string, string>>({});
+  const [fillNote, setFillNote] = useState<FillNote | null>(null);
   const fields = CLASS_FIELDS[holdingClass].filter((field) => isShown(field, values));
   const formId = `add-${holdingClass}`;
 
@@ -71,6 +77,7 @@ export function AddHoldingDialog({
     if (!next) {
       setValues(initialValues(holdingClass));
       setErrors({});
+      setFillNote(null);
       create.reset();
     }
     onOpenChange(next);
@@ -120,6 +127,30 @@ export function AddHoldingDialog({
       onChange: (event: { target: { value: string } }) =>
         setValues((current) => ({ ...current, [field.name]: event.target.value })),
     };
+    if (field.name === 'symbol' && LOOKUP_CLASSES.includes(holdingClass)) {
+      return (
+        <SymbolLookup
+          control={props}
+          name={field.name}
+          value={values[field.name] ?? ''}
+          onChange={(value) => {
+            setFillNote(null);
+            setValues((current) => ({ ...current, symbol: value }));
+          }}
+          onPick={(instrument) => {
+            const fill = fillFromInstrument(holdingClass, instrument);
+            setValues((current) => ({ ...current, ...fill.values }));
+            setFillNote(fill.note);
+            // The filled fields are valid again until the next check.
+            setErrors((current) =>
+              Object.fromEntries(
+                Object.entries(current).filter(([name]) => !(name in fill.values)),
+              ),
+            );
+          }}
+        />
+      );
+    }
     switch (field.kind) {
       case 'select':
         return (
@@ -155,6 +186,16 @@ export function AddHoldingDialog({
       <DialogContent
         className="max-h-[90dvh] overflow-y-auto sm:max-w-2xl"
         closeLabel={t('form.close')}
+        onEscapeKeyDown={(event) => {
+          // Escape in an open suggestion list closes the list, not the dialog.
+          const target = event.target;
+          if (
+            target instanceof HTMLElement &&
+            target.getAttribute('role') === 'combobox' &&
+            target.getAttribute('aria-expanded') === 'true'
+          )
+            event.preventDefault();
+        }}
       >
         <DialogHeader>
           <DialogTitle>{t(`add.title.${holdingClass}`)}</DialogTitle>
@@ -178,6 +219,15 @@ export function AddHoldingDialog({
               }
               description={t(`hints.${field.name}`, { defaultValue: '' }) || undefined}
               error={validationText(errors[field.name])}
+              below={
+                field.name === 'symbol' && fillNote ? (
+                  <p role="status" className="text-[13px] text-muted-foreground">
+                    {t(`lookup.notes.${fillNote.kind}`, {
+                      currency: 'currency' in fillNote ? fillNote.currency : '',
+                    })}
+                  </p>
+                ) : undefined
+              }
             >
               {(props) => control(field, props)}
             </FormField>

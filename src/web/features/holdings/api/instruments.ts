@@ -1,0 +1,31 @@
+import { useQuery } from '@tanstack/react-query';
+import type { Instrument } from '@/contracts/market-data';
+import { api } from '@/web/lib/api-client';
+
+/** Market data is shared by every user (not per portfolio): its keys live outside the scope. */
+export const instrumentKeys = {
+  all: ['market-data', 'instruments'] as const,
+  lookup: (query: string) => [...instrumentKeys.all, query] as const,
+};
+
+/**
+ * Instruments matching what the user typed (GET /market-data/instruments?query=). Not retried:
+ * a failed lookup only hides the suggestions, the form keeps working.
+ */
+export function useInstrumentLookup(query: string) {
+  const trimmed = query.trim();
+  return useQuery({
+    queryKey: instrumentKeys.lookup(trimmed.toUpperCase()),
+    queryFn: ({ signal }) =>
+      api<{ instruments: Instrument[] }>(
+        `/market-data/instruments?query=${encodeURIComponent(trimmed)}`,
+        { signal },
+      ),
+    select: (data) => data.instruments,
+    enabled: trimmed.length >= 1,
+    staleTime: 60_000,
+    gcTime: 5 * 60_000,
+    retry: false,
+    refetchOnWindowFocus: false,
+  });
+}
