@@ -38,6 +38,7 @@ describe('AdminToolsMenu', () => {
       ['MFA debug', '/admin/mfa-debug'],
       ['SEO tools', '/admin/seo-tools'],
       ['Device location', '/admin/device-location'],
+      ['Market data', '/admin/market-data'],
     ];
     const items = await screen.findAllByRole('menuitem');
     expect(items.map((item) => [item.textContent, item.getAttribute('href')])).toEqual(expected);
