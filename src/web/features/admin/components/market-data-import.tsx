@@ -28,6 +28,16 @@ import { useCommitMarketDataImport, usePreviewMarketDataImport } from '../api/ma
 
 type Rejected = { errors: ImportIssue[]; errorCount: number };
 
+/** A chosen file's text: UTF-8 (a byte order mark dropped), else Windows-1252 (French Excel). */
+async function readCsv(file: Blob): Promise<string> {
+  const bytes = new Uint8Array(await file.arrayBuffer());
+  try {
+    return new TextDecoder('utf-8', { fatal: true }).decode(bytes);
+  } catch {
+    return new TextDecoder('windows-1252').decode(bytes);
+  }
+}
+
 /** The issues an IMPORT_INVALID answer carries, or null for any other failure. */
 function rejectedIssues(error: unknown): Rejected | null {
   if (!(error instanceof ApiError) || error.code !== 'IMPORT_INVALID') return null;
@@ -193,7 +203,7 @@ export function MarketDataImport() {
     }
     let text: string;
     try {
-      text = await chosen.text();
+      text = await readCsv(chosen);
     } catch {
       setFileProblem(t('marketData.import.unreadable'));
       return;
@@ -241,7 +251,7 @@ export function MarketDataImport() {
           ref={input}
           type="file"
           accept=".csv,text/csv,text/plain"
-          aria-label={t('marketData.import.file')}
+          aria-hidden="true"
           className="sr-only"
           tabIndex={-1}
           onChange={(event) => void chooseFile(event)}

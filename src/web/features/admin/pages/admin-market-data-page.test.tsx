@@ -183,6 +183,33 @@ describe('AdminMarketDataPage', () => {
     expect(screen.getByLabelText("Or paste the file's text")).toHaveValue('');
   });
 
+  it('reads a chosen file (Windows-1252 too) and previews it at once', async () => {
+    const api = mockApi({
+      'GET /admin/market-data': { body: offline() },
+      'POST /market-data/import': { body: preview(true) },
+    });
+    const { user } = renderAdmin(<AdminMarketDataPage />, { route: '/admin/market-data' });
+    await screen.findByText('No gaps');
+    expect(screen.getByRole('button', { name: 'Choose a CSV file' })).toBeInTheDocument();
+    // 'Nestlé' in Windows-1252: é is the single byte 0xE9.
+    const bytes = new Uint8Array([
+      ...new TextEncoder().encode(
+        'symbol,date,close,currency,name\nNESN.SW,2026-11-20,90,EUR,Nestl',
+      ),
+      0xe9,
+      0x0a,
+    ]);
+    await user.upload(
+      document.querySelector<HTMLInputElement>('input[type="file"]')!,
+      new File([bytes], 'closes.csv', { type: 'text/csv' }),
+    );
+    expect(await screen.findByText('Every row is valid')).toBeInTheDocument();
+    expect(screen.getByText('closes.csv')).toBeInTheDocument();
+    const sent = api.callsTo('POST', '/market-data/import')[0]?.body as { csv: string };
+    expect(sent.csv).toContain('Nestlé');
+    expect(screen.getByLabelText("Or paste the file's text")).toHaveValue(sent.csv);
+  });
+
   it('lists the rows of a refused commit, translated', async () => {
     mockApi({
       'GET /admin/market-data': { body: offline() },
