@@ -75,6 +75,10 @@ export const ERROR_STATUS = {
   IMPORT_INVALID: 400,
   NOT_A_SAVINGS_ACCOUNT: 400,
   ALERT_NOT_FOUND: 404,
+  INSUFFICIENT_CASH: 400,
+  VALUATION_NOT_FOUND: 404,
+  VALUATIONS_NOT_SUPPORTED: 400,
+  RATE_NOT_FOUND: 404,
 } as const satisfies Record<string, number>;
 
 export type ErrorCode = keyof typeof ERROR_STATUS;
@@ -160,6 +164,11 @@ export const DEFAULT_ERROR_MESSAGES: Record<ErrorCode, string> = {
   IMPORT_INVALID: 'The file has errors: nothing was imported',
   NOT_A_SAVINGS_ACCOUNT: 'This asset is not a savings account',
   ALERT_NOT_FOUND: 'Alert not found',
+  INSUFFICIENT_CASH: 'Not enough cash in this simulation.',
+  VALUATION_NOT_FOUND: 'Valuation not found',
+  VALUATIONS_NOT_SUPPORTED:
+    'This asset is valued from its market price or its balance: it has no value history to edit.',
+  RATE_NOT_FOUND: 'No exchange rate is known for this pair on or before this date.',
 };
 
 export function isErrorCode(value: unknown): value is ErrorCode {

@@ -11,19 +11,32 @@ import type { ServerContext } from '../../context';
 import { accountShares, portfolioSimulations } from '../../db/schema';
 import { AppError } from '../../platform/errors';
 import {
+  type PortfolioRow,
   requirePortfolio,
   requireSimulation,
+  type SimulationRow,
   visibleSimulations,
 } from '../../platform/portfolio-access';
+import type { DbOrTx } from '../../db/client';
 import {
   copyRealHoldings,
   deleteSimulationRows,
   simulationTotals,
 } from '../../platform/simulation-scope';
-import { toSimulation } from './portfolios.dto';
+import { loadCash, type SimulationCash, toSimulation } from './portfolios.dto';
 import { publishChanged } from './portfolios.events';
 
 type Log = Pick<FastifyBaseLogger, 'info'>;
+
+/** A simulation's cash, in its portfolio's base currency. */
+async function cashView(
+  db: DbOrTx,
+  simulation: SimulationRow,
+  portfolio: Pick<PortfolioRow, 'baseCurrency'>,
+): Promise<SimulationCash> {
+  const cashOf = await loadCash(db, [simulation]);
+  return { cash: cashOf(simulation.id), currency: portfolio.baseCurrency };
+}
 type CreateInput = z.output<typeof createSimulationBodySchema>;
 type UpdateInput = z.output<typeof updateSimulationBodySchema>;
 
@@ -37,7 +50,13 @@ export async function listSimulations(
   const db = ctx.database.db;
   const access = await requirePortfolio(db, portfolioId, userId, 'view', { log });
   const rows = await visibleSimulations(db, access, userId);
-  return rows.map((row) => toSimulation(row, access.level));
+  const cashOf = await loadCash(db, rows);
+  return rows.map((row) =>
+    toSimulation(row, access.level, {
+      cash: cashOf(row.id),
+      currency: access.portfolio.baseCurrency,
+    }),
+  );
 }
 
 /**
@@ -76,7 +95,7 @@ export async function createSimulation(
       await copyRealHoldings(tx, { portfolioId, simulationId: row.id, userId, now });
     }
     await publishChanged(ctx, tx, portfolioId, 'simulations');
-    return toSimulation(row, access.level);
+    return toSimulation(row, access.level, await cashView(tx, row, access.portfolio));
   });
 }
 
@@ -84,7 +103,11 @@ export async function getSimulation(ctx: ServerContext, userId: string, id: stri
   const { simulation, access } = await requireSimulation(ctx.database.db, id, userId, 'view', {
     log,
   });
-  return toSimulation(simulation, access.level);
+  return toSimulation(
+    simulation,
+    access.level,
+    await cashView(ctx.database.db, simulation, access.portfolio),
+  );
 }
 
 export async function updateSimulation(
@@ -112,7 +135,7 @@ export async function updateSimulation(
       .returning();
     if (!row) throw new AppError('SIMULATION_NOT_FOUND');
     await publishChanged(ctx, tx, simulation.portfolioId, 'simulations');
-    return toSimulation(row, access.level);
+    return toSimulation(row, access.level, await cashView(tx, row, access.portfolio));
   });
 }
 
