@@ -7,14 +7,17 @@ import type { DbOrTx } from '../db/client';
  * Simulations use it to copy the real holdings into a new simulation (`copyHoldings`), to count
  * and value a simulation's content (stats), and to delete a simulation's rows with it.
  *
- * The holdings feature registers `holdings` (with their transactions, lots and rates copied
- * together) and `transactions` (features/holdings/simulation-tables.ts).
+ * The holdings feature registers `holdings` (with their transactions, lots, rates and value points
+ * copied together), `transactions` and `holding_valuations` (features/holdings/simulation-tables.ts).
  */
 export type SimulationScopedTable = {
   /** The SQL table name (unique in the registry); it must have portfolio_id and simulation_id. */
   table: string;
-  /** Assets count in totalAssets and totalValue; transactions in totalTransactions. */
-  kind: 'asset' | 'transaction';
+  /**
+   * Assets count in totalAssets and totalValue; transactions in totalTransactions; history (a
+   * holding's value points) in neither.
+   */
+  kind: 'asset' | 'transaction' | 'history';
   /** For assets: one row's value as an SQL expression over its columns ("quantity * current_price"). */
   valueSql?: string;
   /**
@@ -88,7 +91,7 @@ export async function simulationTotals(
     if (entry.kind === 'asset') {
       totalAssets += n;
       values.push(sql`${String(row?.v ?? 0)}::numeric`);
-    } else {
+    } else if (entry.kind === 'transaction') {
       totalTransactions += n;
     }
   }

@@ -32,6 +32,7 @@ import { AppError, joinIssues } from '../../platform/errors';
 import { type Actor, publishHoldingsChanged, recordLedgerAudit } from './actor';
 import { toHolding, validationError } from './holdings.dto';
 import { rebuildHolding } from './ledger.store';
+import { recordCurrentValue, seedValuations } from './valuations.service';
 import {
   holdingNotFound,
   type HoldingRow,
@@ -314,6 +315,7 @@ export async function insertHolding(
     })
     .returning();
   if (!row) throw new Error('holding insert returned nothing');
+  await seedValuations(tx, actor.userId, row, now);
   if (!dec(row.quantity).isZero()) {
     const [opening] = await tx
       .insert(transactions)
@@ -504,6 +506,10 @@ export async function updateHolding(
       changes.details = details;
     }
     await tx.update(holdings).set(changes).where(eq(holdings.id, holding.id));
+    if (changes.currentPrice !== undefined && !dec(changes.currentPrice).eq(holding.currentPrice)) {
+      // A new value of a holding without a market is also today's point of its value history.
+      await recordCurrentValue(tx, actor.userId, holding, changes.currentPrice, now);
+    }
     await publishHoldingsChanged(ctx, tx, scope.portfolioId);
     await recordLedgerAudit(
       tx,

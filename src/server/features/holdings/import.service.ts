@@ -66,6 +66,7 @@ import {
 } from './import-savings';
 import { type DecimalStyle, readDecimal, readRow } from './import-values';
 import { ledgerFailure, ledgerRows, rebuildHolding, toLedgerTransaction } from './ledger.store';
+import { seedValuations } from './valuations.service';
 import { type HoldingRow, requireScope, type Scope, activeHoldingsOf } from './scope';
 import { assertTradable, newRow } from './transactions.service';
 import { mapInSlices, TimeSlices } from '../../platform/time-slices';
@@ -348,6 +349,7 @@ async function insertHoldingWithoutLedger(
     })
     .returning();
   if (!row) throw new Error('holding insert returned nothing');
+  await seedValuations(tx, actor.userId, row, now);
   await rebuildHolding(tx, row, now);
   await recordLedgerAudit(
     tx,
