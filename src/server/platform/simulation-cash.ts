@@ -82,6 +82,9 @@ export async function simulationCash(
   return { balance: balances.get(simulationId) as Decimal, currency: simulation.currency };
 }
 
+/** Advisory-lock namespace for "this simulation's cash". */
+const SIMULATION_CASH_LOCK = 727_274_013;
+
 /**
  * Runs a write inside a simulation and refuses it (400 INSUFFICIENT_CASH, which rolls the
  * caller's transaction back) when it lowers the cash below zero. Outside a simulation (null) the
@@ -93,6 +96,10 @@ export async function withCashCheck<T>(
   write: () => Promise<T>,
 ): Promise<T> {
   if (!simulationId) return write();
+  // Two writes into one simulation at once take turns: both cannot spend the same cash.
+  await tx.execute(
+    sql`select pg_advisory_xact_lock(${SIMULATION_CASH_LOCK}, hashtext(${simulationId}))`,
+  );
   const before = await simulationCash(tx, simulationId);
   const result = await write();
   const after = await simulationCash(tx, simulationId);

@@ -29,6 +29,7 @@ import {
   transactions,
 } from '../../db/schema';
 import { AppError, joinIssues } from '../../platform/errors';
+import { withCashCheck } from '../../platform/simulation-cash';
 import { type Actor, publishHoldingsChanged, recordLedgerAudit } from './actor';
 import { toHolding, validationError } from './holdings.dto';
 import { rebuildHolding } from './ledger.store';
@@ -400,7 +401,10 @@ export async function createHolding(
       log: actor.log,
     });
     await enforceAssetLimit(tx, scope);
-    const row = await insertHolding(tx, actor, scope, input, now);
+    // In a simulation the opening buy is paid from its cash (INSUFFICIENT_CASH when it is short).
+    const row = await withCashCheck(tx, scope.simulationId, () =>
+      insertHolding(tx, actor, scope, input, now),
+    );
     await publishHoldingsChanged(ctx, tx, scope.portfolioId);
     return toHolding(await reload(tx, row.id));
   });
