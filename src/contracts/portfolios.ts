@@ -336,8 +336,14 @@ export const simulationStatsSchema = z
   .object({
     totalAssets: z.number().int(),
     totalTransactions: z.number().int(),
-    /** Holdings' value, as a decimal string. */
+    /**
+     * Holdings' value in `currency` (the portfolio's base currency), each currency converted with
+     * its last rate on or before today; holdings of a currency without a rate are in `unconverted`.
+     */
     totalValue: decimalString,
+    currency: z.enum(CURRENCIES),
+    /** Values that could not be converted, each in its own currency. */
+    unconverted: z.array(z.object({ currency: z.string(), value: decimalString })),
     createdAt: isoDate,
   })
   .meta({ id: 'SimulationStats' });

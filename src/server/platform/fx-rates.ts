@@ -46,3 +46,54 @@ export async function exchangeRate(
     rateDate: source.date < target.date ? source.date : target.date,
   };
 }
+
+/**
+ * Adds amounts of several currencies in `to`, each converted with the last rate on or before
+ * `date`: never across currencies one for one. Amounts of a currency with no rate by then are
+ * not added: they are answered apart, in their own currency (`unconverted`).
+ */
+export async function convertTotals<K extends string>(
+  db: DbOrTx,
+  rows: readonly { currency: string; amounts: Record<K, string> }[],
+  keys: readonly K[],
+  to: string,
+  date: string,
+): Promise<{
+  totals: Record<K, string>;
+  rates: { currency: string; rate: string; rateDate: string }[];
+  unconverted: ({ currency: string } & Record<K, string>)[];
+}> {
+  const sums = Object.fromEntries(keys.map((key) => [key, dec(0)])) as Record<K, Decimal>;
+  const byCurrency = new Map<string, Record<K, Decimal>>();
+  for (const row of rows) {
+    const current =
+      byCurrency.get(row.currency) ??
+      (Object.fromEntries(keys.map((key) => [key, dec(0)])) as Record<K, Decimal>);
+    for (const key of keys) current[key] = current[key].plus(row.amounts[key]);
+    byCurrency.set(row.currency, current);
+  }
+  const rates: { currency: string; rate: string; rateDate: string }[] = [];
+  const unconverted: ({ currency: string } & Record<K, string>)[] = [];
+  for (const [currency, amounts] of [...byCurrency].sort(([a], [b]) => a.localeCompare(b))) {
+    const found = await exchangeRate(db, currency, to, date);
+    if (!found) {
+      unconverted.push({
+        currency,
+        ...(Object.fromEntries(keys.map((key) => [key, amounts[key].toFixed(2)])) as Record<
+          K,
+          string
+        >),
+      });
+      continue;
+    }
+    if (currency !== to) {
+      rates.push({ currency, rate: found.rate.toFixed(), rateDate: found.rateDate });
+    }
+    for (const key of keys) sums[key] = sums[key].plus(amounts[key].mul(found.rate));
+  }
+  return {
+    totals: Object.fromEntries(keys.map((key) => [key, sums[key].toFixed(2)])) as Record<K, string>,
+    rates,
+    unconverted,
+  };
+}

@@ -29,6 +29,7 @@ import {
   transactions,
 } from '../../db/schema';
 import { AppError, joinIssues } from '../../platform/errors';
+import { convertTotals } from '../../platform/fx-rates';
 import { withCashCheck } from '../../platform/simulation-cash';
 import { type Actor, publishHoldingsChanged, recordLedgerAudit } from './actor';
 import { toHolding, validationError } from './holdings.dto';
@@ -612,8 +613,27 @@ export async function portfolioSummary(
     lastUpdated: row.lastUpdated ? new Date(row.lastUpdated).toISOString() : null,
   }));
   const tier = await ownerTier(db, scope.access.portfolio.userId);
+  const asOf = ctx.clock.now().toISOString().slice(0, 10);
+  const currency = scope.access.portfolio.baseCurrency;
+  const converted = await convertTotals(
+    db,
+    rows.map((row) => ({
+      currency: row.currency,
+      amounts: { totalCost: row.totalCost, totalValue: row.totalValue },
+    })),
+    ['totalCost', 'totalValue'] as const,
+    currency,
+    asOf,
+  );
   return {
     categories,
+    totals: {
+      currency,
+      asOf,
+      ...converted.totals,
+      rates: converted.rates,
+      unconverted: converted.unconverted,
+    },
     limits: {
       tier,
       assetLimit: TIER_ASSET_LIMITS[tier],

@@ -99,6 +99,7 @@ export function registerHoldingTables() {
     table: 'holdings',
     kind: 'asset',
     valueSql: 'case when is_active then quantity * current_price else 0 end',
+    currencySql: 'currency',
     copyIntoSimulation: copyHoldingsIntoSimulation,
   });
   registerSimulationScopedTable({ table: 'transactions', kind: 'transaction' });

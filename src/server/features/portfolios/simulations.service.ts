@@ -18,12 +18,14 @@ import {
   visibleSimulations,
 } from '../../platform/portfolio-access';
 import type { DbOrTx } from '../../db/client';
+import { convertTotals } from '../../platform/fx-rates';
 import {
   copyRealHoldings,
   deleteSimulationRows,
   simulationTotals,
+  simulationValuesByCurrency,
 } from '../../platform/simulation-scope';
-import { loadCash, type SimulationCash, toSimulation } from './portfolios.dto';
+import { loadCash, normalizeDecimal, type SimulationCash, toSimulation } from './portfolios.dto';
 import { publishChanged } from './portfolios.events';
 
 type Log = Pick<FastifyBaseLogger, 'info'>;
@@ -171,7 +173,29 @@ export async function simulationStats(
   log: Log,
 ): Promise<SimulationStats> {
   const db = ctx.database.db;
-  const { simulation } = await requireSimulation(db, id, userId, 'view', { log });
+  const { simulation, access } = await requireSimulation(db, id, userId, 'view', { log });
   const totals = await simulationTotals(db, simulation.id);
-  return { ...totals, createdAt: simulation.createdAt.toISOString() };
+  const currency = access.portfolio.baseCurrency;
+  const converted = await convertTotals(
+    db,
+    (await simulationValuesByCurrency(db, simulation.id)).map((row) => ({
+      currency: row.currency ?? currency,
+      amounts: { value: row.value },
+    })),
+    ['value'] as const,
+    currency,
+    ctx.clock.now().toISOString().slice(0, 10),
+  );
+  return {
+    totalAssets: totals.totalAssets,
+    totalTransactions: totals.totalTransactions,
+    // Never a sum across currencies: converted, or listed apart.
+    totalValue: normalizeDecimal(converted.totals.value),
+    currency,
+    unconverted: converted.unconverted.map((row) => ({
+      currency: row.currency,
+      value: row.value,
+    })),
+    createdAt: simulation.createdAt.toISOString(),
+  };
 }

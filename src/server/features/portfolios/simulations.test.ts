@@ -119,6 +119,8 @@ describe('simulation-scoped tables (copyHoldings, stats, deletion)', () => {
       totalAssets: 0,
       totalTransactions: 0,
       totalValue: '0',
+      currency: 'EUR',
+      unconverted: [],
       createdAt: res.json().simulation.createdAt,
     });
   });
