@@ -48,6 +48,22 @@ export async function exchangeRate(
 }
 
 /**
+ * The rate a transaction in `currency` converts into the portfolio's `base` with, as a decimal
+ * string: null when they are the same (1) or when no rate is published by `date` (the caller
+ * keeps its default).
+ */
+export async function rateToBase(
+  db: DbOrTx,
+  currency: string,
+  base: string,
+  date: string,
+): Promise<string | null> {
+  if (currency === base) return null;
+  const found = await exchangeRate(db, currency, base, date);
+  return found ? found.rate.toFixed() : null;
+}
+
+/**
  * Adds amounts of several currencies in `to`, each converted with the last rate on or before
  * `date`: never across currencies one for one. Amounts of a currency with no rate by then are
  * not added: they are answered apart, in their own currency (`unconverted`).

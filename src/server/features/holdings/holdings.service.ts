@@ -29,7 +29,7 @@ import {
   transactions,
 } from '../../db/schema';
 import { AppError, joinIssues } from '../../platform/errors';
-import { convertTotals } from '../../platform/fx-rates';
+import { convertTotals, rateToBase } from '../../platform/fx-rates';
 import { withCashCheck } from '../../platform/simulation-cash';
 import { type Actor, publishHoldingsChanged, recordLedgerAudit } from './actor';
 import { toHolding, validationError } from './holdings.dto';
@@ -319,6 +319,13 @@ export async function insertHolding(
   if (!row) throw new Error('holding insert returned nothing');
   await seedValuations(tx, actor.userId, row, now);
   if (!dec(row.quantity).isZero()) {
+    // In another currency than the portfolio's: the published rate of the purchase date, if any.
+    const rate = await rateToBase(
+      tx,
+      row.currency,
+      scope.access.portfolio.baseCurrency,
+      row.purchaseDate,
+    );
     const [opening] = await tx
       .insert(transactions)
       .values({
@@ -332,7 +339,7 @@ export async function insertHolding(
         price: row.purchasePrice,
         fees: '0',
         currency: row.currency,
-        exchangeRateToBase: '1',
+        exchangeRateToBase: rate ?? '1',
         tradeDate: row.purchaseDate,
         settlementDate: settlementDateFor(row, row.purchaseDate),
         notes: null,

@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { transactions } from '../../db/schema';
+import { fxRates, transactions } from '../../db/schema';
 import { type Agent, registerUser } from '../../testing/agent';
 import { createTestApp, type TestApp } from '../../testing/test-app';
 
@@ -217,5 +217,31 @@ describe('a simulation’s cash', () => {
       expect(big.statusCode, big.body).toBe(201);
     });
     expect((await cashOf(simId)).cash).toBe('100000.00');
+  });
+
+  it('converts a holding or a trade in another currency with the published rate when none is given', async () => {
+    await db()
+      .insert(fxRates)
+      .values({ currency: 'USD', rateDate: '2024-01-02', rate: '1.25', source: 'ecb' })
+      .onConflictDoNothing();
+    const { portfolioId, simId } = await setup('EUR');
+    // 10 x 100 USD bought 2024-01-10 at 0.8 EUR per USD: 800 EUR.
+    const holding = await owner.post(
+      `/api/v1/portfolios/${portfolioId}/holdings?sim=${simId}`,
+      stock({ currency: 'USD' }),
+    );
+    expect(holding.statusCode, holding.body).toBe(201);
+    expect((await cashOf(simId)).cash).toBe('99200.00');
+    // A trade without currency or rate: the holding's currency, the published rate.
+    const buy = await owner.post(`/api/v1/portfolios/${portfolioId}/transactions?sim=${simId}`, {
+      assetId: holding.json().holding.id,
+      transactionType: 'buy',
+      quantity: '1',
+      price: '100',
+      tradeDate: '2024-02-01',
+    });
+    expect(buy.statusCode, buy.body).toBe(201);
+    expect(buy.json().transaction).toMatchObject({ currency: 'USD', exchangeRateToBase: '0.8' });
+    expect((await cashOf(simId)).cash).toBe('99120.00');
   });
 });

@@ -34,6 +34,7 @@ import {
   transactions,
 } from '../../db/schema';
 import { AppError } from '../../platform/errors';
+import { rateToBase } from '../../platform/fx-rates';
 import { withCashCheck } from '../../platform/simulation-cash';
 import { type Actor, publishHoldingsChanged, recordLedgerAudit } from './actor';
 import { ASSET_TYPE_OF, isAssetType, settlementDateFor } from './holdings.service';
@@ -332,7 +333,8 @@ export function newRow(
     quantity: input.quantity,
     price: input.price,
     fees: input.fees ?? '0',
-    currency: input.currency ?? 'EUR',
+    // The holding's own currency unless another is named (never a relabelling as EUR).
+    currency: input.currency ?? holding.currency,
     exchangeRateToBase: input.exchangeRateToBase ?? '1',
     tradeDate: input.tradeDate,
     settlementDate: input.settlementDate ?? settlementDateFor(holding, input.tradeDate),
@@ -369,6 +371,16 @@ export async function createTransaction(
     });
     const holding = await holdingForTransaction(tx, scope, input);
     assertTradable(holding, input.transactionType);
+    // Another currency than the portfolio's, without a rate: the published rate of the trade date.
+    if (input.exchangeRateToBase === undefined) {
+      const rate = await rateToBase(
+        tx,
+        input.currency ?? holding.currency,
+        scope.access.portfolio.baseCurrency,
+        input.tradeDate,
+      );
+      if (rate) input = { ...input, exchangeRateToBase: rate };
+    }
     // In a simulation a buy or a fee may not spend more cash than is left (INSUFFICIENT_CASH).
     const { row, ledger } = await withCashCheck(tx, scope.simulationId, async () => {
       const [inserted] = await tx
