@@ -1,13 +1,12 @@
 import { z } from 'zod';
-import { isoDate } from './input-rules';
+import { isoDate, text } from './input-rules';
 import { VALIDATION_MESSAGES as M } from './validation-messages';
 
 /**
  * Exchange rates (issue 13), read from the daily euro reference rates (fx_rates: one EUR buys
  * `rate` units of X). X to Y is rate(Y) / rate(X), each the last one on or before the date.
  */
-const currencyCode = z
-  .string({ message: M.currencyInvalid })
+const currencyCode = text({ message: M.currencyInvalid })
   .trim()
   .toUpperCase()
   .regex(/^[A-Z]{3}$/, M.currencyInvalid);

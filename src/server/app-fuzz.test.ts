@@ -114,6 +114,16 @@ const describeRequest = (request: Sent, res: LightMyRequestResponse) => {
   return `${request.method} ${request.url.slice(0, 300)} ${payload.slice(0, 400)} -> ${res.statusCode} ${res.body.slice(0, 400)}`;
 };
 
+/** A query value as the server receives it (see encodeQueryValue). */
+function asReceived(value: string): string {
+  try {
+    encodeURIComponent(value);
+    return value;
+  } catch {
+    return escape(value);
+  }
+}
+
 /** Sends a request and checks the rules of the test; `spoiled`: it carries unstorable text. */
 async function check(request: Sent, spoiled = false) {
   const res = await send(request);
@@ -430,7 +440,9 @@ describe('no input answers 5xx', () => {
                 : query;
             const carriesUnstorable =
               !!spoilPath?.[1].includes('%00') ||
-              spoilQuery.some(([, value]) => !isStorableText(value)) ||
+              // As the server reads it: a lone surrogate goes out escape()d ('%uDC00'), which
+              // no URL decoder turns back into a surrogate, so the server gets storable text.
+              spoilQuery.some(([, value]) => !isStorableText(asReceived(value))) ||
               (target.route.body !== null &&
                 JSON.stringify(payload ?? null).match(
                   /\\u0000|\\ud[89ab][0-9a-f]{2}(?!\\ud[c-f])|(?<!\\ud[89ab][0-9a-f]{2})\\ud[c-f][0-9a-f]{2}/i,
