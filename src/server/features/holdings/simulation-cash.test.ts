@@ -244,4 +244,27 @@ describe('a simulation’s cash', () => {
     expect(buy.json().transaction).toMatchObject({ currency: 'USD', exchangeRateToBase: '0.8' });
     expect((await cashOf(simId)).cash).toBe('99120.00');
   });
+
+  it('refuses a whole import into a simulation that would overdraw, and accepts one that fits', async () => {
+    const { portfolioId, simId } = await setup();
+    const holding = await owner.post(
+      `/api/v1/portfolios/${portfolioId}/holdings?sim=${simId}`,
+      stock(),
+    );
+    expect(holding.statusCode, holding.body).toBe(201);
+    const file = (quantity: string) =>
+      [
+        'assetSymbol,transactionType,quantity,price,fees,tradeDate',
+        `AAPL,buy,${quantity},100,0,2024-02-01`,
+        'AAPL,buy,1,100,0,2024-02-02',
+      ].join('\n');
+    const url = `/api/v1/portfolios/${portfolioId}/import?sim=${simId}`;
+    const refused = await owner.post(url, { kind: 'transactions', csv: file('990'), commit: true });
+    expect(refused.statusCode, refused.body).toBe(400);
+    expect(refused.json().error.code).toBe('INSUFFICIENT_CASH');
+    expect((await cashOf(simId)).cash).toBe('99000.00');
+    const accepted = await owner.post(url, { kind: 'transactions', csv: file('10'), commit: true });
+    expect(accepted.statusCode, accepted.body).toBe(201);
+    expect((await cashOf(simId)).cash).toBe('97900.00');
+  });
 });
