@@ -246,12 +246,15 @@ export async function deletePortfolio(ctx: ServerContext, userId: string, id: st
   });
 }
 
-/** Tables with a portfolio_id column other than shares and simulations (holdings, transactions...). */
+/**
+ * Tables with a portfolio_id column other than shares and simulations (holdings, transactions...)
+ * and the dataset counter (bookkeeping, not something the user keeps).
+ */
 async function contentTables(db: DbOrTx): Promise<string[]> {
   const result = await db.execute(
     sql`select table_name from information_schema.columns
         where column_name = 'portfolio_id' and table_schema = current_schema()
-          and table_name not in ('account_shares', 'portfolio_simulations')
+          and table_name not in ('account_shares', 'portfolio_simulations', 'portfolio_versions')
         order by table_name`,
   );
   const rows = (Array.isArray(result) ? result : (result as { rows: unknown[] }).rows) as {
