@@ -647,8 +647,33 @@ export const categoryTotalsSchema = z.object({
   lastUpdated: z.string().nullable(),
 });
 export type CategoryTotals = z.infer<typeof categoryTotalsSchema>;
+/** A rate a total used: units of the portfolio's base currency per unit of `currency`. */
+export const appliedRateSchema = z.object({
+  currency: z.string(),
+  rate: z.string(),
+  rateDate: z.string(),
+});
+/**
+ * The view's totals in the portfolio's base currency: each currency converted with its last rate
+ * on or before `asOf` (never added one for one). A currency without a rate is not in the totals:
+ * it is listed in `unconverted`, in its own currency (docs/decisions.md, 'Currencies').
+ */
+export const convertedTotalsSchema = z.object({
+  currency: z.enum(CURRENCIES),
+  asOf: z.string(),
+  totalCost: z.string(),
+  totalValue: z.string(),
+  rates: z.array(appliedRateSchema),
+  unconverted: z.array(
+    z.object({ currency: z.string(), totalCost: z.string(), totalValue: z.string() }),
+  ),
+});
+export type ConvertedTotals = z.infer<typeof convertedTotalsSchema>;
+
 export const summaryResponseSchema = z.object({
+  /** Per class and currency: each amount in its own currency. */
   categories: z.array(categoryTotalsSchema),
+  totals: convertedTotalsSchema,
   /** The portfolio owner's plan and how many assets it allows here (null: unlimited). */
   limits: z.object({
     tier: z.enum(['free', 'classic', 'pro']),

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { text } from './input-rules';
+import { CURRENCIES } from './settings';
 import { VALIDATION_MESSAGES as M } from './validation-messages';
 
 /** Portfolios, sharing by invitation and simulations (spec 001). */
@@ -96,10 +97,15 @@ const portfolioDescription = text()
   .optional()
   .transform((value) => (value ? value : null));
 
+/** The currency a portfolio's totals are kept in (and its simulations' cash). */
+const baseCurrency = z.enum(CURRENCIES, { message: M.currencyInvalid });
+
 export const createPortfolioBodySchema = z.object({
   name: portfolioName,
   description: portfolioDescription,
   isDefault: z.boolean().optional(),
+  /** The owner's preferred currency (settings) when absent. */
+  baseCurrency: baseCurrency.optional(),
 });
 export type CreatePortfolioBody = z.input<typeof createPortfolioBodySchema>;
 
@@ -117,6 +123,8 @@ export const updatePortfolioBodySchema = z.object({
   description: descriptionChange(PORTFOLIO_DESCRIPTION_MAX),
   /** Only `true` is meaningful: the default moves here (and off the others). */
   isDefault: z.boolean().optional(),
+  /** Owner only. Amounts already recorded keep their own currency (nothing is relabelled). */
+  baseCurrency: baseCurrency.optional(),
 });
 export type UpdatePortfolioBody = z.input<typeof updatePortfolioBodySchema>;
 
@@ -134,6 +142,12 @@ export const simulationSchema = z
     name: z.string(),
     description: z.string().nullable(),
     initialCash: decimalString,
+    /**
+     * Cash left: initial cash minus buys and fees plus sales, dividends and interest, in
+     * `cashCurrency` (the portfolio's base currency); docs/decisions.md, 'Cash (issue 13)'.
+     */
+    cash: decimalString,
+    cashCurrency: z.enum(CURRENCIES),
     backgroundTheme: z.enum(SIMULATION_THEMES),
     createdAt: isoDate,
     updatedAt: isoDate,
@@ -152,6 +166,8 @@ export const portfolioSchema = z
     description: z.string().nullable(),
     /** The caller's default: always false on a portfolio shared with the caller. */
     isDefault: z.boolean(),
+    /** The currency its totals are kept in, and its simulations' cash. */
+    baseCurrency: z.enum(CURRENCIES),
     createdAt: isoDate,
     updatedAt: isoDate,
     isOwner: z.boolean(),
@@ -320,8 +336,14 @@ export const simulationStatsSchema = z
   .object({
     totalAssets: z.number().int(),
     totalTransactions: z.number().int(),
-    /** Holdings' value, as a decimal string. */
+    /**
+     * Holdings' value in `currency` (the portfolio's base currency), each currency converted with
+     * its last rate on or before today; holdings of a currency without a rate are in `unconverted`.
+     */
     totalValue: decimalString,
+    currency: z.enum(CURRENCIES),
+    /** Values that could not be converted, each in its own currency. */
+    unconverted: z.array(z.object({ currency: z.string(), value: decimalString })),
     createdAt: isoDate,
   })
   .meta({ id: 'SimulationStats' });

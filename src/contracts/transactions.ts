@@ -116,6 +116,9 @@ export const updateTransactionBodySchema = z
   .refine((body) => Object.values(body).some((value) => value !== undefined), M.noChanges);
 export type UpdateTransactionBody = z.input<typeof updateTransactionBodySchema>;
 
+/** The tax estimate is French (jurisdiction FR): its figures are in euros. */
+export const TAX_CURRENCY = 'EUR' as const;
+
 export const taxLineSchema = z.object({
   lotId: z.uuid(),
   lotNumber: z.number().int(),

@@ -114,6 +114,10 @@ export const VALIDATION_MESSAGES = {
   longitudeInvalid: 'Longitude must be a number from -180 to 180',
   roomCountInvalid: 'Enter a whole number from 0 to 100',
   durationInvalid: 'Duration must be a whole number of months from 1 to 600',
+  valuationDateRequired: 'Enter the date of the value',
+  valuationValueRequired: 'Enter the value',
+  valueNegative: 'Value cannot be negative',
+  exchangeRateRequired: 'Enter the exchange rate: the currency differs from the portfolio’s',
 } as const;
 
 export type ValidationMessageId = keyof typeof VALIDATION_MESSAGES;

@@ -3,3 +3,4 @@ export * from './lots';
 export * from './replay';
 export * from './tax';
 export * from './types';
+export * from './cash';

@@ -1,5 +1,6 @@
 import { and, asc, eq, sql } from 'drizzle-orm';
 import { DEFAULT_PORTFOLIO } from '@/contracts/portfolios';
+import { type Currency, DEFAULT_PREFERENCES } from '@/contracts/settings';
 import type { DbOrTx } from '../db/client';
 import {
   notificationSettings,
@@ -59,9 +60,18 @@ export async function ensureSettingsRows(
     .onConflictDoNothing();
 }
 
+/** The currency the user prefers (settings, preferences); EUR when they have no row yet. */
+export async function preferredCurrency(db: DbOrTx, userId: string): Promise<Currency> {
+  const [row] = await db
+    .select({ currency: userPreferences.currency })
+    .from(userPreferences)
+    .where(eq(userPreferences.userId, userId));
+  return (row?.currency as Currency | undefined) ?? DEFAULT_PREFERENCES.currency;
+}
+
 /**
  * Creates the 'My Portfolio' default when the user owns no portfolio (portfolios shared with
- * them do not count). Takes the owner lock, so two first visits at once create one. Returns
+ * them do not count), in the owner's preferred currency. Takes the owner lock, so two first visits at once create one. Returns
  * true when it created one.
  */
 export async function ensureDefaultPortfolio(tx: DbOrTx, userId: string, now: Date) {
@@ -79,6 +89,8 @@ export async function ensureDefaultPortfolio(tx: DbOrTx, userId: string, now: Da
       name: DEFAULT_PORTFOLIO.name,
       description: DEFAULT_PORTFOLIO.description,
       isDefault: true,
+      // In the owner's preferred currency (settings), like every portfolio they create.
+      baseCurrency: await preferredCurrency(tx, userId),
       createdAt: now,
       updatedAt: now,
     })

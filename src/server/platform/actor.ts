@@ -33,7 +33,8 @@ export async function recordLedgerAudit(
   entry: {
     portfolioId: string;
     action: 'create' | 'update' | 'delete';
-    entityType: 'transaction' | 'holding' | 'savings_transaction' | 'savings_rate';
+    entityType:
+      'transaction' | 'holding' | 'holding_valuation' | 'savings_transaction' | 'savings_rate';
     entityId: string;
     newValues?: Record<string, unknown> | null;
   },

@@ -7,16 +7,24 @@ import type { DbOrTx } from '../db/client';
  * Simulations use it to copy the real holdings into a new simulation (`copyHoldings`), to count
  * and value a simulation's content (stats), and to delete a simulation's rows with it.
  *
- * The holdings feature registers `holdings` (with their transactions, lots and rates copied
- * together) and `transactions` (features/holdings/simulation-tables.ts).
+ * The holdings feature registers `holdings` (with their transactions, lots, rates and value points
+ * copied together), `transactions` and `holding_valuations` (features/holdings/simulation-tables.ts).
  */
 export type SimulationScopedTable = {
   /** The SQL table name (unique in the registry); it must have portfolio_id and simulation_id. */
   table: string;
-  /** Assets count in totalAssets and totalValue; transactions in totalTransactions. */
-  kind: 'asset' | 'transaction';
+  /**
+   * Assets count in totalAssets and totalValue; transactions in totalTransactions; history (a
+   * holding's value points) in neither.
+   */
+  kind: 'asset' | 'transaction' | 'history';
   /** For assets: one row's value as an SQL expression over its columns ("quantity * current_price"). */
   valueSql?: string;
+  /**
+   * For assets: the column naming the currency `valueSql` is in (values are added per currency).
+   * Without it, values are taken to be in the portfolio's base currency.
+   */
+  currencySql?: string;
   /**
    * Copies the portfolio's real rows (simulation_id null) into the simulation, in the caller's
    * transaction; returns how many rows were copied. A table without it is not copied.
@@ -88,7 +96,7 @@ export async function simulationTotals(
     if (entry.kind === 'asset') {
       totalAssets += n;
       values.push(sql`${String(row?.v ?? 0)}::numeric`);
-    } else {
+    } else if (entry.kind === 'transaction') {
       totalTransactions += n;
     }
   }
@@ -100,6 +108,32 @@ export async function simulationTotals(
     totalValue = normalizeDecimal(row?.total ?? '0');
   }
   return { totalAssets, totalTransactions, totalValue };
+}
+
+/**
+ * The value of a simulation's assets per currency (each in its own currency): what the caller
+ * converts, never adds one for one. `currency` is null for tables without a currency column (their
+ * values are in the portfolio's base currency).
+ */
+export async function simulationValuesByCurrency(
+  db: DbOrTx,
+  simulationId: string,
+): Promise<{ currency: string | null; value: string }[]> {
+  const values: { currency: string | null; value: string }[] = [];
+  for (const entry of simulationScopedTables()) {
+    if (entry.kind !== 'asset' || !entry.valueSql) continue;
+    if (entry.currencySql && !IDENTIFIER.test(entry.currencySql)) {
+      throw new Error('invalid currency column');
+    }
+    const currency = entry.currencySql ? sql.identifier(entry.currencySql) : sql`null::text`;
+    const result = await db.execute(
+      sql`select ${currency} as currency, coalesce(sum(${sql.raw(entry.valueSql)}), 0)::text as value from ${table(entry)} where simulation_id = ${simulationId} group by 1`,
+    );
+    const rows = (Array.isArray(result) ? result : (result as { rows?: unknown[] }).rows) as
+      { currency: string; value: string }[] | undefined;
+    for (const row of rows ?? []) values.push({ currency: row.currency, value: row.value });
+  }
+  return values;
 }
 
 /** "1500.5000" -> "1500.5", "0.00" -> "0": the same number, without trailing zeros. */

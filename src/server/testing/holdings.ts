@@ -1,5 +1,6 @@
 import type { DbOrTx } from '../db/client';
 import {
+  holdingValuations,
   holdings,
   lotAllocations,
   taxCalculations,
@@ -91,6 +92,13 @@ export async function insertLedgerRows(
     taxRate: '0.3',
     taxAmount: '24.00',
     taxYear: 2024,
+  });
+  // A value history point (tables with a portfolio_id must all be covered by these fixtures).
+  await db.insert(holdingValuations).values({
+    ...base,
+    holdingId: holding.id,
+    valuationDate: '2024-02-01',
+    value: '700',
   });
   await db.insert(transactionAuditTrail).values({
     userId: scope.userId,

@@ -45,11 +45,18 @@ export type Formatters = {
   language: Language;
   /** The Intl locale of the language ('en-US', 'fr-FR'). */
   locale: string;
-  /** The user's currency (EUR until they choose another). */
+  /**
+   * The user's preferred currency (EUR until they choose another): the default of new portfolios,
+   * never a label for amounts (an amount shows in its own currency).
+   */
   currency: Currency;
+  /**
+   * An amount in its own currency: `currency` is required. Formatting an amount with another
+   * currency's symbol would relabel it (104 EUR is not 104 $); convert it first.
+   */
   money: (
     amount: number | string,
-    options?: { currency?: Currency; decimals?: boolean; signed?: boolean; compact?: boolean },
+    options: { currency: Currency; decimals?: boolean; signed?: boolean; compact?: boolean },
   ) => string;
   number: (value: number | string, maximumFractionDigits?: number) => string;
   percent: (percent: number | string, options?: { decimals?: number; signed?: boolean }) => string;
@@ -79,8 +86,8 @@ export function useFormatters(): Formatters {
       language,
       locale,
       currency,
-      money: (amount, options = {}) =>
-        formatMoney(amount, options.currency ?? currency, language, { ...options, numberFormat }),
+      money: (amount, options) =>
+        formatMoney(amount, options.currency, language, { ...options, numberFormat }),
       number: (value, maximumFractionDigits) =>
         formatNumber(value, language, maximumFractionDigits, numberFormat),
       percent: (percent, options = {}) =>

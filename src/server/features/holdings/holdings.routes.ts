@@ -27,12 +27,18 @@ import {
   savingsMovementResponseSchema,
   savingsRateResponseSchema,
 } from '@/contracts/savings';
+import {
+  createValuationBodySchema,
+  holdingValuationResponseSchema,
+  holdingValuationsResponseSchema,
+} from '@/contracts/holding-valuations';
 import type { ServerContext } from '../../context';
 import { actorOf } from './actor';
 import * as holdingsService from './holdings.service';
 import * as savingsService from './savings.service';
 import { registerHoldingTables } from './simulation-tables';
 import * as transactionsService from './transactions.service';
+import * as valuationsService from './valuations.service';
 
 const errors = {
   400: errorResponseSchema,
@@ -212,6 +218,72 @@ export async function holdingRoutes(app: FastifyInstance, { ctx }: { ctx: Server
         request.query.sim,
       ),
     }),
+  );
+
+  // Value history (holdings without a market) ------------------------------------------------------
+  routes.get(
+    '/api/v1/holdings/:id/valuations',
+    {
+      schema: {
+        tags: ['holdings'],
+        summary:
+          'The value history of a real estate, crowdfunding or other holding, newest first (read permission; other classes: 400 VALUATIONS_NOT_SUPPORTED).',
+        params: idParams,
+        querystring: simQuery,
+        response: { 200: holdingValuationsResponseSchema, ...errors },
+      },
+    },
+    async (request) =>
+      valuationsService.listValuations(ctx, actorOf(request), request.params.id, request.query.sim),
+  );
+
+  routes.post(
+    '/api/v1/holdings/:id/valuations',
+    {
+      schema: {
+        tags: ['holdings'],
+        summary:
+          'Record the holding’s value on a day (edit permission): replaces that day’s point; the newest point is the current value.',
+        params: idParams,
+        querystring: simQuery,
+        body: createValuationBodySchema,
+        response: { 201: holdingValuationResponseSchema, ...errors },
+      },
+    },
+    async (request, reply) => {
+      const valuation = await valuationsService.addValuation(
+        ctx,
+        actorOf(request),
+        request.params.id,
+        request.query.sim,
+        request.body,
+      );
+      return reply.status(201).send({ valuation });
+    },
+  );
+
+  routes.delete(
+    '/api/v1/holdings/:id/valuations/:valuationId',
+    {
+      schema: {
+        tags: ['holdings'],
+        summary:
+          'Delete one point of a holding’s value history (edit permission); the newest remaining point is the current value.',
+        params: idParams.extend({ valuationId: z.uuid() }),
+        querystring: simQuery,
+        response: { ...noContent, ...errors },
+      },
+    },
+    async (request, reply) => {
+      await valuationsService.deleteValuation(
+        ctx,
+        actorOf(request),
+        request.params.id,
+        request.params.valuationId,
+        request.query.sim,
+      );
+      return empty(reply);
+    },
   );
 
   // Transactions ---------------------------------------------------------------------------------

@@ -29,9 +29,12 @@ import {
   transactions,
 } from '../../db/schema';
 import { AppError, joinIssues } from '../../platform/errors';
+import { convertTotals, rateToBase } from '../../platform/fx-rates';
+import { withCashCheck } from '../../platform/simulation-cash';
 import { type Actor, publishHoldingsChanged, recordLedgerAudit } from './actor';
 import { toHolding, validationError } from './holdings.dto';
 import { rebuildHolding } from './ledger.store';
+import { recordCurrentValue, seedValuations } from './valuations.service';
 import {
   holdingNotFound,
   type HoldingRow,
@@ -314,7 +317,15 @@ export async function insertHolding(
     })
     .returning();
   if (!row) throw new Error('holding insert returned nothing');
+  await seedValuations(tx, actor.userId, row, now);
   if (!dec(row.quantity).isZero()) {
+    // In another currency than the portfolio's: the published rate of the purchase date, if any.
+    const rate = await rateToBase(
+      tx,
+      row.currency,
+      scope.access.portfolio.baseCurrency,
+      row.purchaseDate,
+    );
     const [opening] = await tx
       .insert(transactions)
       .values({
@@ -328,7 +339,7 @@ export async function insertHolding(
         price: row.purchasePrice,
         fees: '0',
         currency: row.currency,
-        exchangeRateToBase: '1',
+        exchangeRateToBase: rate ?? '1',
         tradeDate: row.purchaseDate,
         settlementDate: settlementDateFor(row, row.purchaseDate),
         notes: null,
@@ -398,7 +409,10 @@ export async function createHolding(
       log: actor.log,
     });
     await enforceAssetLimit(tx, scope);
-    const row = await insertHolding(tx, actor, scope, input, now);
+    // In a simulation the opening buy is paid from its cash (INSUFFICIENT_CASH when it is short).
+    const row = await withCashCheck(tx, scope.simulationId, () =>
+      insertHolding(tx, actor, scope, input, now),
+    );
     await publishHoldingsChanged(ctx, tx, scope.portfolioId);
     return toHolding(await reload(tx, row.id));
   });
@@ -504,6 +518,10 @@ export async function updateHolding(
       changes.details = details;
     }
     await tx.update(holdings).set(changes).where(eq(holdings.id, holding.id));
+    if (changes.currentPrice !== undefined && !dec(changes.currentPrice).eq(holding.currentPrice)) {
+      // A new value of a holding without a market is also today's point of its value history.
+      await recordCurrentValue(tx, actor.userId, holding, changes.currentPrice, now);
+    }
     await publishHoldingsChanged(ctx, tx, scope.portfolioId);
     await recordLedgerAudit(
       tx,
@@ -602,8 +620,27 @@ export async function portfolioSummary(
     lastUpdated: row.lastUpdated ? new Date(row.lastUpdated).toISOString() : null,
   }));
   const tier = await ownerTier(db, scope.access.portfolio.userId);
+  const asOf = ctx.clock.now().toISOString().slice(0, 10);
+  const currency = scope.access.portfolio.baseCurrency;
+  const converted = await convertTotals(
+    db,
+    rows.map((row) => ({
+      currency: row.currency,
+      amounts: { totalCost: row.totalCost, totalValue: row.totalValue },
+    })),
+    ['totalCost', 'totalValue'] as const,
+    currency,
+    asOf,
+  );
   return {
     categories,
+    totals: {
+      currency,
+      asOf,
+      ...converted.totals,
+      rates: converted.rates,
+      unconverted: converted.unconverted,
+    },
     limits: {
       tier,
       assetLimit: TIER_ASSET_LIMITS[tier],

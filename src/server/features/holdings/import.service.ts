@@ -66,6 +66,8 @@ import {
 } from './import-savings';
 import { type DecimalStyle, readDecimal, readRow } from './import-values';
 import { ledgerFailure, ledgerRows, rebuildHolding, toLedgerTransaction } from './ledger.store';
+import { seedValuations } from './valuations.service';
+import { withCashCheck } from '../../platform/simulation-cash';
 import { type HoldingRow, requireScope, type Scope, activeHoldingsOf } from './scope';
 import { assertTradable, newRow } from './transactions.service';
 import { mapInSlices, TimeSlices } from '../../platform/time-slices';
@@ -348,6 +350,7 @@ async function insertHoldingWithoutLedger(
     })
     .returning();
   if (!row) throw new Error('holding insert returned nothing');
+  await seedValuations(tx, actor.userId, row, now);
   await rebuildHolding(tx, row, now);
   await recordLedgerAudit(
     tx,
@@ -863,28 +866,31 @@ export async function commitImport(
     const checked = await check(tx, actor, scope, body, prepared, now, true);
     const { errors, errorCount } = errorsOf(prepared, checked?.issues ?? []);
     if (errorCount > 0 || !checked) throw new AppError('IMPORT_INVALID', { errors, errorCount });
-    switch (checked.kind) {
-      case 'holdings':
-        await saveHoldings(
-          tx,
-          actor,
-          scope,
-          checked.items,
-          checked.idOfRow,
-          body.openingTransactions,
-          now,
-        );
-        break;
-      case 'transactions':
-        await saveTransactions(tx, actor, checked.items, now);
-        break;
-      case 'savings-movements':
-        await saveSavingsMovements(tx, actor, checked.items, now);
-        break;
-      case 'savings-rates':
-        await saveSavingsRates(tx, actor, checked.items, now);
-        break;
-    }
+    // Into a simulation: the file's buys and fees are paid from its cash, all or nothing.
+    await withCashCheck(tx, scope.simulationId, async () => {
+      switch (checked.kind) {
+        case 'holdings':
+          await saveHoldings(
+            tx,
+            actor,
+            scope,
+            checked.items,
+            checked.idOfRow,
+            body.openingTransactions,
+            now,
+          );
+          break;
+        case 'transactions':
+          await saveTransactions(tx, actor, checked.items, now);
+          break;
+        case 'savings-movements':
+          await saveSavingsMovements(tx, actor, checked.items, now);
+          break;
+        case 'savings-rates':
+          await saveSavingsRates(tx, actor, checked.items, now);
+          break;
+      }
+    });
     await publishHoldingsChanged(ctx, tx, scope.portfolioId);
     return checked.items.length;
   });

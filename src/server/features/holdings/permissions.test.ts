@@ -2,6 +2,7 @@ import { asc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   holdings,
+  holdingValuations,
   savingsAlerts,
   savingsInterestRates,
   savingsTransactions,
@@ -90,7 +91,20 @@ async function fixture() {
     })
   ).json().holding;
   const alert = (await owner.get(`/api/v1/holdings/${savings.id}/savings`)).json().alerts[0];
-  return { portfolio, simulation, stock, sale, savings, alert };
+  const estate = (
+    await owner.post(`/api/v1/portfolios/${portfolio.id}/holdings`, {
+      class: 'real_estate',
+      propertyName: 'Studio',
+      propertyType: 'apartment',
+      address: '2 rue Mercière',
+      purchasePrice: '90000',
+      currentValue: '95000',
+      purchaseDate: '2021-04-01',
+    })
+  ).json().holding;
+  const valuation = (await owner.get(`/api/v1/holdings/${estate.id}/valuations`)).json()
+    .valuations[0];
+  return { portfolio, simulation, stock, sale, savings, alert, estate, valuation };
 }
 type Fixture = Awaited<ReturnType<typeof fixture>>;
 
@@ -118,6 +132,11 @@ async function snapshot(f: Fixture) {
       .select()
       .from(savingsAlerts)
       .where(eq(savingsAlerts.holdingId, f.savings.id)),
+    valuations: await db()
+      .select()
+      .from(holdingValuations)
+      .where(eq(holdingValuations.holdingId, f.estate.id))
+      .orderBy(asc(holdingValuations.id)),
   };
 }
 
@@ -299,6 +318,28 @@ const ENDPOINTS: Endpoint[] = [
         amount: '50',
         transactionDate: '2024-05-01',
       }),
+  },
+  {
+    name: 'list valuations',
+    write: false,
+    ok: 200,
+    hidden: 'HOLDING_NOT_FOUND',
+    call: (a, f) => a.get(`/api/v1/holdings/${f.estate.id}/valuations`),
+  },
+  {
+    name: 'add valuation',
+    write: true,
+    ok: 201,
+    hidden: 'HOLDING_NOT_FOUND',
+    call: (a, f) =>
+      a.post(`/api/v1/holdings/${f.estate.id}/valuations`, { date: '2024-05-01', value: '97000' }),
+  },
+  {
+    name: 'delete valuation',
+    write: true,
+    ok: 204,
+    hidden: 'HOLDING_NOT_FOUND',
+    call: (a, f) => a.delete(`/api/v1/holdings/${f.estate.id}/valuations/${f.valuation.id}`),
   },
   {
     name: 'acknowledge alert',

@@ -1,13 +1,13 @@
 import { randomUUID } from 'node:crypto';
 import { and, asc, eq, inArray, isNull } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
-import { holdings, savingsInterestRates, transactions } from '../../db/schema';
+import { holdings, holdingValuations, savingsInterestRates, transactions } from '../../db/schema';
 import { registerSimulationScopedTable } from '../../platform/simulation-scope';
 import { rebuildHolding } from './ledger.store';
 
 /**
- * Copies the portfolio's real holdings into a new simulation, with their transactions and
- * interest rates, then replays each copy's ledger (lots and tax rows get the copies' ids).
+ * Copies the portfolio's real holdings into a new simulation, with their transactions, interest
+ * rates and value history (holding_valuations), then replays each copy's ledger (lots and tax rows get the copies' ids).
  */
 async function copyHoldingsIntoSimulation(
   tx: DbOrTx,
@@ -70,13 +70,28 @@ async function copyHoldingsIntoSimulation(
       })),
     );
   }
+  // The value history of holdings without a market goes with them.
+  const points = await tx
+    .select()
+    .from(holdingValuations)
+    .where(inArray(holdingValuations.holdingId, [...idOf.keys()]));
+  if (points.length) {
+    await tx.insert(holdingValuations).values(
+      points.map((point) => ({
+        ...point,
+        id: randomUUID(),
+        holdingId: idOf.get(point.holdingId) ?? point.holdingId,
+        simulationId: input.simulationId,
+      })),
+    );
+  }
   for (const copy of copies) await rebuildHolding(tx, copy, input.now);
   return copies.length;
 }
 
 let registered = false;
 
-/** Holdings and transactions live inside simulations (platform/simulation-scope). */
+/** Holdings, transactions and valuations live inside simulations (platform/simulation-scope). */
 export function registerHoldingTables() {
   if (registered) return;
   registered = true;
@@ -84,7 +99,10 @@ export function registerHoldingTables() {
     table: 'holdings',
     kind: 'asset',
     valueSql: 'case when is_active then quantity * current_price else 0 end',
+    currencySql: 'currency',
     copyIntoSimulation: copyHoldingsIntoSimulation,
   });
   registerSimulationScopedTable({ table: 'transactions', kind: 'transaction' });
+  // Copied with the holdings above (the copies' ids); counted neither as assets nor transactions.
+  registerSimulationScopedTable({ table: 'holding_valuations', kind: 'history' });
 }

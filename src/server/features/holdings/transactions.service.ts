@@ -34,6 +34,8 @@ import {
   transactions,
 } from '../../db/schema';
 import { AppError } from '../../platform/errors';
+import { rateToBase } from '../../platform/fx-rates';
+import { withCashCheck } from '../../platform/simulation-cash';
 import { type Actor, publishHoldingsChanged, recordLedgerAudit } from './actor';
 import { ASSET_TYPE_OF, isAssetType, settlementDateFor } from './holdings.service';
 import { plain, toTransaction, type TransactionRow } from './holdings.dto';
@@ -331,7 +333,8 @@ export function newRow(
     quantity: input.quantity,
     price: input.price,
     fees: input.fees ?? '0',
-    currency: input.currency ?? 'EUR',
+    // The holding's own currency unless another is named (never a relabelling as EUR).
+    currency: input.currency ?? holding.currency,
     exchangeRateToBase: input.exchangeRateToBase ?? '1',
     tradeDate: input.tradeDate,
     settlementDate: input.settlementDate ?? settlementDateFor(holding, input.tradeDate),
@@ -368,13 +371,27 @@ export async function createTransaction(
     });
     const holding = await holdingForTransaction(tx, scope, input);
     assertTradable(holding, input.transactionType);
-    const [row] = await tx
-      .insert(transactions)
-      .values(newRow(actor, scope, holding, input, now))
-      .returning();
-    if (!row) throw new Error('transaction insert returned nothing');
-    // Replayed from its trade date: what is dated before it cannot change.
-    const { ledger } = await rebuildHolding(tx, holding, now, { from: row.tradeDate });
+    // Another currency than the portfolio's, without a rate: the published rate of the trade date.
+    if (input.exchangeRateToBase === undefined) {
+      const rate = await rateToBase(
+        tx,
+        input.currency ?? holding.currency,
+        scope.access.portfolio.baseCurrency,
+        input.tradeDate,
+      );
+      if (rate) input = { ...input, exchangeRateToBase: rate };
+    }
+    // In a simulation a buy or a fee may not spend more cash than is left (INSUFFICIENT_CASH).
+    const { row, ledger } = await withCashCheck(tx, scope.simulationId, async () => {
+      const [inserted] = await tx
+        .insert(transactions)
+        .values(newRow(actor, scope, holding, input, now))
+        .returning();
+      if (!inserted) throw new Error('transaction insert returned nothing');
+      // Replayed from its trade date: what is dated before it cannot change.
+      const rebuilt = await rebuildHolding(tx, holding, now, { from: inserted.tradeDate });
+      return { row: inserted, ledger: rebuilt.ledger };
+    });
     await publishHoldingsChanged(ctx, tx, scope.portfolioId);
     await recordLedgerAudit(
       tx,
@@ -569,29 +586,32 @@ export async function updateTransaction(
         'settlementDate: Settlement date cannot be before trade date',
       );
     }
-    const [updated] = await tx
-      .update(transactions)
-      .set({
-        ...(input.status !== undefined ? { status: input.status } : {}),
-        ...(input.quantity !== undefined ? { quantity: input.quantity } : {}),
-        ...(input.price !== undefined ? { price: input.price } : {}),
-        ...(input.fees !== undefined ? { fees: input.fees } : {}),
-        ...(input.selectedLots !== undefined ? { selectedLots: input.selectedLots } : {}),
-        ...(input.broker !== undefined ? { broker: input.broker } : {}),
-        ...(input.accountId !== undefined ? { accountId: input.accountId } : {}),
-        ...(input.notes !== undefined ? { notes: input.notes } : {}),
-        tradeDate,
-        settlementDate,
-        updatedAt: now,
-      })
-      .where(eq(transactions.id, row.id))
-      .returning();
-    if (!updated) throw new AppError('TRANSACTION_NOT_FOUND');
-    // Replayed from the earlier of its old and new trade dates; a moved buy that changes a sale
-    // throws, which rolls the whole change back.
-    const { ledger } = await rebuildHolding(tx, holding, now, {
-      from: row.tradeDate < updated.tradeDate ? row.tradeDate : updated.tradeDate,
-      keepSales: movesBuy,
+    const { updated, ledger } = await withCashCheck(tx, scope.simulationId, async () => {
+      const [updated] = await tx
+        .update(transactions)
+        .set({
+          ...(input.status !== undefined ? { status: input.status } : {}),
+          ...(input.quantity !== undefined ? { quantity: input.quantity } : {}),
+          ...(input.price !== undefined ? { price: input.price } : {}),
+          ...(input.fees !== undefined ? { fees: input.fees } : {}),
+          ...(input.selectedLots !== undefined ? { selectedLots: input.selectedLots } : {}),
+          ...(input.broker !== undefined ? { broker: input.broker } : {}),
+          ...(input.accountId !== undefined ? { accountId: input.accountId } : {}),
+          ...(input.notes !== undefined ? { notes: input.notes } : {}),
+          tradeDate,
+          settlementDate,
+          updatedAt: now,
+        })
+        .where(eq(transactions.id, row.id))
+        .returning();
+      if (!updated) throw new AppError('TRANSACTION_NOT_FOUND');
+      // Replayed from the earlier of its old and new trade dates; a moved buy that changes a sale
+      // throws, which rolls the whole change back.
+      const rebuilt = await rebuildHolding(tx, holding, now, {
+        from: row.tradeDate < updated.tradeDate ? row.tradeDate : updated.tradeDate,
+        keepSales: movesBuy,
+      });
+      return { updated, ledger: rebuilt.ledger };
     });
     await publishHoldingsChanged(ctx, tx, scope.portfolioId);
     await recordLedgerAudit(
@@ -625,11 +645,14 @@ export async function deleteTransaction(
   await ctx.database.db.transaction(async (tx) => {
     const { row, holding, scope } = await requireTransaction(tx, actor, id, 'edit', simulationId);
     if (row.transactionType === 'buy' && (await lotUsed(tx, row.id))) throw lotConsumed();
-    await tx.delete(transactions).where(eq(transactions.id, row.id));
-    // A buy an average-cost sale counted in its average: throwing rolls the deletion back.
-    await rebuildHolding(tx, holding, now, {
-      from: row.tradeDate,
-      keepSales: row.transactionType === 'buy',
+    // Deleting a sale or a dividend in a simulation takes its cash back: refused if that overdraws.
+    await withCashCheck(tx, scope.simulationId, async () => {
+      await tx.delete(transactions).where(eq(transactions.id, row.id));
+      // A buy an average-cost sale counted in its average: throwing rolls the deletion back.
+      await rebuildHolding(tx, holding, now, {
+        from: row.tradeDate,
+        keepSales: row.transactionType === 'buy',
+      });
     });
     await publishHoldingsChanged(ctx, tx, scope.portfolioId);
     await recordLedgerAudit(

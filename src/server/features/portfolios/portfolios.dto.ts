@@ -1,5 +1,7 @@
 import { eq, inArray } from 'drizzle-orm';
 import type { PermissionLevel, Person, Portfolio, Share, Simulation } from '@/contracts/portfolios';
+import type { Currency } from '@/contracts/settings';
+import { simulationCashBalances } from '../../platform/simulation-cash';
 import type { DbOrTx } from '../../db/client';
 import { profiles, users } from '../../db/schema';
 import type { PortfolioRow, ShareRow, SimulationRow } from '../../platform/portfolio-access';
@@ -30,7 +32,14 @@ export async function loadPeople(db: DbOrTx, ids: string[]): Promise<Map<string,
   return new Map(rows.map((row) => [row.id, toPerson(row)]));
 }
 
-export function toSimulation(row: SimulationRow, permissionLevel: PermissionLevel): Simulation {
+/** A simulation's cash and its currency (the portfolio's base currency). */
+export type SimulationCash = { cash: string; currency: Currency };
+
+export function toSimulation(
+  row: SimulationRow,
+  permissionLevel: PermissionLevel,
+  cash: SimulationCash,
+): Simulation {
   return {
     id: row.id,
     portfolioId: row.portfolioId,
@@ -38,6 +47,8 @@ export function toSimulation(row: SimulationRow, permissionLevel: PermissionLeve
     name: row.name,
     description: row.description,
     initialCash: normalizeDecimal(row.initialCash),
+    cash: cash.cash,
+    cashCurrency: cash.currency,
     backgroundTheme: row.backgroundTheme,
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),
@@ -50,6 +61,7 @@ export function toPortfolio(
   level: PermissionLevel,
   owner: Person | null,
   simulations: SimulationRow[],
+  cashOf: (simulationId: string) => string,
 ): Portfolio {
   const isOwner = level === 'owner';
   return {
@@ -59,12 +71,18 @@ export function toPortfolio(
     description: row.description,
     // A portfolio shared with the caller is never their default.
     isDefault: isOwner && row.isDefault,
+    baseCurrency: row.baseCurrency,
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),
     isOwner,
     permissionLevel: level,
     owner: isOwner ? null : owner,
-    simulations: simulations.map((simulation) => toSimulation(simulation, level)),
+    simulations: simulations.map((simulation) =>
+      toSimulation(simulation, level, {
+        cash: cashOf(simulation.id),
+        currency: row.baseCurrency,
+      }),
+    ),
   };
 }
 
@@ -90,4 +108,13 @@ export function toShare(row: ShareRow): Share {
 export function normalizeDecimal(value: string): string {
   if (!value.includes('.')) return value;
   return value.replace(/0+$/, '').replace(/\.$/, '');
+}
+
+/** The cash of these simulations as fixed-point strings ("99256.11"), by id. */
+export async function loadCash(
+  db: DbOrTx,
+  simulations: readonly SimulationRow[],
+): Promise<(simulationId: string) => string> {
+  const balances = await simulationCashBalances(db, simulations);
+  return (id) => balances.get(id)?.toFixed(2) ?? '0.00';
 }

@@ -13,6 +13,7 @@ import { accountShares, portfolios, portfolioSimulations, users } from '../../db
 import {
   ensureDefaultPortfolio,
   lockOwnerPortfolios,
+  preferredCurrency,
   repairDefaultPortfolio,
 } from '../../platform/account-setup';
 import { AppError } from '../../platform/errors';
@@ -22,7 +23,7 @@ import {
   requirePortfolio,
   visibleSimulations,
 } from '../../platform/portfolio-access';
-import { loadPeople, toPortfolio } from './portfolios.dto';
+import { loadCash, loadPeople, toPortfolio } from './portfolios.dto';
 import { publishAccess, publishChanged } from './portfolios.events';
 
 type Log = Pick<FastifyBaseLogger, 'info'>;
@@ -43,6 +44,7 @@ export async function portfolioView(
     access.level,
     people.get(access.portfolio.userId) ?? null,
     simulations,
+    await loadCash(db, simulations),
   );
 }
 
@@ -102,6 +104,7 @@ export async function listPortfolios(ctx: ServerContext, userId: string): Promis
     db,
     accesses.filter((a) => a.level !== 'owner').map((a) => a.portfolio.userId),
   );
+  const cashOf = await loadCash(db, simulations);
   return accesses.map((access) =>
     toPortfolio(
       access.portfolio,
@@ -112,6 +115,7 @@ export async function listPortfolios(ctx: ServerContext, userId: string): Promis
           simulation.portfolioId === access.portfolio.id &&
           canSeeSimulation(access, simulation, userId),
       ),
+      cashOf,
     ),
   );
 }
@@ -150,6 +154,7 @@ export async function createPortfolio(ctx: ServerContext, userId: string, input:
       .where(and(eq(portfolios.userId, userId), eq(portfolios.isDefault, true)));
     const isDefault = input.isDefault === true || !current;
     if (isDefault && current) await clearOtherDefaults(tx, userId, null, now);
+    const baseCurrency = input.baseCurrency ?? (await preferredCurrency(tx, userId));
     const [row] = await tx
       .insert(portfolios)
       .values({
@@ -157,13 +162,14 @@ export async function createPortfolio(ctx: ServerContext, userId: string, input:
         name: input.name,
         description: input.description ?? null,
         isDefault,
+        baseCurrency,
         createdAt: now,
         updatedAt: now,
       })
       .returning();
     if (!row) throw new Error('portfolio insert returned nothing');
     await publishAccess(ctx, tx, [userId], row.id);
-    return toPortfolio(row, 'owner', null, []);
+    return toPortfolio(row, 'owner', null, [], () => '0.00');
   });
 }
 
@@ -190,6 +196,7 @@ export async function updatePortfolio(
         ...(input.name !== undefined ? { name: input.name } : {}),
         ...(input.description !== undefined ? { description: input.description } : {}),
         ...(makeDefault ? { isDefault: true } : {}),
+        ...(input.baseCurrency !== undefined ? { baseCurrency: input.baseCurrency } : {}),
         updatedAt: now,
       })
       .where(eq(portfolios.id, id))
@@ -239,12 +246,15 @@ export async function deletePortfolio(ctx: ServerContext, userId: string, id: st
   });
 }
 
-/** Tables with a portfolio_id column other than shares and simulations (holdings, transactions...). */
+/**
+ * Tables with a portfolio_id column other than shares and simulations (holdings, transactions...)
+ * and the dataset counter (bookkeeping, not something the user keeps).
+ */
 async function contentTables(db: DbOrTx): Promise<string[]> {
   const result = await db.execute(
     sql`select table_name from information_schema.columns
         where column_name = 'portfolio_id' and table_schema = current_schema()
-          and table_name not in ('account_shares', 'portfolio_simulations')
+          and table_name not in ('account_shares', 'portfolio_simulations', 'portfolio_versions')
         order by table_name`,
   );
   const rows = (Array.isArray(result) ? result : (result as { rows: unknown[] }).rows) as {

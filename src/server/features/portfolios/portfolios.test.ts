@@ -298,6 +298,7 @@ describe('deleting a portfolio', () => {
       simulations: 1,
       shares: 1,
       items: {
+        holding_valuations: 1,
         holdings: 1,
         tax_calculations: 1,
         test_portfolio_items: 2,

@@ -11,19 +11,34 @@ import type { ServerContext } from '../../context';
 import { accountShares, portfolioSimulations } from '../../db/schema';
 import { AppError } from '../../platform/errors';
 import {
+  type PortfolioRow,
   requirePortfolio,
   requireSimulation,
+  type SimulationRow,
   visibleSimulations,
 } from '../../platform/portfolio-access';
+import type { DbOrTx } from '../../db/client';
+import { convertTotals } from '../../platform/fx-rates';
 import {
   copyRealHoldings,
   deleteSimulationRows,
   simulationTotals,
+  simulationValuesByCurrency,
 } from '../../platform/simulation-scope';
-import { toSimulation } from './portfolios.dto';
+import { loadCash, normalizeDecimal, type SimulationCash, toSimulation } from './portfolios.dto';
 import { publishChanged } from './portfolios.events';
 
 type Log = Pick<FastifyBaseLogger, 'info'>;
+
+/** A simulation's cash, in its portfolio's base currency. */
+async function cashView(
+  db: DbOrTx,
+  simulation: SimulationRow,
+  portfolio: Pick<PortfolioRow, 'baseCurrency'>,
+): Promise<SimulationCash> {
+  const cashOf = await loadCash(db, [simulation]);
+  return { cash: cashOf(simulation.id), currency: portfolio.baseCurrency };
+}
 type CreateInput = z.output<typeof createSimulationBodySchema>;
 type UpdateInput = z.output<typeof updateSimulationBodySchema>;
 
@@ -37,7 +52,13 @@ export async function listSimulations(
   const db = ctx.database.db;
   const access = await requirePortfolio(db, portfolioId, userId, 'view', { log });
   const rows = await visibleSimulations(db, access, userId);
-  return rows.map((row) => toSimulation(row, access.level));
+  const cashOf = await loadCash(db, rows);
+  return rows.map((row) =>
+    toSimulation(row, access.level, {
+      cash: cashOf(row.id),
+      currency: access.portfolio.baseCurrency,
+    }),
+  );
 }
 
 /**
@@ -76,7 +97,7 @@ export async function createSimulation(
       await copyRealHoldings(tx, { portfolioId, simulationId: row.id, userId, now });
     }
     await publishChanged(ctx, tx, portfolioId, 'simulations');
-    return toSimulation(row, access.level);
+    return toSimulation(row, access.level, await cashView(tx, row, access.portfolio));
   });
 }
 
@@ -84,7 +105,11 @@ export async function getSimulation(ctx: ServerContext, userId: string, id: stri
   const { simulation, access } = await requireSimulation(ctx.database.db, id, userId, 'view', {
     log,
   });
-  return toSimulation(simulation, access.level);
+  return toSimulation(
+    simulation,
+    access.level,
+    await cashView(ctx.database.db, simulation, access.portfolio),
+  );
 }
 
 export async function updateSimulation(
@@ -112,7 +137,7 @@ export async function updateSimulation(
       .returning();
     if (!row) throw new AppError('SIMULATION_NOT_FOUND');
     await publishChanged(ctx, tx, simulation.portfolioId, 'simulations');
-    return toSimulation(row, access.level);
+    return toSimulation(row, access.level, await cashView(tx, row, access.portfolio));
   });
 }
 
@@ -148,7 +173,29 @@ export async function simulationStats(
   log: Log,
 ): Promise<SimulationStats> {
   const db = ctx.database.db;
-  const { simulation } = await requireSimulation(db, id, userId, 'view', { log });
+  const { simulation, access } = await requireSimulation(db, id, userId, 'view', { log });
   const totals = await simulationTotals(db, simulation.id);
-  return { ...totals, createdAt: simulation.createdAt.toISOString() };
+  const currency = access.portfolio.baseCurrency;
+  const converted = await convertTotals(
+    db,
+    (await simulationValuesByCurrency(db, simulation.id)).map((row) => ({
+      currency: row.currency ?? currency,
+      amounts: { value: row.value },
+    })),
+    ['value'] as const,
+    currency,
+    ctx.clock.now().toISOString().slice(0, 10),
+  );
+  return {
+    totalAssets: totals.totalAssets,
+    totalTransactions: totals.totalTransactions,
+    // Never a sum across currencies: converted, or listed apart.
+    totalValue: normalizeDecimal(converted.totals.value),
+    currency,
+    unconverted: converted.unconverted.map((row) => ({
+      currency: row.currency,
+      value: row.value,
+    })),
+    createdAt: simulation.createdAt.toISOString(),
+  };
 }

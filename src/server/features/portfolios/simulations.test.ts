@@ -103,10 +103,11 @@ describe('creating simulations', () => {
 });
 
 describe('simulation-scoped tables (copyHoldings, stats, deletion)', () => {
-  it('has holdings and transactions registered; an empty portfolio copies nothing', async () => {
+  it('has holdings, transactions and valuations registered; an empty portfolio copies nothing', async () => {
     expect(simulationScopedTables().map((entry) => [entry.table, entry.kind])).toEqual([
       ['holdings', 'asset'],
       ['transactions', 'transaction'],
+      ['holding_valuations', 'history'],
     ]);
     const res = await owner.post(`/api/v1/portfolios/${portfolioId}/simulations`, {
       name: 'Copy of nothing',
@@ -118,6 +119,8 @@ describe('simulation-scoped tables (copyHoldings, stats, deletion)', () => {
       totalAssets: 0,
       totalTransactions: 0,
       totalValue: '0',
+      currency: 'EUR',
+      unconverted: [],
       createdAt: res.json().simulation.createdAt,
     });
   });

@@ -1,9 +1,13 @@
 import { type ReactNode, useCallback } from 'react';
 import { useTranslation } from 'react-i18next';
+import { CURRENCIES, type Currency } from '@/contracts/settings';
 import { validationMessageId } from '@/contracts/validation-messages';
 import { ApiError } from '@/web/lib/api-client';
 import { useFormatters } from '@/web/lib/preferences';
 import { Alert } from './alert';
+
+const isCurrency = (value: string): value is Currency =>
+  (CURRENCIES as readonly string[]).includes(value);
 
 function detail(error: ApiError, key: string): string | undefined {
   const value = error.details?.[key];
@@ -54,6 +58,16 @@ export function useErrorText() {
         const availableAt = detail(error, 'availableAt');
         const date = availableAt ? format.dateTime(availableAt) : '';
         if (date) return t('errors:RECOVERY_LOCKED', { date });
+      }
+      if (error.code === 'INSUFFICIENT_CASH') {
+        // The amount in the simulation's own currency, never the display currency's symbol.
+        const available = detail(error, 'available');
+        const currency = detail(error, 'currency');
+        if (available !== undefined && currency && isCurrency(currency)) {
+          return t('errors:INSUFFICIENT_CASH', {
+            available: format.money(available, { currency, decimals: true }),
+          });
+        }
       }
       const scope = detail(error, 'action') ?? detail(error, 'operation');
       // The figures some messages carry ('Available: {{available}}', '{{amount}} {{currency}}').

@@ -6,6 +6,7 @@ import type {
   Summary,
   UpdateHoldingBody,
 } from '@/contracts/holdings';
+import type { CreateValuationBody, HoldingValuation } from '@/contracts/holding-valuations';
 import type { ChangeRateBody, SavingsDetail, SavingsMovementBody } from '@/contracts/savings';
 import { portfolioScopedKeys, useActiveScope } from '@/web/lib/active-scope';
 import { api } from '@/web/lib/api-client';
@@ -39,6 +40,8 @@ export const holdingKeys = {
     [...root, 'holdings', 'list', holdingClass ?? 'all'] as const,
   summary: (root: readonly unknown[]) => [...root, 'holdings', 'summary'] as const,
   savings: (root: readonly unknown[], id: string) => [...root, 'holdings', 'savings', id] as const,
+  valuations: (root: readonly unknown[], id: string) =>
+    [...root, 'holdings', 'valuations', id] as const,
 };
 
 export function useHoldings(holdingClass?: HoldingClass) {
@@ -150,6 +153,45 @@ export function useAcknowledgeAlert() {
   return useMutation({
     mutationFn: (alertId: string) =>
       api(`/savings-alerts/${alertId}/acknowledge${simQuery(simulationId)}`, { method: 'POST' }),
+    onSuccess: invalidate,
+  });
+}
+
+/** A holding's value history (real estate, crowdfunding, other assets), newest first. */
+export function useValuations(holdingId: string) {
+  const { key, simulationId } = useScopeIds();
+  return useQuery({
+    queryKey: holdingKeys.valuations(key ?? [], holdingId),
+    queryFn: ({ signal }) =>
+      api<{ valuations: HoldingValuation[]; currency: string }>(
+        `/holdings/${holdingId}/valuations${simQuery(simulationId)}`,
+        { signal },
+      ),
+  });
+}
+
+/** Records the value of a day (replaces that day's point); the holding's value follows. */
+export function useAddValuation(holdingId: string) {
+  const { simulationId } = useScopeIds();
+  const invalidate = useInvalidateScope();
+  return useMutation({
+    mutationFn: (body: CreateValuationBody) =>
+      api<{ valuation: HoldingValuation }>(
+        `/holdings/${holdingId}/valuations${simQuery(simulationId)}`,
+        { method: 'POST', body },
+      ),
+    onSuccess: invalidate,
+  });
+}
+
+export function useDeleteValuation(holdingId: string) {
+  const { simulationId } = useScopeIds();
+  const invalidate = useInvalidateScope();
+  return useMutation({
+    mutationFn: (valuationId: string) =>
+      api<null>(`/holdings/${holdingId}/valuations/${valuationId}${simQuery(simulationId)}`, {
+        method: 'DELETE',
+      }),
     onSuccess: invalidate,
   });
 }

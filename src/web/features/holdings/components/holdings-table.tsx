@@ -20,6 +20,8 @@ import { type Formatters, useFormatters } from '@/web/lib/preferences';
 import { DayChangeCell, LastPriceCell } from './holding-performance';
 import { HoldingActions } from './holding-actions';
 import { SavingsPanel } from './savings-panel';
+import { ValueHistoryCard } from './value-history-card';
+import { hasValueHistory } from '@/contracts/holding-valuations';
 
 type Column = {
   id: string;
@@ -320,7 +322,8 @@ function useColumns(holdingClass: HoldingClass | 'all'): Column[] {
 
 /**
  * Holdings as a dense table: the class's own columns, values in the holding's currency, gains
- * with sign and arrow. Savings rows open a panel (accrual, movements, rates, alerts).
+ * with sign and arrow. Savings rows open a panel (accrual, movements, rates, alerts); real
+ * estate, crowdfunding and other assets open their value history.
  */
 export function HoldingsTable({
   holdings,
@@ -340,7 +343,10 @@ export function HoldingsTable({
   const format = useFormatters();
   const columns = useColumns(holdingClass);
   const [open, setOpen] = useState<string | null>(null);
-  const expandable = holdingClass === 'savings';
+  // Savings accounts open their panel; holdings without a market their value history.
+  const opens = (holding: Holding) =>
+    holding.class === 'savings' ? holdingClass === 'savings' : hasValueHistory(holding.class);
+  const expandable = holdings.some(opens);
   const span = columns.length + (canEdit ? 1 : 0) + (expandable ? 1 : 0);
 
   return (
@@ -374,13 +380,17 @@ export function HoldingsTable({
           {holdings.map((holding) => (
             <Fragment key={holding.id}>
               <TableRow data-state={open === holding.id ? 'selected' : undefined}>
-                {expandable ? (
+                {expandable && !opens(holding) ? <TableCell className="w-10 pr-0" /> : null}
+                {expandable && opens(holding) ? (
                   <TableCell className="w-10 pr-0">
                     <Button
                       variant="ghost"
                       size="icon-sm"
                       aria-expanded={open === holding.id}
-                      aria-label={t('table.showDetails', { name: holding.name })}
+                      aria-label={t(
+                        holding.class === 'savings' ? 'table.showDetails' : 'table.showHistory',
+                        { name: holding.name },
+                      )}
                       onClick={() => setOpen(open === holding.id ? null : holding.id)}
                     >
                       {open === holding.id ? (
@@ -406,10 +416,16 @@ export function HoldingsTable({
                   </TableCell>
                 ) : null}
               </TableRow>
-              {expandable && open === holding.id ? (
+              {expandable && open === holding.id && opens(holding) ? (
                 <TableRow className="hover:bg-transparent">
                   <TableCell colSpan={span} className="bg-muted/20 p-0">
-                    <SavingsPanel holding={holding} canEdit={canEdit} />
+                    {holding.class === 'savings' ? (
+                      <SavingsPanel holding={holding} canEdit={canEdit} />
+                    ) : (
+                      <div className="p-3 sm:p-4">
+                        <ValueHistoryCard holding={holding} canEdit={canEdit} />
+                      </div>
+                    )}
                   </TableCell>
                 </TableRow>
               ) : null}

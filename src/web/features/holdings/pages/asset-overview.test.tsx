@@ -27,7 +27,13 @@ const names = () =>
   screen
     .getAllByRole('row')
     .slice(1)
-    .map((row) => within(row).getAllByRole('cell')[0]?.textContent);
+    // The first cell with text: rows that open a value history start with a toggle cell.
+    .map((row) =>
+      within(row)
+        .getAllByRole('cell')
+        .map((cell) => cell.textContent)
+        .find((text) => !!text),
+    );
 
 describe('the overview list', () => {
   const list = [

@@ -5,6 +5,7 @@ import { Link, useSearchParams } from 'react-router';
 import { can } from '@/contracts/portfolios';
 import {
   type CategoryTotals,
+  type ConvertedTotals,
   type Holding,
   HOLDING_CLASSES,
   type HoldingClass,
@@ -221,6 +222,49 @@ function CategoryCards({ categories }: { categories: CategoryTotals[] }) {
   );
 }
 
+/**
+ * The view's total in the portfolio's base currency: each currency converted with its published
+ * rate, never added one for one; a currency without a rate is shown apart, in its own currency.
+ */
+function ConvertedTotal({ totals }: { totals: ConvertedTotals }) {
+  const { t } = useTranslation('holdings');
+  const format = useFormatters();
+  const money = (amount: string, currency: Currency) =>
+    format.money(amount, { currency, decimals: true });
+  return (
+    <Card className="grid gap-1 p-4 text-[13px]" data-testid="converted-total">
+      <div className="flex flex-wrap items-baseline justify-between gap-2">
+        <h2 className="text-sm font-semibold">
+          {t('overview.total', { currency: totals.currency })}
+        </h2>
+        <span className="tabular text-base font-semibold">
+          {money(totals.totalValue, totals.currency)}
+        </span>
+      </div>
+      {totals.rates.length ? (
+        <p className="text-muted-foreground">
+          {t('overview.convertedWith', {
+            rates: totals.rates
+              .map(
+                (rate) => `1 ${rate.currency} = ${format.number(rate.rate, 6)} ${totals.currency}`,
+              )
+              .join(', '),
+          })}
+        </p>
+      ) : null}
+      {totals.unconverted.length ? (
+        <p className="text-muted-foreground" role="note">
+          {t('overview.unconverted', {
+            amounts: totals.unconverted
+              .map((row) => money(row.totalValue, row.currency as Currency))
+              .join(', '),
+          })}
+        </p>
+      ) : null}
+    </Card>
+  );
+}
+
 type SortKey = 'name' | 'class' | 'value' | 'gain';
 
 /** Everything the scope holds: category totals, then one sortable, filterable list. */
@@ -346,7 +390,10 @@ export function AssetsOverviewPage() {
           ) : summary.isError ? (
             <ApiErrorAlert error={summary.error} />
           ) : summary.data.categories.length ? (
-            <CategoryCards categories={summary.data.categories} />
+            <>
+              {summary.data.totals ? <ConvertedTotal totals={summary.data.totals} /> : null}
+              <CategoryCards categories={summary.data.categories} />
+            </>
           ) : null}
           <Card className="overflow-hidden p-0">
             <div className="flex flex-wrap items-center gap-2 border-b p-3">

@@ -1,4 +1,5 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { FxRate } from '@/contracts/fx';
 import type { Holding } from '@/contracts/holdings';
 import type {
   CreateTransactionBody,
@@ -151,5 +152,21 @@ export function useDeleteTransaction() {
     mutationFn: (id: string) =>
       api<null>(`/transactions/${id}${query(simulationId, {})}`, { method: 'DELETE' }),
     onSuccess: invalidate,
+  });
+}
+
+/**
+ * The published rate of a pair on a trade date (units of `to` per unit of `from`), to prefill
+ * a transaction's rate; null (no query) when the currencies are the same. A 404 RATE_NOT_FOUND
+ * is an answer, not a failure: the user types the rate.
+ */
+export function useFxRate(pair: { from: string; to: string; date: string } | null) {
+  return useQuery({
+    queryKey: ['fx-rate', pair?.from, pair?.to, pair?.date],
+    enabled: !!pair && /^\d{4}-\d{2}-\d{2}$/.test(pair.date),
+    retry: false,
+    staleTime: 60 * 60 * 1000,
+    queryFn: ({ signal }) =>
+      api<FxRate>(`/fx-rate?from=${pair?.from}&to=${pair?.to}&date=${pair?.date}`, { signal }),
   });
 }

@@ -1,7 +1,9 @@
 import { type FormEvent, useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
-import { CURRENCIES } from '@/contracts/settings';
+import { CURRENCIES, type Currency } from '@/contracts/settings';
+import { TAX_CURRENCY } from '@/contracts/transactions';
+import { VALIDATION_MESSAGES as M } from '@/contracts/validation-messages';
 import {
   COST_BASIS_METHODS,
   type CostBasisMethod,
@@ -37,9 +39,11 @@ import {
 } from '@/web/components/ui/table';
 import { ApiError } from '@/web/lib/api-client';
 import { dateBounds } from '@/web/lib/date-bounds';
+import { useOptionalActiveScope } from '@/web/lib/active-scope';
 import { useFormatters } from '@/web/lib/preferences';
 import {
   useCreateTransaction,
+  useFxRate,
   useHoldingLots,
   useSalePreview,
   useScopeHoldings,
@@ -97,13 +101,13 @@ function bodyOf(values: Values, lots: Record<string, string>): CreateTransaction
 }
 
 /**
- * The sale's lots, gain and tax before confirming (one line per lot, then the total), in the base
- * currency: the user's currency, which each transaction's exchange rate converts into.
+ * The sale's lots, gain and tax before confirming (one line per lot, then the total), in euros:
+ * the French tax estimate (jurisdiction FR) is in EUR, whatever the user's display currency.
  */
 function SalePreview({ tax }: { tax: TaxEstimateJson }) {
   const { t } = useTranslation('ledger');
   const format = useFormatters();
-  const currency = format.currency;
+  const currency = TAX_CURRENCY;
   const money = (amount: string, signed = false) =>
     format.money(amount, { currency, decimals: true, signed });
   return (
@@ -208,8 +212,10 @@ export function TransactionDialog({
     quantity: '',
     price: '',
     fees: '0',
-    currency: 'EUR',
-    exchangeRateToBase: '1',
+    // Empty: the chosen holding's own currency.
+    currency: '',
+    // Empty: the published rate of the trade date, when there is one.
+    exchangeRateToBase: '',
     tradeDate: today(),
     settlementDate: '',
     costBasisMethod: 'fifo',
@@ -220,7 +226,15 @@ export function TransactionDialog({
   const [lotQuantities, setLotQuantities] = useState<Record<string, string>>({});
   const [errors, setErrors] = useState<Record<string, string>>({});
   const set = (name: keyof Values) => (event: { target: { value: string } }) =>
-    setValues((current) => ({ ...current, [name]: event.target.value }));
+    setValues((current) => ({
+      ...current,
+      [name]: event.target.value,
+      // Another currency or day: the rate typed for the old one no longer applies.
+      ...(name === 'currency' || name === 'tradeDate' || name === 'assetId'
+        ? { exchangeRateToBase: '' }
+        : {}),
+    }));
+  const baseCurrency: Currency = useOptionalActiveScope()?.portfolio?.baseCurrency ?? 'EUR';
 
   // A savings account moves by deposits and withdrawals (its panel), not by trades.
   const choices =
@@ -229,11 +243,20 @@ export function TransactionDialog({
     ) ?? [];
   const assetId =
     choices.find((holding) => holding.id === values.assetId)?.id ?? choices[0]?.id ?? '';
+  const holding = choices.find((choice) => choice.id === assetId);
+  // The holding's own currency unless the user chose another.
+  const currency = (values.currency || holding?.currency || baseCurrency) as Currency;
+  const foreign = currency !== baseCurrency;
+  const fx = useFxRate(
+    foreign ? { from: currency, to: baseCurrency, date: values.tradeDate } : null,
+  );
+  const prefilled = foreign && !values.exchangeRateToBase ? (fx.data?.rate ?? '') : '';
+  const rate = foreign ? values.exchangeRateToBase || prefilled : '1';
   const sell = values.transactionType === 'sell';
   const lots = useHoldingLots(sell && assetId ? assetId : null);
   const body = useMemo(
-    () => bodyOf({ ...values, assetId }, lotQuantities),
-    [values, assetId, lotQuantities],
+    () => bodyOf({ ...values, assetId, currency, exchangeRateToBase: rate }, lotQuantities),
+    [values, assetId, currency, rate, lotQuantities],
   );
   const previewable = sell && createTransactionBodySchema.safeParse(body).success;
   const debounced = useDebounced(previewable ? body : null);
@@ -252,9 +275,13 @@ export function TransactionDialog({
   const submit = (event: FormEvent) => {
     event.preventDefault();
     const parsed = createTransactionBodySchema.safeParse(body);
+    const found: Record<string, string> = {};
+    // Another currency than the portfolio's needs its rate: 1 would relabel the amount.
+    if (foreign && !toDecimal(rate)) found.exchangeRateToBase = M.exchangeRateRequired;
     if (!parsed.success) {
-      const found: Record<string, string> = {};
       for (const issue of parsed.error.issues) found[String(issue.path[0] ?? '')] ??= issue.message;
+    }
+    if (Object.keys(found).length) {
       setErrors(found);
       return;
     }
@@ -359,7 +386,7 @@ export function TransactionDialog({
                   <NativeSelect
                     {...props}
                     name="currency"
-                    value={values.currency}
+                    value={currency}
                     onChange={set('currency')}
                   >
                     {CURRENCIES.map((code) => (
@@ -368,7 +395,33 @@ export function TransactionDialog({
                   </NativeSelect>
                 )}
               </FormField>
-              {field('exchangeRateToBase', t('fields.exchangeRate'))}
+              {foreign ? (
+                <FormField
+                  id="tx-exchangeRateToBase"
+                  label={t('fields.exchangeRate', { from: currency, to: baseCurrency })}
+                  error={validationText(errors.exchangeRateToBase)}
+                  description={
+                    prefilled && fx.data
+                      ? t('form.ratePublished', { date: format.date(fx.data.rateDate) })
+                      : fx.isError && !values.exchangeRateToBase
+                        ? t('form.rateMissing')
+                        : t('form.rateHint', { from: currency, to: baseCurrency })
+                  }
+                >
+                  {(props) => (
+                    <Input
+                      {...props}
+                      name="exchangeRateToBase"
+                      inputMode="decimal"
+                      className="tabular"
+                      autoComplete="off"
+                      required
+                      value={rate}
+                      onChange={set('exchangeRateToBase')}
+                    />
+                  )}
+                </FormField>
+              ) : null}
               {field('tradeDate', t('fields.tradeDate'), 'date')}
               {field('settlementDate', t('fields.settlementDate'), 'date')}
               {field('broker', t('fields.broker'), 'text')}
@@ -415,7 +468,7 @@ export function TransactionDialog({
                           <TableHead numeric>{t('sell.remaining')}</TableHead>
                           <TableHead numeric>{t('sell.acquisitionPrice')}</TableHead>
                           <TableHead numeric>
-                            {t('sell.remainingCost', { currency: format.currency })}
+                            {t('sell.remainingCost', { currency: baseCurrency })}
                           </TableHead>
                           {values.costBasisMethod === 'specific_id' ? (
                             <TableHead numeric>{t('sell.toSell')}</TableHead>
@@ -440,7 +493,7 @@ export function TransactionDialog({
                               </TableCell>
                               <TableCell numeric>
                                 {format.money(lot.remainingCost, {
-                                  currency: format.currency,
+                                  currency: baseCurrency,
                                   decimals: true,
                                 })}
                               </TableCell>

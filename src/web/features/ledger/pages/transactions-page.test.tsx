@@ -371,7 +371,7 @@ describe('the transactions page', () => {
     expect(assets()).toEqual(['MC.PA · LVMH', 'Livret A']);
   });
 
-  it('shows a sale’s figures in the base currency and each lot’s price in its buy’s currency', async () => {
+  it('shows a sale’s tax in euros and each lot’s price in its buy’s currency, whatever the display currency', async () => {
     mockApi({
       ...base,
       [`POST /portfolios/${P}/transactions/preview`]: {
@@ -420,18 +420,19 @@ describe('the transactions page', () => {
     await userEvent.selectOptions(within(dialog).getByLabelText('Type'), 'sell');
     const lots = await within(dialog).findByTestId('available-lots');
     const [, first, second] = within(lots).getAllByRole('row');
-    // Lot 1 was bought in euros, lot 2 in dollars; what is left costs in the base currency.
+    // Lot 1 was bought in euros, lot 2 in dollars; what is left costs in the portfolio's base
+    // currency (EUR), never relabelled with the display currency (USD).
     expect(first).toHaveTextContent('€100.00');
-    expect(first).toHaveTextContent('$1,000.00');
+    expect(first).toHaveTextContent('€1,000.00');
     expect(second).toHaveTextContent('$120.00');
-    expect(within(lots).getByRole('columnheader', { name: 'Cost left (USD)' })).toBeVisible();
+    expect(within(lots).getByRole('columnheader', { name: 'Cost left (EUR)' })).toBeVisible();
     await userEvent.type(within(dialog).getByLabelText('Quantity'), '2');
     await userEvent.type(within(dialog).getByLabelText('Price per unit'), '150');
     await within(dialog).findByTestId('sale-preview', {}, { timeout: 3000 });
-    expect(within(dialog).getByTestId('sale-tax-total')).toHaveTextContent('$30.00');
-    expect(within(dialog).getByTestId('sale-currency')).toHaveTextContent(
-      'Amounts in USD, your currency',
-    );
+    // A tax of 30 EUR is €30.00, not '$30.00'.
+    expect(within(dialog).getByTestId('sale-tax-total')).toHaveTextContent('€30.00');
+    expect(within(dialog).getByTestId('sale-tax-total')).not.toHaveTextContent('$');
+    expect(within(dialog).getByTestId('sale-currency')).toHaveTextContent('Amounts in EUR');
   });
 
   it('shows a sale’s estimated tax in the list', async () => {

@@ -17,6 +17,7 @@ import {
   TRANSACTION_STATUSES,
   TRANSACTION_TYPES,
   type TransactionStatus,
+  TAX_CURRENCY,
   TRANSACTIONS_PAGE_SIZE,
 } from '@/contracts/transactions';
 import { ApiErrorAlert, useErrorText } from '@/web/components/ui/api-error-alert';
@@ -188,7 +189,7 @@ export function TransactionsPage() {
     : null;
   const sort = filters.sort ?? 'settlementDate';
   const desc = (filters.order ?? 'desc') === 'desc';
-  const money = (amount: string, currency: Currency = format.currency) =>
+  const money = (amount: string, currency: Currency) =>
     format.money(amount, { currency, decimals: true });
   // One line per currency (amounts of different currencies are never added), the user's first.
   const byCurrency = [...(totals.data?.byCurrency ?? [])].sort(
@@ -331,7 +332,7 @@ export function TransactionsPage() {
                 label={t(`totals.${field}`)}
                 value={
                   byCurrency.length === 0
-                    ? money('0')
+                    ? '—'
                     : byCurrency.map((row) => (
                         <span key={row.currency} className="block">
                           {money(row[field], row.currency)}
@@ -443,7 +444,9 @@ export function TransactionsPage() {
                         {money(row.amount, currency)}
                         {row.taxTotal ? (
                           <div className="text-xs font-normal text-muted-foreground">
-                            {t('table.tax', { amount: money(row.taxTotal.taxAmount) })}
+                            {t('table.tax', {
+                              amount: money(row.taxTotal.taxAmount, TAX_CURRENCY),
+                            })}
                           </div>
                         ) : null}
                       </TableCell>

@@ -4,8 +4,10 @@ import type {
   Portfolio,
   PortfolioContents,
   Share,
+  Simulation,
   SimulationStats,
 } from '@/contracts/portfolios';
+import { portfolioScopedKeys } from '@/web/lib/active-scope';
 import { api } from '@/web/lib/api-client';
 import { CACHE } from '@/web/lib/query-client';
 
@@ -82,6 +84,25 @@ export function useSimulationStats(simulationId: string) {
         signal,
       }),
     select: (data) => data.stats,
+    ...CACHE.realtime,
+  });
+}
+
+/**
+ * A simulation as the server answers it now (its cash): keyed inside the simulation's scope, so
+ * every change to its holdings or transactions (which invalidates the scope) refetches it.
+ */
+export function useLiveSimulation(simulation: Pick<Simulation, 'id' | 'portfolioId'> | null) {
+  return useQuery({
+    queryKey: simulation
+      ? [...portfolioScopedKeys.scope(simulation.portfolioId, simulation.id), 'simulation']
+      : ['simulation', 'none'],
+    enabled: !!simulation,
+    queryFn: ({ signal }) =>
+      api<{ simulation: Simulation }>(`/simulations/${encodeURIComponent(simulation?.id ?? '')}`, {
+        signal,
+      }),
+    select: (data) => data.simulation,
     ...CACHE.realtime,
   });
 }

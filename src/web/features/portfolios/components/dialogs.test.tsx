@@ -74,6 +74,8 @@ describe('portfolio dialog', () => {
       name: 'Retirement',
       description: null,
       isDefault: true,
+      // The user's preferred currency unless another is chosen.
+      baseCurrency: 'EUR',
     });
     await waitFor(() => expect(router.state.location.search).toBe(`?portfolio=${created.id}`));
   });

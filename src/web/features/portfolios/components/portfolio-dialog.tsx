@@ -22,7 +22,10 @@ import {
 import { FormField, useValidationText } from '@/web/components/ui/form-field';
 import { Input } from '@/web/components/ui/input';
 import { Label } from '@/web/components/ui/label';
+import { NativeSelect } from '@/web/components/ui/select';
+import { CURRENCIES } from '@/contracts/settings';
 import { useActiveScope } from '@/web/lib/active-scope';
+import { useFormatters } from '@/web/lib/preferences';
 import { useCreatePortfolio, useUpdatePortfolio } from '../api/mutations';
 import { DescriptionField } from './description-field';
 
@@ -40,6 +43,7 @@ export function PortfolioDialog({ portfolio, onClose }: Props) {
   const { t } = useTranslation('portfolios');
   const validationText = useValidationText();
   const scope = useActiveScope();
+  const { currency: preferredCurrency } = useFormatters();
   const create = useCreatePortfolio();
   const update = useUpdatePortfolio();
   const editing = !!portfolio;
@@ -50,6 +54,8 @@ export function PortfolioDialog({ portfolio, onClose }: Props) {
       name: portfolio?.name ?? '',
       description: portfolio?.description ?? '',
       isDefault: portfolio?.isDefault ?? false,
+      // A new portfolio keeps its totals in the user's preferred currency unless they choose.
+      baseCurrency: portfolio?.baseCurrency ?? preferredCurrency,
     },
   });
   const { errors, isSubmitting } = form.formState;
@@ -66,6 +72,9 @@ export function PortfolioDialog({ portfolio, onClose }: Props) {
             name: values.name,
             description: values.description,
             ...(values.isDefault && !portfolio.isDefault ? { isDefault: true } : {}),
+            ...(values.baseCurrency && values.baseCurrency !== portfolio.baseCurrency
+              ? { baseCurrency: values.baseCurrency }
+              : {}),
           },
         },
         {
@@ -78,7 +87,12 @@ export function PortfolioDialog({ portfolio, onClose }: Props) {
       return;
     }
     create.mutate(
-      { name: values.name, description: values.description, isDefault: !!values.isDefault },
+      {
+        name: values.name,
+        description: values.description,
+        isDefault: !!values.isDefault,
+        ...(values.baseCurrency ? { baseCurrency: values.baseCurrency } : {}),
+      },
       {
         onSuccess: ({ portfolio: created }) => {
           scope.switchPortfolio(created.id, { silent: true });
@@ -122,6 +136,22 @@ export function PortfolioDialog({ portfolio, onClose }: Props) {
             className="min-h-20"
             registration={form.register('description')}
           />
+          <FormField
+            id="portfolio-currency"
+            label={t('portfolioDialog.baseCurrency')}
+            description={t('portfolioDialog.baseCurrencyHint')}
+            error={validationText(errors.baseCurrency?.message)}
+          >
+            {(control) => (
+              <NativeSelect {...control} className="w-full" {...form.register('baseCurrency')}>
+                {CURRENCIES.map((code) => (
+                  <option key={code} value={code}>
+                    {t(`portfolioDialog.currencies.${code}`)}
+                  </option>
+                ))}
+              </NativeSelect>
+            )}
+          </FormField>
           {canSetDefault ? (
             <div className="flex items-start gap-2.5">
               <Checkbox id="portfolio-default" className="mt-0.5" {...form.register('isDefault')} />

@@ -3,6 +3,8 @@ import { useTranslation } from 'react-i18next';
 import { Button } from '@/web/components/ui/button';
 import { useActiveScope } from '@/web/lib/active-scope';
 import { cn } from '@/web/lib/cn';
+import { useFormatters } from '@/web/lib/preferences';
+import { useLiveSimulation } from '../api/queries';
 import { SIMULATION_THEME_STYLES } from '../lib/simulation-themes';
 
 /**
@@ -12,8 +14,11 @@ import { SIMULATION_THEME_STYLES } from '../lib/simulation-themes';
  */
 export function SimulationBanner() {
   const { t } = useTranslation('portfolios');
+  const format = useFormatters();
   const { simulation, portfolio, switchSimulation } = useActiveScope();
+  const live = useLiveSimulation(simulation);
   if (!simulation || !portfolio) return null;
+  const { cash, cashCurrency } = live.data ?? simulation;
   const theme = SIMULATION_THEME_STYLES[simulation.backgroundTheme];
   return (
     <>
@@ -35,6 +40,13 @@ export function SimulationBanner() {
           <span className="hidden truncate opacity-90 sm:inline">
             {t('banner.inPortfolio', { name: portfolio.name })}
           </span>
+          {cash !== undefined ? (
+            <span className="tabular whitespace-nowrap" data-testid="simulation-cash">
+              {t('banner.cash', {
+                amount: format.money(cash, { currency: cashCurrency, decimals: true }),
+              })}
+            </span>
+          ) : null}
         </p>
         <Button
           size="sm"

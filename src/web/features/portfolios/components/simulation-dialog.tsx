@@ -86,6 +86,12 @@ export function SimulationDialog({ simulation, portfolioId, fixedPortfolio, onCl
   });
   const { errors, isSubmitting } = form.formState;
   const description = useWatch({ control: form.control, name: 'description' }) ?? '';
+  const chosenId = useWatch({ control: form.control, name: 'portfolioId' });
+  // The cash is in the chosen portfolio's base currency, not the user's display currency.
+  const cashCurrency =
+    scope.portfolios.find((p) => p.id === chosenId)?.baseCurrency ??
+    choices[0]?.baseCurrency ??
+    'EUR';
 
   const onSubmit = form.handleSubmit((values) => {
     if (simulation) {
@@ -220,7 +226,15 @@ export function SimulationDialog({ simulation, portfolioId, fixedPortfolio, onCl
                   </legend>
                   {(
                     [
-                      [false, 'empty', { amount: format.money(SIMULATION_INITIAL_CASH) }],
+                      [
+                        false,
+                        'empty',
+                        {
+                          amount: format.money(SIMULATION_INITIAL_CASH, {
+                            currency: cashCurrency,
+                          }),
+                        },
+                      ],
                       [true, 'copy', {}],
                     ] as const
                   ).map(([copy, option, values]) => (

@@ -3,6 +3,7 @@ import { ArrowLeft, FlaskConical, Pencil, Play, Star, Trash2, Users } from 'luci
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
 import { can, type Portfolio, type Simulation } from '@/contracts/portfolios';
+import type { Currency } from '@/contracts/settings';
 import { ApiErrorAlert } from '@/web/components/ui/api-error-alert';
 import { Alert } from '@/web/components/ui/alert';
 import { Badge } from '@/web/components/ui/badge';
@@ -40,12 +41,13 @@ import { SIMULATION_THEME_STYLES } from '../lib/simulation-themes';
 import { useDocumentTitle } from '../lib/use-document-title';
 
 function StatCells({ simulation }: { simulation: Simulation }) {
+  const { t } = useTranslation('portfolios');
   const format = useFormatters();
   const stats = useSimulationStats(simulation.id);
   if (stats.isPending) {
     return (
       <>
-        {[0, 1, 2].map((i) => (
+        {[0, 1, 2, 3].map((i) => (
           <TableCell key={i} numeric>
             <Skeleton className="ml-auto h-4 w-12" />
           </TableCell>
@@ -56,7 +58,7 @@ function StatCells({ simulation }: { simulation: Simulation }) {
   if (!stats.data) {
     return (
       <>
-        {[0, 1, 2].map((i) => (
+        {[0, 1, 2, 3].map((i) => (
           <TableCell key={i} numeric className="text-muted-foreground">
             —
           </TableCell>
@@ -69,7 +71,20 @@ function StatCells({ simulation }: { simulation: Simulation }) {
       <TableCell numeric>{format.number(stats.data.totalAssets, 0)}</TableCell>
       <TableCell numeric>{format.number(stats.data.totalTransactions, 0)}</TableCell>
       <TableCell numeric className="font-medium">
-        {format.money(stats.data.totalValue, { decimals: true })}
+        {format.money(stats.data.totalValue, { currency: stats.data.currency, decimals: true })}
+        {stats.data.unconverted.map((row) => (
+          <span key={row.currency} className="block text-xs font-normal text-muted-foreground">
+            {t('detail.unconverted', {
+              amount: format.money(row.value, {
+                currency: row.currency as Currency,
+                decimals: true,
+              }),
+            })}
+          </span>
+        ))}
+      </TableCell>
+      <TableCell numeric>
+        {format.money(simulation.cash, { currency: simulation.cashCurrency, decimals: true })}
       </TableCell>
     </>
   );
@@ -122,6 +137,7 @@ function SimulationsSection({ portfolio }: { portfolio: Portfolio }) {
                   <TableHead numeric>{t('detail.columns.assets')}</TableHead>
                   <TableHead numeric>{t('detail.columns.transactions')}</TableHead>
                   <TableHead numeric>{t('detail.columns.value')}</TableHead>
+                  <TableHead numeric>{t('detail.columns.cash')}</TableHead>
                   <TableHead>{t('detail.columns.created')}</TableHead>
                   <TableHead className="w-0">
                     <span className="sr-only">{t('detail.columns.actions')}</span>

@@ -14,7 +14,9 @@ afterEach(resetApplied);
 
 function Amount() {
   const format = useFormatters();
-  return <p data-testid="amount">{format.money(1500, { decimals: true })}</p>;
+  return (
+    <p data-testid="amount">{format.money(1500, { currency: format.currency, decimals: true })}</p>
+  );
 }
 
 describe('SettingsProvider', () => {

@@ -17,7 +17,8 @@ function Balance() {
   const format = useFormatters();
   return (
     <p data-testid="balance">
-      {format.money('1234.56', { decimals: true })} · {format.date('2026-03-10T12:00:00Z')}
+      {format.money('1234.56', { currency: format.currency, decimals: true })} ·{' '}
+      {format.date('2026-03-10T12:00:00Z')}
     </p>
   );
 }

@@ -1,0 +1,339 @@
+/**
+ * Valuation (issue 13): the 10,000-activity bench portfolio (250 symbols, a close for every day
+ * of 2015-2024) loaded through the real paths, then valued over its whole history.
+ *
+ * 1. A visitor signs up; with the server stopped, the operator makes them an admin (what
+ *    `npm run admin -- promote` does) on the pro plan (no plan API yet: issue 15), and sets
+ *    their portfolio's base currency to USD.
+ * 2. As that admin with two-factor on: the closes of the 250 symbols (3,653 each) through the
+ *    market data CSV import, five symbols a file, then the holdings and transactions imports.
+ * 3. GET /portfolios/{id}/performance?range=MAX: first (nothing cached), repeated (same dataset),
+ *    and after one new transaction; /api/v1/health is probed every 10 ms during the first one.
+ *    The server's peak memory (VmHWM) and the checks of the known figures are reported.
+ *
+ * On the embedded database and on PostgreSQL. Run alone: `npx tsx bench/valuation.bench.ts`.
+ */
+import { execFileSync } from 'node:child_process';
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { eq } from 'drizzle-orm';
+import { Secret, TOTP } from 'otpauth';
+import pg from 'pg';
+import { type Database, openPglite, openPostgres } from '../src/server/db/client';
+import { portfolios, subscriptions } from '../src/server/db/schema';
+import { setRole } from '../src/server/admin-cli';
+import { ensureBuilt, median, openLoop, ROOT, signUp, startServer, writeResult } from './lib';
+
+const EXPECTED = { value: '12673892.17', fees: '49253.04', dividends: '188583.1968' };
+const EMAIL = 'valuer@example.com';
+const PASSWORD = 'Bench-Password-1';
+
+type Bench = {
+  activities: {
+    date: string;
+    type: 'BUY' | 'SELL' | 'DIVIDEND';
+    symbol: string;
+    quantity: number;
+    unitPrice: number;
+    fee: number;
+    currency: string;
+  }[];
+  prices: Record<string, Record<string, number>>;
+};
+
+async function benchData(): Promise<Bench> {
+  const dir = await mkdtemp(path.join(os.tmpdir(), 'cairn-bench-valuation-'));
+  try {
+    const out = path.join(dir, 'bench.json');
+    execFileSync(process.execPath, [
+      path.join(ROOT, '..', 'shared', 'bench-data', 'generate-synthetic.js'),
+      '10000',
+      out,
+    ]);
+    return JSON.parse(await readFile(out, 'utf8')) as Bench;
+  } finally {
+    await rm(dir, { recursive: true, force: true });
+  }
+}
+
+function csvFiles(data: Bench) {
+  const symbols = Object.keys(data.prices).sort();
+  const holdingsCsv = [
+    'class,name,symbol,quantity,purchasePrice,currentPrice,purchaseDate,currency',
+    ...symbols.map((symbol) => {
+      const first = data.activities.find((a) => a.symbol === symbol);
+      return `market,Synthetic ${symbol},${symbol},0,0,0,${first?.date ?? '2015-01-01'},USD`;
+    }),
+  ].join('\n');
+  const transactionsCsv = [
+    'assetClass,assetName,assetSymbol,transactionType,quantity,price,fees,currency,tradeDate',
+    ...data.activities.map((a) =>
+      [
+        'market',
+        `Synthetic ${a.symbol}`,
+        a.symbol,
+        a.type.toLowerCase(),
+        a.quantity,
+        a.unitPrice,
+        a.fee,
+        a.currency,
+        a.date,
+      ].join(','),
+    ),
+  ].join('\n');
+  return { symbols, holdingsCsv: `${holdingsCsv}\n`, transactionsCsv: `${transactionsCsv}\n` };
+}
+
+function peakMemoryMb(pid: number | undefined) {
+  if (!pid) return null;
+  try {
+    const status = execFileSync('cat', [`/proc/${pid}/status`]).toString();
+    const kb = (name: string) => Number(new RegExp(`${name}:\\s+(\\d+) kB`).exec(status)?.[1] ?? 0);
+    return { peakRssMb: Math.round(kb('VmHWM') / 1024), rssMb: Math.round(kb('VmRSS') / 1024) };
+  } catch {
+    return null;
+  }
+}
+
+class Session {
+  constructor(
+    readonly url: string,
+    public cookie: string,
+  ) {}
+
+  async request(method: string, route: string, body?: unknown) {
+    const response = await fetch(`${this.url}${route}`, {
+      method,
+      headers: {
+        cookie: this.cookie,
+        origin: this.url,
+        ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+      },
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
+    for (const line of response.headers.getSetCookie()) {
+      const pair = line.split(';')[0] ?? '';
+      const name = pair.split('=')[0] ?? '';
+      if (name.includes('cairn_session')) this.cookie = pair;
+    }
+    const text = await response.text();
+    return {
+      status: response.status,
+      body: text ? (JSON.parse(text) as Record<string, unknown>) : {},
+    };
+  }
+
+  async expect(status: number, method: string, route: string, body?: unknown) {
+    const answer = await this.request(method, route, body);
+    if (answer.status !== status) {
+      throw new Error(
+        `${method} ${route} answered ${answer.status}: ${JSON.stringify(answer.body).slice(0, 300)}`,
+      );
+    }
+    return answer.body;
+  }
+
+  /** Turns on two-factor (an authenticator), which admin routes require. */
+  async enrolAuthenticator() {
+    const { id, secret } = (await this.expect(201, 'POST', '/api/v1/auth/mfa/factors', {})) as {
+      id: string;
+      secret: string;
+    };
+    const { challengeId } = (await this.expect(
+      201,
+      'POST',
+      `/api/v1/auth/mfa/factors/${id}/challenge`,
+    )) as { challengeId: string };
+    const code = new TOTP({ secret: Secret.fromBase32(secret), digits: 6, period: 30 }).generate();
+    await this.expect(200, 'POST', '/api/v1/auth/mfa/verify', { factorId: id, challengeId, code });
+  }
+}
+
+async function valuationOn(database: 'pglite' | 'postgresql', data: Bench) {
+  const { symbols, holdingsCsv, transactionsCsv } = csvFiles(data);
+  const dataDir = await mkdtemp(path.join(os.tmpdir(), 'cairn-bench-valuation-'));
+  const admin = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+  const name = `cairn_bench_valuation_${process.pid}`;
+  let adminClient: pg.Client | null = null;
+  const env: Record<string, string> = {
+    DATA_DIR: dataDir,
+    LOG_LEVEL: 'error',
+    NODE_ENV: 'test',
+    TRUST_PROXY: 'loopback',
+  };
+  let databaseUrl: string | null = null;
+  if (database === 'postgresql') {
+    adminClient = new pg.Client({ connectionString: admin });
+    await adminClient.connect();
+    await adminClient.query(`create database ${name}`);
+    const url = new URL(admin);
+    url.pathname = `/${name}`;
+    databaseUrl = url.toString();
+    env.DATABASE_URL = databaseUrl;
+  }
+  const open = (): Promise<Database> =>
+    databaseUrl ? openPostgres(databaseUrl) : openPglite(path.join(dataDir, 'pglite'));
+  let server: Awaited<ReturnType<typeof startServer>> | null = null;
+  try {
+    // 1. Sign up, then the operator's changes with the server stopped.
+    server = await startServer(env);
+    const cookie = await signUp(server.url, EMAIL, PASSWORD);
+    const session = new Session(server.url, cookie);
+    const { portfolios: list } = (await session.expect(200, 'GET', '/api/v1/portfolios')) as {
+      portfolios: { id: string }[];
+    };
+    const portfolioId = list[0]?.id;
+    if (!portfolioId) throw new Error('no default portfolio');
+    await server.stop();
+    server = null;
+    const direct = await open();
+    try {
+      const userId = await setRole(direct, EMAIL, 'admin');
+      if (!userId) throw new Error(`no user ${EMAIL}`);
+      await direct.db
+        .update(subscriptions)
+        .set({ tier: 'pro' })
+        .where(eq(subscriptions.userId, userId));
+      await direct.db
+        .update(portfolios)
+        .set({ baseCurrency: 'USD' })
+        .where(eq(portfolios.id, portfolioId));
+    } finally {
+      await direct.close();
+    }
+
+    // 2. Prices, holdings and transactions through the API.
+    server = await startServer(env);
+    const client = new Session(server.url, cookie);
+    await client.enrolAuthenticator();
+    const uploadStart = performance.now();
+    // Five symbols (18,265 closes) per file: the import takes at most 20,000 rows.
+    for (let first = 0; first < symbols.length; first += 5) {
+      const lines = ['symbol,date,close,currency'];
+      for (const symbol of symbols.slice(first, first + 5)) {
+        for (const [date, close] of Object.entries(data.prices[symbol] ?? {})) {
+          lines.push(`${symbol},${date},${close},USD`);
+        }
+      }
+      await client.expect(201, 'POST', '/api/v1/market-data/import', {
+        csv: `${lines.join('\n')}\n`,
+        commit: true,
+      });
+    }
+    const uploadMs = performance.now() - uploadStart;
+    const importRoute = `/api/v1/portfolios/${portfolioId}/import`;
+    await client.expect(201, 'POST', importRoute, {
+      kind: 'holdings',
+      csv: holdingsCsv,
+      openingTransactions: false,
+      commit: true,
+    });
+    const importStart = performance.now();
+    await client.expect(201, 'POST', importRoute, {
+      kind: 'transactions',
+      csv: transactionsCsv,
+      commit: true,
+    });
+    const importMs = performance.now() - importStart;
+
+    // 3. Valuations.
+    const route = `/api/v1/portfolios/${portfolioId}/performance?range=MAX`;
+    const timed = async () => {
+      const started = performance.now();
+      const body = await client.expect(200, 'GET', route);
+      return { ms: performance.now() - started, body };
+    };
+    const stopHealth = openLoop(`${server.url}/api/v1/health`, {}, 10);
+    const first = await timed();
+    const health = await stopHealth();
+    const repeats: number[] = [];
+    for (let i = 0; i < 5; i += 1) repeats.push((await timed()).ms);
+    const memoryAfterFirst = peakMemoryMb(server.child.pid);
+    const { holdings } = first.body as { holdings: { holdingId: string; symbol: string }[] };
+    const target = holdings.find((holding) => holding.symbol === symbols[0]);
+    await client.expect(201, 'POST', `/api/v1/portfolios/${portfolioId}/transactions`, {
+      assetId: target?.holdingId,
+      transactionType: 'buy',
+      quantity: '1',
+      price: '100',
+      currency: 'USD',
+      tradeDate: new Date().toISOString().slice(0, 10),
+    });
+    const afterWrite = await timed();
+    const dashboardStart = performance.now();
+    await client.expect(200, 'GET', '/api/v1/dashboard?range=1Y');
+    const dashboardMs = performance.now() - dashboardStart;
+    const memory = peakMemoryMb(server.child.pid);
+    await server.stop();
+    server = null;
+
+    const figures = first.body as {
+      value: string;
+      fees: string;
+      dividends: string;
+      series: unknown[];
+    };
+    return {
+      database,
+      symbols: symbols.length,
+      activities: data.activities.length,
+      uploadPricesMs: Math.round(uploadMs),
+      importTransactionsMs: Math.round(importMs),
+      firstMs: Math.round(first.ms),
+      repeatedMedianMs: Math.round(median(repeats) * 10) / 10,
+      afterOneNewTransactionMs: Math.round(afterWrite.ms),
+      dashboardAfterWriteMs: Math.round(dashboardMs),
+      healthDuringFirst: health,
+      memoryAfterFirst,
+      memory,
+      seriesPoints: figures.series.length,
+      figures: { value: figures.value, fees: figures.fees, dividends: figures.dividends },
+      figuresMatch:
+        figures.value === EXPECTED.value &&
+        figures.fees === EXPECTED.fees &&
+        figures.dividends === EXPECTED.dividends,
+    };
+  } finally {
+    await server?.stop();
+    if (adminClient) {
+      await adminClient.query(`drop database if exists ${name} with (force)`);
+      await adminClient.end();
+    }
+    await rm(dataDir, { recursive: true, force: true });
+  }
+}
+
+export async function valuationBench() {
+  const data = await benchData();
+  return {
+    cpus: os.cpus().length,
+    pglite: await valuationOn('pglite', data),
+    postgresql: await valuationOn('postgresql', data),
+  };
+}
+
+export function describeValuation(
+  result: Awaited<ReturnType<typeof valuationBench>>,
+  file: string,
+) {
+  const check = (ok: boolean) => (ok ? 'ok' : 'MISSED');
+  const lines = [`Valuation (${file}), ${result.cpus} CPUs`];
+  for (const run of [result.pglite, result.postgresql]) {
+    lines.push(
+      `  ${run.database}: ${run.activities} activities over ${run.symbols} symbols (prices uploaded in ${run.uploadPricesMs} ms, transactions imported in ${run.importTransactionsMs} ms)`,
+      `    first performance request ${run.firstMs} ms (target <= 300 ms ${check(run.firstMs <= 300)}), repeated ${run.repeatedMedianMs} ms, after one new transaction ${run.afterOneNewTransactionMs} ms (target 50 ms ${check(run.afterOneNewTransactionMs <= 50)}); dashboard ${run.dashboardAfterWriteMs} ms`,
+      `    /health during the first: p99 ${run.healthDuringFirst.p99} ms (target < 20 ms ${check(run.healthDuringFirst.p99 < 20)}); server peak memory ${run.memory?.peakRssMb} MB (${run.database === 'pglite' ? 'embedded database included' : 'app only'})`,
+      `    value ${run.figures.value}, fees ${run.figures.fees}, dividends ${run.figures.dividends}: known figures ${check(run.figuresMatch)}`,
+    );
+  }
+  return lines.join('\n');
+}
+
+if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
+  await ensureBuilt();
+  const result = await valuationBench();
+  const file = await writeResult('valuation', result);
+  console.log(describeValuation(result, file));
+}
