@@ -5,6 +5,7 @@ import { ledgerBench } from './ledger.bench';
 import { ledgerWritesBench } from './ledger-writes.bench';
 import { describeLoad, loadBench } from './load.bench';
 import { transactionsBench } from './transactions.bench';
+import { describeValuation, valuationBench } from './valuation.bench';
 import { ensureBuilt, writeResult } from './lib';
 
 await ensureBuilt();
@@ -75,3 +76,6 @@ ${line('sorted by amount', list.sortedByAmount)}
 
 const load = await loadBench();
 console.log(`\n${describeLoad(load, await writeResult('load', load))}\n`);
+
+const valuation = await valuationBench();
+console.log(`\n${describeValuation(valuation, await writeResult('valuation', valuation))}\n`);
