@@ -69,7 +69,9 @@ export async function marketDataRoutes(app: FastifyInstance, options: MarketData
   const routes = app.withTypeProvider<ZodTypeProvider>();
   const providers =
     options.providers ??
-    createProviders(ctx.config.marketData, { ...options.http, log: app.log }, ctx.clock);
+    createProviders(ctx.config.marketData, { ...options.http, log: app.log }, ctx.clock, (xml) =>
+      ctx.compute.run('ecbRates', xml),
+    );
   const cache = new QuoteCache();
   const readsPerUser = createLimiter(app, {
     name: 'market-data-read',
