@@ -1,4 +1,5 @@
 import { computePortfolioValuation } from '@/domain/valuation';
+import { readEcbFile } from '../features/market-data/providers/ecb-file';
 
 /**
  * What the server's compute workers can run: pure functions of their input (structured-clone
@@ -6,5 +7,7 @@ import { computePortfolioValuation } from '@/domain/valuation';
  */
 export const computeTasks = {
   valuation: computePortfolioValuation,
+  /** An ECB rates file read and checked (the full history takes about 2 s). */
+  ecbRates: readEcbFile,
 };
 export type ComputeTasks = typeof computeTasks;

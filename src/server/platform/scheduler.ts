@@ -1,36 +1,34 @@
+import PgBoss from 'pg-boss';
+import type { Db } from '../db/client';
 import type { Clock } from './clock';
-import type { Jobs } from './jobs';
 
 /**
- * Periodic work that must run once per slot across every process, and keep its rhythm across
- * restarts. Each process ticks on its own timer (`Jobs.every`); a tick runs the work only if it
- * claims the slot in the database (`SlotStore.claim`: one conditional UPDATE ... RETURNING on a
- * row holding the last run's time, so of two processes ticking together exactly one wins, and a
- * restarted process sees when the last run was). A failed run gives its slot back early so the
- * work is tried again after `retryAfterMs` rather than a whole period later.
+ * Periodic work that must run once per slot across every process and survive restarts, on
+ * pg-boss 10 (a job queue in the database's `pgboss` schema, created by its own migrations at
+ * start). pg-boss reaches the database through the app's own connection pool (`sqlExecutor`), so
+ * it runs on PostgreSQL and on the embedded PGlite alike (its multi-statement transactions and
+ * advisory locks go through as one simple query each).
  *
- * pg-boss (a job queue on PostgreSQL that also runs on PGlite through its `db.executeSql`
- * option) is the intended replacement once it is a dependency: docs/decisions.md.
+ * Each job has a cron (UTC) at which a run is offered; pg-boss sends at most one job per cron
+ * tick across processes, and `slotSeconds` makes it at most one per slot of that length (aligned
+ * on UTC). A job is fetched by one worker only (`FOR UPDATE SKIP LOCKED`); a failed run is tried
+ * again `retryAfterMs` later, up to `retries` times; a job left by a stopped process is picked up
+ * by the next one. Nothing starts (no schema, no timers) until something is scheduled.
  */
 
-export type SlotStore = {
-  /** Takes the slot `name` if its last run started `everyMs` or more before `now`. */
-  claim(name: string, everyMs: number, now: Date): Promise<boolean>;
-  /** Makes the slot claimable again at `at`. */
-  reopenAt(name: string, everyMs: number, at: Date): Promise<void>;
-};
-
 export type ScheduleOptions = {
-  /** The period: at most one run per `everyMs` across processes. */
-  everyMs: number;
-  /** How often each process checks (default: a tenth of the period, at least 1 s). */
-  checkEveryMs?: number;
-  /** The first check, after start-up. */
-  firstAfterMs?: number;
-  /** Only when this holds (market hours). */
+  /** When a run is offered (cron, UTC; once a minute at most). */
+  cron: string;
+  /** At most one run per slot of this many seconds, across processes and restarts. */
+  slotSeconds?: number;
+  /** Only when this holds (market hours); otherwise the offered run does nothing. */
   when?: (now: Date) => boolean;
-  /** After a failure, the slot reopens this much later (default: the period). */
-  retryAfterMs?: number;
+  /** A failed run is tried again this much later (rounded up to seconds). */
+  retryAfterMs: number;
+  /** How many times a failed run is tried again. */
+  retries: number;
+  /** A run still going after this long is failed (and retried). */
+  expireAfterSeconds: number;
 };
 
 export type SchedulerLogger = {
@@ -38,48 +36,117 @@ export type SchedulerLogger = {
   error(obj: object, msg: string): void;
 };
 
+/** pg-boss's way to the database: the app's node-postgres pool (both databases use one). */
+export function sqlExecutor(db: Db): PgBoss.Db {
+  const pool = (db as unknown as { $client?: { query?: unknown } }).$client;
+  if (!pool || typeof pool.query !== 'function')
+    throw new Error('the scheduler needs the node-postgres driver');
+  const query = pool.query.bind(pool) as (
+    text: string,
+    values?: unknown[],
+  ) => Promise<{ rows: unknown[] }>;
+  // No values: the simple protocol, which takes pg-boss's multi-statement transactions.
+  return { executeSql: (text, values) => query(text, values?.length ? values : undefined) };
+}
+
+type Entry = { name: string; options: ScheduleOptions; handler: () => Promise<void> };
+
 export class Scheduler {
-  private readonly names = new Set<string>();
+  private readonly entries = new Map<string, Entry>();
+  private boss: PgBoss | null = null;
 
   constructor(
-    private readonly jobs: Jobs,
-    private readonly store: SlotStore,
+    private readonly executor: PgBoss.Db,
     private readonly clock: Clock,
     private readonly log: SchedulerLogger,
+    /** pg-boss settings (tests poll faster). */
+    private readonly settings: { pollingIntervalSeconds?: number } = {},
   ) {}
 
-  /** Claims and runs `name` now if its slot is free; true when it ran (and succeeded). */
-  async runIfDue(
-    name: string,
-    options: ScheduleOptions,
-    handler: () => Promise<void>,
-  ): Promise<boolean> {
-    const now = this.clock.now();
-    if (options.when && !options.when(now)) return false;
-    if (!(await this.store.claim(name, options.everyMs, now))) return false;
+  /** Registers a job; `start` sets it up in the database. */
+  schedule(name: string, options: ScheduleOptions, handler: () => Promise<void>) {
+    if (this.entries.has(name)) throw new Error(`${name} is already scheduled`);
+    this.entries.set(name, { name, options, handler });
+  }
+
+  private sendOptions(options: ScheduleOptions): PgBoss.SendOptions {
+    return options.slotSeconds
+      ? { singletonKey: 'slot', singletonSeconds: options.slotSeconds }
+      : {};
+  }
+
+  /** Starts pg-boss (migrating its schema) and the registered jobs; nothing when none is. */
+  async start() {
+    if (this.boss || this.entries.size === 0) return;
+    const longestSlot = Math.max(
+      0,
+      ...[...this.entries.values()].map((entry) => entry.options.slotSeconds ?? 0),
+    );
+    const boss = new PgBoss({
+      db: this.executor,
+      // A finished job keeps its slot taken until it is archived: longer than any slot.
+      archiveCompletedAfterSeconds: Math.max(12 * 3_600, 2 * longestSlot),
+      archiveFailedAfterSeconds: Math.max(12 * 3_600, 2 * longestSlot),
+    });
+    boss.on('error', (error) => this.log.error({ err: error }, 'scheduler error'));
+    await boss.start();
+    this.boss = boss;
     try {
-      await handler();
-      return true;
+      for (const entry of this.entries.values()) await this.setUp(boss, entry);
     } catch (error) {
-      this.log.error({ err: error, job: name }, 'scheduled job failed');
-      const retry = options.retryAfterMs ?? options.everyMs;
-      await this.store.reopenAt(name, options.everyMs, new Date(now.getTime() + retry));
-      return false;
+      await this.stop();
+      throw error;
     }
   }
 
-  schedule(name: string, options: ScheduleOptions, handler: () => Promise<void>) {
-    if (this.names.has(name)) throw new Error(`${name} is already scheduled`);
-    this.names.add(name);
-    const check = options.checkEveryMs ?? Math.max(1_000, Math.floor(options.everyMs / 10));
-    this.jobs.every(
+  private async setUp(boss: PgBoss, { name, options, handler }: Entry) {
+    const queue = {
       name,
-      check,
+      // One run at a time, and at most one waiting.
+      policy: 'stately' as const,
+      retryLimit: options.retries,
+      retryDelay: Math.ceil(options.retryAfterMs / 1_000),
+      retryBackoff: false,
+      expireInSeconds: options.expireAfterSeconds,
+    };
+    // Creating a queue is DML and DDL (a partition of the job table): two processes starting
+    // together can deadlock on it (PostgreSQL then aborts one), so the loser tries again.
+    for (let attempt = 1; !(await boss.getQueue(name)); attempt += 1) {
+      try {
+        await boss.createQueue(name, queue);
+      } catch (error) {
+        if ((error as { code?: string }).code !== '40P01' || attempt >= 5) throw error;
+        await new Promise((resolve) => setTimeout(resolve, 50 + Math.random() * 200));
+      }
+    }
+    await boss.schedule(name, options.cron, {}, this.sendOptions(options));
+    await boss.work(
+      name,
+      { pollingIntervalSeconds: this.settings.pollingIntervalSeconds ?? 10 },
       async () => {
-        await this.runIfDue(name, options, handler);
+        if (options.when && !options.when(this.clock.now())) return;
+        try {
+          await handler();
+        } catch (error) {
+          this.log.error({ err: error, job: name }, 'scheduled job failed');
+          throw error;
+        }
       },
-      options.firstAfterMs ?? check,
     );
-    this.log.info({ job: name, everyMs: options.everyMs }, 'scheduled');
+    this.log.info({ job: name, cron: options.cron }, 'scheduled');
+  }
+
+  /** Offers a run of `name` now, as its cron would; false when its slot is already taken. */
+  async offer(name: string): Promise<boolean> {
+    const entry = this.entries.get(name);
+    if (!this.boss || !entry) throw new Error(`${name} is not scheduled`);
+    return (await this.boss.send(name, {}, this.sendOptions(entry.options))) !== null;
+  }
+
+  /** Stops polling and the timers; a run in progress has 10 s to finish, else fails (retried). */
+  async stop() {
+    const boss = this.boss;
+    this.boss = null;
+    await boss?.stop({ graceful: true, timeout: 10_000, wait: true, close: false });
   }
 }

@@ -23,7 +23,7 @@ import type { ServerContext } from '../../context';
 import { requireAdmin, requireAuth } from '../../platform/auth';
 import { DAY, HOUR, MINUTE, SECOND } from '../../platform/clock';
 import { createLimiter } from '../../platform/rate-limit';
-import { Scheduler } from '../../platform/scheduler';
+import { Scheduler, sqlExecutor } from '../../platform/scheduler';
 import { fxRate } from './fx.service';
 import { commitMarketDataImport, previewMarketDataImport } from './import.service';
 import { lookupInstruments, marketDataOverview } from './overview.service';
@@ -31,13 +31,7 @@ import { putPrices } from './prices.service';
 import { createProviders, type Providers } from './providers';
 import type { HttpOptions } from './providers/http';
 import { getQuotes, QuoteCache } from './quotes.service';
-import {
-  DAILY_JOB,
-  dailyRefresh,
-  marketDataSlots,
-  QUOTES_JOB,
-  refreshQuotes,
-} from './refresh.service';
+import { DAILY_JOB, dailyRefresh, QUOTES_JOB, refreshQuotes } from './refresh.service';
 
 const errors = {
   400: errorResponseSchema,
@@ -69,7 +63,9 @@ export async function marketDataRoutes(app: FastifyInstance, options: MarketData
   const routes = app.withTypeProvider<ZodTypeProvider>();
   const providers =
     options.providers ??
-    createProviders(ctx.config.marketData, { ...options.http, log: app.log }, ctx.clock);
+    createProviders(ctx.config.marketData, { ...options.http, log: app.log }, ctx.clock, (xml) =>
+      ctx.compute.run('ecbRates', xml),
+    );
   const cache = new QuoteCache();
   const readsPerUser = createLimiter(app, {
     name: 'market-data-read',
@@ -209,26 +205,34 @@ export async function marketDataRoutes(app: FastifyInstance, options: MarketData
 
   const anyProvider = providers.prices.length > 0 || providers.fx !== null;
   if (anyProvider && options.schedule !== false) {
-    const scheduler = new Scheduler(ctx.jobs, marketDataSlots(ctx.database.db), ctx.clock, app.log);
-    app.addHook('onReady', async () => {
+    const scheduler = new Scheduler(sqlExecutor(ctx.database.db), ctx.clock, app.log);
+    // Offered every 10 minutes, run once per UTC day (the first offer after midnight, when the
+    // day's closes are final), retried hourly for the rest of the day.
+    scheduler.schedule(
+      DAILY_JOB,
+      {
+        cron: '*/10 * * * *',
+        slotSeconds: DAY / SECOND,
+        retryAfterMs: HOUR,
+        retries: 23,
+        expireAfterSeconds: (2 * HOUR) / SECOND,
+      },
+      () => dailyRefresh(ctx, providers),
+    );
+    if (providers.prices.length > 0) {
       scheduler.schedule(
-        DAILY_JOB,
-        { everyMs: DAY, checkEveryMs: 10 * MINUTE, firstAfterMs: MINUTE, retryAfterMs: HOUR },
-        () => dailyRefresh(ctx, providers),
+        QUOTES_JOB,
+        {
+          cron: '* * * * *',
+          when: isUsMarketOpen,
+          retryAfterMs: MINUTE,
+          retries: 0,
+          expireAfterSeconds: (5 * MINUTE) / SECOND,
+        },
+        () => refreshQuotes(ctx, providers),
       );
-      if (providers.prices.length > 0) {
-        scheduler.schedule(
-          QUOTES_JOB,
-          {
-            everyMs: 55 * SECOND,
-            checkEveryMs: MINUTE,
-            firstAfterMs: MINUTE,
-            when: isUsMarketOpen,
-            retryAfterMs: MINUTE,
-          },
-          () => refreshQuotes(ctx, providers),
-        );
-      }
-    });
+    }
+    app.addHook('onReady', () => scheduler.start());
+    app.addHook('onClose', () => scheduler.stop());
   }
 }

@@ -88,9 +88,12 @@ describe('who may use market data', () => {
     },
   );
 
-  it('schedules nothing when no provider is configured (the default)', () => {
+  it('schedules nothing when no provider is configured (the default)', async () => {
     expect(t.config.marketData.providers).toEqual([]);
     expect(t.logs.filter((line) => line.msg === 'scheduled')).toEqual([]);
+    // pg-boss is not even started: no schema of its own.
+    const found = await t.database.db.execute(sql`select to_regclass('pgboss.job') as job`);
+    expect((found as unknown as { rows: { job: unknown }[] }).rows[0]?.job).toBeNull();
   });
 
   it('appears in the OpenAPI description', async () => {

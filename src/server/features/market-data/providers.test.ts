@@ -1,11 +1,12 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { ComputePool } from '../../platform/compute';
+import type { ComputeTasks } from '../../platform/compute-tasks';
 import { AppError } from '../../platform/errors';
 import { FakeProviderServer, fixture } from './fake-provider-server';
 import { CoinGeckoProvider } from './providers/coingecko';
-import { EcbProvider, parseEcbRates } from './providers/ecb';
+import { EcbFormatError, EcbProvider, parseEcbRates } from './providers/ecb';
 import type { HttpOptions } from './providers/http';
 import { YahooProvider } from './providers/yahoo';
-import { readXml } from './providers/xml';
 
 /**
  * The provider clients against local fake servers replaying recorded-style answers: what they
@@ -295,6 +296,19 @@ describe('ECB reference rates', () => {
     expect(ecb.fileFor('2020-01-01')).toBe('eurofxref-hist.xml');
   });
 
+  it("reads on the server's compute worker, refusals included", async () => {
+    const pool = new ComputePool<ComputeTasks>({ threads: 1 });
+    try {
+      fake.on('/worker/eurofxref-daily.xml', { body: fixture('eurofxref-daily.xml') });
+      const read = (xml: string) => pool.run('ecbRates', xml);
+      const ecb = new EcbProvider(`${base}/worker`, http(), today, read);
+      expect(await ecb.fetchRates()).toHaveLength(30);
+      await expect(parseEcbRates('<html/>', read)).rejects.toThrow(EcbFormatError);
+    } finally {
+      await pool.close();
+    }
+  });
+
   it.each([
     [
       'a DOCTYPE (entities)',
@@ -324,27 +338,31 @@ describe('ECB reference rates', () => {
   });
 });
 
-describe('the XML reader', () => {
-  it('reports elements with their attributes and depth, entities decoded', async () => {
-    const seen: string[] = [];
-    await readXml(
-      `<?xml version="1.0"?><!-- c --><a x="1 &amp; 2"><b y='&lt;'/><c></c></a>\n`,
-      (element) =>
-        seen.push(`${element.depth}:${element.name}:${[...element.attributes].join('|')}`),
+describe('the ECB file reader (fast-xml-parser, kept strict)', () => {
+  const day = (inner: string) =>
+    `<gesmes:Envelope><Cube><Cube time='2026-11-20'>${inner}</Cube></Cube></gesmes:Envelope>`;
+
+  it('reads through a declaration, comments, other elements and surrounding space', async () => {
+    const rates = await parseEcbRates(
+      `\uFEFF<?xml version="1.0"?><!-- c -->\n<gesmes:Envelope x="1 &amp; 2"><gesmes:subject>s</gesmes:subject>` +
+        `<Cube><Cube time="2026-11-20"><!-- d --><Cube currency="USD" rate=" 1.5 "/></Cube></Cube></gesmes:Envelope>\n`,
     );
-    expect(seen).toEqual(['0:a:x,1 & 2', '1:b:y,<', '1:c:']);
+    expect(rates).toEqual([{ currency: 'USD', date: '2026-11-20', rate: '1.5' }]);
   });
 
   it.each([
-    ['<a x=1/>'],
-    ['<a x="1" x="2"/>'],
-    ['<a>&foo;</a><b/>'],
-    ['<a/><b/>'],
-    ['text<a/>'],
-    ['<a x="&bogus;"/>'],
-    ['<a><![CDATA[x]]></a>'],
+    [day(`<Cube currency='USD' rate=1/>`)],
+    [day(`<Cube currency='USD' currency='GBP' rate='1'/>`)],
+    [day(`<Cube currency='USD' rate='1'/>`) + '<gesmes:Envelope/>'],
+    ['text' + day(`<Cube currency='USD' rate='1'/>`)],
+    [day(`<Cube currency='USD' rate='&bogus;'/>`)],
+    [day(`<Cube currency='USD' rate='1'/><![CDATA[x]]>`)],
+    [day(`<Cube currency='USD' rate='1e2'/>`)],
+    [day(`<Cube currency='USD'/>`)],
+    [`<gesmes:Envelope><Cube><Cube currency='USD' rate='1'/></Cube></gesmes:Envelope>`],
+    [`<!DOCTYPE x SYSTEM "file:///etc/passwd">` + day(`<Cube currency='USD' rate='1'/>`)],
     [''],
   ])('refuses %s', async (xml) => {
-    await expect(readXml(xml, () => {})).rejects.toThrow();
+    await expect(parseEcbRates(xml)).rejects.toThrow(EcbFormatError);
   });
 });

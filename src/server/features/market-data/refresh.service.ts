@@ -1,9 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { isUsMarketOpen } from '@/domain/market-data/market-hours';
 import type { ServerContext } from '../../context';
-import type { Db } from '../../db/client';
 import { AppError } from '../../platform/errors';
-import type { SlotStore } from '../../platform/scheduler';
 import {
   heldSymbols,
   instrumentsBySymbol,
@@ -29,8 +27,8 @@ export const FIRST_HISTORY_DAYS = { yahoo: 3_653, coingecko: 365 } as const;
 /** How far back the first fetch of euro rates goes (the ECB's full file is since 1999). */
 export const FIRST_FX_DAYS = 3_653;
 
-export const DAILY_JOB = 'market-data:daily';
-export const QUOTES_JOB = 'market-data:quotes';
+export const DAILY_JOB = 'market-data-daily';
+export const QUOTES_JOB = 'market-data-quotes';
 
 const dayOf = (date: Date) => date.toISOString().slice(0, 10);
 const daysBefore = (date: Date, days: number) => dayOf(new Date(date.getTime() - days * DAY_MS));
@@ -38,32 +36,6 @@ const daysBefore = (date: Date, days: number) => dayOf(new Date(date.getTime() -
 type RowsOf<T> = { rows: T[] };
 const rowsOf = <T>(result: unknown): T[] =>
   Array.isArray(result) ? (result as T[]) : (result as RowsOf<T>).rows;
-
-/** Schedule slots kept in market_data_runs (rows named `schedule:<job>`). */
-export function marketDataSlots(db: Db): SlotStore {
-  return {
-    async claim(name, everyMs, now) {
-      const row = `schedule:${name}`;
-      const at = now.toISOString();
-      const threshold = new Date(now.getTime() - everyMs).toISOString();
-      const claimed = rowsOf(
-        await db.execute(sql`insert into market_data_runs (provider, last_run_at, updated_at)
-          values (${row}, ${at}::timestamptz, ${at}::timestamptz)
-          on conflict (provider) do update set last_run_at = excluded.last_run_at,
-            updated_at = excluded.updated_at
-          where market_data_runs.last_run_at is null
-            or market_data_runs.last_run_at <= ${threshold}::timestamptz
-          returning provider`),
-      );
-      return claimed.length === 1;
-    },
-    async reopenAt(name, everyMs, at) {
-      const lastRun = new Date(at.getTime() - everyMs).toISOString();
-      await db.execute(sql`update market_data_runs set last_run_at = ${lastRun}::timestamptz
-        where provider = ${`schedule:${name}`}`);
-    },
-  };
-}
 
 const describe = (error: unknown) =>
   error instanceof AppError

@@ -1,15 +1,14 @@
-import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { eq, sql } from 'drizzle-orm';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { fxRates, holdings, instruments } from '../../db/schema';
-import { FakeClock, HOUR, MINUTE } from '../../platform/clock';
-import { Jobs } from '../../platform/jobs';
-import { Scheduler } from '../../platform/scheduler';
+import { DAY, FakeClock, HOUR, SECOND } from '../../platform/clock';
+import { type ScheduleOptions, Scheduler, sqlExecutor } from '../../platform/scheduler';
 import { type Agent, registerUser } from '../../testing/agent';
 import { insertPortfolio } from '../../testing/portfolios';
 import { createTestApp, type TestApp } from '../../testing/test-app';
 import { FakeProviderServer, fixture } from './fake-provider-server';
 import { createProviders, type Providers } from './providers';
-import { dailyRefresh, marketDataSlots, refreshHistories, refreshQuotes } from './refresh.service';
+import { dailyRefresh, refreshHistories, refreshQuotes } from './refresh.service';
 
 /**
  * With providers on (against local fake servers): the daily refresh (ECB rates, then closes of
@@ -56,6 +55,8 @@ beforeAll(async () => {
         { log: { warn: () => {} }, timeoutMs: 1_000, baseDelayMs: 1 },
         clock,
       )),
+      // The jobs are run by hand here; scheduling is tested below on pg-boss.
+      schedule: false,
     },
   });
   ({ agent: admin } = await registerUser(t.app, 'refresh-admin@example.com'));
@@ -85,9 +86,28 @@ afterAll(async () => {
 });
 
 describe('with providers configured', () => {
-  it('schedules the daily refresh and the market-hours quotes', () => {
-    const jobs = t.logs.filter((line) => line.msg === 'scheduled').map((line) => line.job);
-    expect(jobs).toEqual(['market-data:daily', 'market-data:quotes']);
+  it('schedules the daily refresh and the market-hours quotes on pg-boss', async () => {
+    // An app of its own, with scheduling on (the one above runs the jobs by hand).
+    const scheduled = await createTestApp({
+      clock,
+      env: { MARKET_DATA_PROVIDERS: 'yahoo,coingecko,ecb' },
+      marketData: { providers },
+    });
+    try {
+      const jobs = scheduled.logs
+        .filter((line) => line.msg === 'scheduled')
+        .map((line) => line.job);
+      expect(jobs).toEqual(['market-data-daily', 'market-data-quotes']);
+      const found = await scheduled.database.db.execute(
+        sql`select name, cron from pgboss.schedule order by name`,
+      );
+      expect((found as unknown as { rows: unknown[] }).rows).toEqual([
+        { name: 'market-data-daily', cron: '*/10 * * * *' },
+        { name: 'market-data-quotes', cron: '* * * * *' },
+      ]);
+    } finally {
+      await scheduled.close();
+    }
   });
 
   it('fetches ECB rates, then the history of every held symbol from the right provider', async () => {
@@ -191,57 +211,89 @@ describe('with providers configured', () => {
   });
 });
 
-describe('scheduling across processes', () => {
+describe('scheduling across processes (pg-boss)', () => {
   const noLog = { info() {}, error() {} };
-  const scheduler = () =>
-    new Scheduler(new Jobs({ error() {} }), marketDataSlots(db()), clock, noLog);
+  const running: Scheduler[] = [];
+  afterEach(async () => {
+    await Promise.all(running.splice(0).map((scheduler) => scheduler.stop()));
+  });
+  /** A process with `name` scheduled (its cron never comes in a test: runs are offered). */
+  const processWith = async (
+    name: string,
+    options: Partial<ScheduleOptions>,
+    handler: () => Promise<void>,
+  ) => {
+    const scheduler = new Scheduler(sqlExecutor(db()), clock, noLog, {
+      pollingIntervalSeconds: 0.5,
+    });
+    const defaults = { cron: '0 0 1 1 *', retryAfterMs: HOUR, retries: 0, expireAfterSeconds: 60 };
+    scheduler.schedule(name, { ...defaults, ...options }, handler);
+    await scheduler.start();
+    running.push(scheduler);
+    return scheduler;
+  };
+  const settle = () => new Promise((resolve) => setTimeout(resolve, 1_500));
 
-  it('runs a slot once when two processes tick together, and not again after a restart', async () => {
+  it('runs a slot once when two processes offer it together, and not again after a restart', async () => {
     let runs = 0;
     const job = async () => {
       runs += 1;
     };
-    const options = { everyMs: 24 * HOUR };
-    const results = await Promise.all([
-      scheduler().runIfDue('test-once', options, job),
-      scheduler().runIfDue('test-once', options, job),
+    const daily = { slotSeconds: DAY / SECOND };
+    const [a, b] = await Promise.all([
+      processWith('test-once', daily, job),
+      processWith('test-once', daily, job),
     ]);
-    expect(results.filter(Boolean)).toHaveLength(1);
+    const offered = await Promise.all([a.offer('test-once'), b.offer('test-once')]);
+    expect(offered.filter(Boolean)).toHaveLength(1);
+    await vi.waitFor(() => expect(runs).toBe(1), { timeout: 10_000, interval: 100 });
+    await settle();
     expect(runs).toBe(1);
-    // A restarted process sees the last run in the database.
-    clock.advance(23 * HOUR);
-    expect(await scheduler().runIfDue('test-once', options, job)).toBe(false);
-    clock.advance(HOUR);
-    expect(await scheduler().runIfDue('test-once', options, job)).toBe(true);
-    expect(runs).toBe(2);
+    // Both stop; a restarted process finds the day's slot taken in the database.
+    await Promise.all(running.splice(0).map((scheduler) => scheduler.stop()));
+    const c = await processWith('test-once', daily, job);
+    expect(await c.offer('test-once')).toBe(false);
+    await settle();
+    expect(runs).toBe(1);
   });
 
-  it('tries a failed run again after its retry delay, not a whole period later', async () => {
-    let attempts = 0;
+  it('tries a failed run again after its retry delay, as many times as set', async () => {
+    const attempts: number[] = [];
     const failing = async () => {
-      attempts += 1;
+      attempts.push(Date.now());
       throw new Error('provider down');
     };
-    const options = { everyMs: 24 * HOUR, retryAfterMs: HOUR };
-    expect(await scheduler().runIfDue('test-retry', options, failing)).toBe(false);
-    clock.advance(59 * MINUTE);
-    expect(await scheduler().runIfDue('test-retry', options, failing)).toBe(false);
-    expect(attempts).toBe(1);
-    clock.advance(MINUTE);
-    await scheduler().runIfDue('test-retry', options, failing);
-    expect(attempts).toBe(2);
+    const scheduler = await processWith(
+      'test-retry',
+      { slotSeconds: DAY / SECOND, retryAfterMs: 2 * SECOND, retries: 1 },
+      failing,
+    );
+    expect(await scheduler.offer('test-retry')).toBe(true);
+    await vi.waitFor(() => expect(attempts).toHaveLength(2), { timeout: 15_000, interval: 100 });
+    expect((attempts[1] ?? 0) - (attempts[0] ?? 0)).toBeGreaterThanOrEqual(1_900);
+    await settle();
+    expect(attempts).toHaveLength(2);
+    // The slot stays taken for the day.
+    expect(await scheduler.offer('test-retry')).toBe(false);
   });
 
   it('does nothing outside its hours', async () => {
     let runs = 0;
-    const ran = await scheduler().runIfDue(
-      'test-hours',
-      { everyMs: MINUTE, when: () => false },
-      async () => {
-        runs += 1;
-      },
-    );
-    expect(ran).toBe(false);
+    const scheduler = await processWith('test-hours', { when: () => false }, async () => {
+      runs += 1;
+    });
+    expect(await scheduler.offer('test-hours')).toBe(true);
+    // The offered job is taken and completed, without running the work.
+    const states = async () =>
+      (
+        (await db().execute(
+          sql`select state from pgboss.job where name = 'test-hours'`,
+        )) as unknown as { rows: { state: string }[] }
+      ).rows.map((row) => row.state);
+    await vi.waitFor(async () => expect(await states()).toEqual(['completed']), {
+      timeout: 10_000,
+      interval: 100,
+    });
     expect(runs).toBe(0);
   });
 });

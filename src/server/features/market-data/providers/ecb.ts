@@ -1,12 +1,12 @@
-import { isFxCurrency } from '@/domain/market-data/fx';
+import { type EcbReading, readEcbFile } from './ecb-file';
 import { type HttpOptions, ProviderHttp } from './http';
 import type { FxProvider, FxRate } from './types';
-import { readXml, XmlError } from './xml';
 
 /**
  * The ECB's euro foreign exchange reference rates: `{base}/eurofxref-daily.xml` (the last
  * working day), `eurofxref-hist-90d.xml` and `eurofxref-hist.xml` (since 1999), each
- * `gesmes:Envelope > Cube > Cube time="YYYY-MM-DD" > Cube currency="USD" rate="1.0812"`.
+ * `gesmes:Envelope > Cube > Cube time="YYYY-MM-DD" > Cube currency="USD" rate="1.0812"`, read by
+ * `readEcbFile` (fast-xml-parser), on a compute worker when the server passes one.
  */
 
 export const ECB_FILES = {
@@ -16,43 +16,24 @@ export const ECB_FILES = {
 } as const;
 
 const DAY_MS = 86_400_000;
-const DATE = (value: string) =>
-  value.length === 10 &&
-  value[4] === '-' &&
-  value[7] === '-' &&
-  [...value].every((c, i) => i === 4 || i === 7 || (c >= '0' && c <= '9'));
-const RATE = (value: string) => {
-  const n = Number(value);
-  return value.trim() !== '' && Number.isFinite(n) && n > 0 && !value.includes('e');
-};
+
+/** A file that is not well-formed XML or not a set of ECB rates. */
+export class EcbFormatError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'EcbFormatError';
+  }
+}
+
+/** Reads an ECB file, here or on a compute worker (`ecbRates`, platform/compute-tasks.ts). */
+export type EcbReader = (xml: string) => Promise<EcbReading>;
+const readHere: EcbReader = async (xml) => readEcbFile(xml);
 
 /** The rates of an ECB file (every day it holds), checked. */
-export async function parseEcbRates(xml: string): Promise<FxRate[]> {
-  const rates: FxRate[] = [];
-  let day: string | null = null;
-  let sawEnvelope = false;
-  await readXml(xml, (element) => {
-    if (element.depth === 0) {
-      if (!element.name.endsWith('Envelope')) throw new XmlError('not an ECB envelope', 0);
-      sawEnvelope = true;
-      return;
-    }
-    if (element.name !== 'Cube') return;
-    const time = element.attributes.get('time');
-    if (time !== undefined) {
-      if (!DATE(time)) throw new XmlError(`bad date ${time.slice(0, 20)}`, 0);
-      day = time;
-      return;
-    }
-    const currency = element.attributes.get('currency');
-    const rate = element.attributes.get('rate');
-    if (currency === undefined && rate === undefined) return; // the outer Cube
-    if (!day || !currency || !rate) throw new XmlError('a rate outside a day', 0);
-    if (!isFxCurrency(currency) || !RATE(rate)) throw new XmlError(`bad rate ${currency}`, 0);
-    rates.push({ currency, date: day, rate: rate.trim() });
-  });
-  if (!sawEnvelope) throw new XmlError('not an ECB envelope', 0);
-  return rates;
+export async function parseEcbRates(xml: string, read: EcbReader = readHere): Promise<FxRate[]> {
+  const reading = await read(xml);
+  if (!reading.ok) throw new EcbFormatError(reading.reason);
+  return reading.rates;
 }
 
 export class EcbProvider implements FxProvider {
@@ -63,6 +44,7 @@ export class EcbProvider implements FxProvider {
     private readonly baseUrl: string,
     options: HttpOptions,
     private readonly today: () => Date = () => new Date(),
+    private readonly read: EcbReader = readHere,
   ) {
     this.http = new ProviderHttp('ecb', options);
   }
@@ -81,9 +63,9 @@ export class EcbProvider implements FxProvider {
     const xml = await this.http.get(`${this.baseUrl}/${file}`, file);
     let rates: FxRate[];
     try {
-      rates = await parseEcbRates(xml);
+      rates = await parseEcbRates(xml, this.read);
     } catch (error) {
-      if (error instanceof XmlError) throw this.http.malformed(file, error.message);
+      if (error instanceof EcbFormatError) throw this.http.malformed(file, error.message);
       throw error;
     }
     if (rates.length === 0) throw this.http.malformed(file, 'no rates');

@@ -1,7 +1,7 @@
 import type { MarketDataConfig } from '../../../config';
 import type { Clock } from '../../../platform/clock';
 import { CoinGeckoProvider } from './coingecko';
-import { EcbProvider } from './ecb';
+import { type EcbReader, EcbProvider } from './ecb';
 import type { HttpOptions } from './http';
 import { YahooProvider } from './yahoo';
 import type { FxProvider, InstrumentRef, MarketDataProvider } from './types';
@@ -19,6 +19,8 @@ export function createProviders(
   config: MarketDataConfig,
   http: HttpOptions,
   clock: Clock,
+  /** Where ECB files are read (the server: a compute worker); default in this thread. */
+  readEcb?: EcbReader,
 ): Providers {
   const today = () => clock.now();
   const prices: MarketDataProvider[] = [];
@@ -30,7 +32,7 @@ export function createProviders(
         new CoinGeckoProvider(config.coingeckoBaseUrl, config.coingeckoApiKey, http, today),
       );
     }
-    if (name === 'ecb') fx = new EcbProvider(config.ecbBaseUrl, http, today);
+    if (name === 'ecb') fx = new EcbProvider(config.ecbBaseUrl, http, today, readEcb);
   }
   return { prices, fx };
 }
