@@ -64,7 +64,10 @@ function csvFiles(data: Bench) {
     'class,name,symbol,quantity,purchasePrice,currentPrice,purchaseDate,currency',
     ...symbols.map((symbol) => {
       const first = data.activities.find((a) => a.symbol === symbol);
-      return `market,Synthetic ${symbol},${symbol},0,0,0,${first?.date ?? '2015-01-01'},USD`;
+      const date = first?.date ?? '2015-01-01';
+      // Quantity and cost come from the transactions (no opening buy); the price of the day.
+      const price = data.prices[symbol]?.[date] ?? 1;
+      return `market,Synthetic ${symbol},${symbol},0,${price},${price},${date},USD`;
     }),
   ].join('\n');
   const transactionsCsv = [
