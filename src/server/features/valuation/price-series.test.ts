@@ -72,6 +72,33 @@ describe('packed price series', () => {
     expect((await readPriceSeries(db(), ['MOVE'])).has('MOVE')).toBe(false);
   });
 
+  it('rebuilds once at commit after many statements in one transaction, and not on rollback', async () => {
+    const id = await instrument('BULK');
+    await db().transaction(async (tx) => {
+      for (let month = 1; month <= 3; month += 1) {
+        await tx.insert(instrumentPrices).values({
+          instrumentId: id,
+          priceDate: `2024-0${month}-01`,
+          close: String(month * 10),
+        });
+      }
+    });
+    expect([...((await readPriceSeries(db(), ['BULK'])).get('BULK')?.closes ?? [])]).toEqual([
+      10, 20, 30,
+    ]);
+    await expect(
+      db().transaction(async (tx) => {
+        await tx
+          .insert(instrumentPrices)
+          .values({ instrumentId: id, priceDate: '2024-04-01', close: '40' });
+        throw new Error('rolled back');
+      }),
+    ).rejects.toThrow('rolled back');
+    expect([...((await readPriceSeries(db(), ['BULK'])).get('BULK')?.closes ?? [])]).toEqual([
+      10, 20, 30,
+    ]);
+  });
+
   it('answers only the symbols asked for, and nothing for unknown ones', async () => {
     const id = await instrument('ONLY');
     await db()
