@@ -310,11 +310,12 @@ async function valuationOn(database: 'pglite' | 'postgresql', data: Bench) {
 
 export async function valuationBench() {
   const data = await benchData();
-  return {
-    cpus: os.cpus().length,
-    pglite: await valuationOn('pglite', data),
-    postgresql: await valuationOn('postgresql', data),
-  };
+  // Each database's figures are printed as soon as they are known (a run takes minutes).
+  const pglite = await valuationOn('pglite', data);
+  console.log(JSON.stringify(pglite));
+  const postgresql = await valuationOn('postgresql', data);
+  console.log(JSON.stringify(postgresql));
+  return { cpus: os.cpus().length, pglite, postgresql };
 }
 
 export function describeValuation(
