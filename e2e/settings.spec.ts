@@ -112,6 +112,9 @@ test.describe('settings', () => {
     await expect(page.locator('html')).toHaveAttribute('data-font-size', 'large');
     await page.getByRole('radio', { name: /^High/ }).check();
     await expect(page.locator('html')).toHaveAttribute('data-contrast', 'high');
+    // Three saves stack three toasts, the ones behind faded on purpose while they leave: check
+    // the page once they are gone (axe would measure a toast caught mid-fade).
+    await expect(page.locator('[data-sonner-toast]')).toHaveCount(0, { timeout: 15_000 });
     await expectAccessible();
 
     await page.reload();
