@@ -1,4 +1,5 @@
 import { and, desc, eq, lte } from 'drizzle-orm';
+import { crossRate } from '@/domain/market-data/fx';
 import { dec, type Decimal } from '@/domain/money/decimal';
 import type { DbOrTx } from '../db/client';
 import { fxRates } from '../db/schema';
@@ -29,10 +30,10 @@ async function euroRate(
 }
 
 /**
- * Units of `to` per unit of `from` on `date` (the last known rates on or before it), with the
- * older rate's date; null when either currency has no rate by then.
+ * Units of `to` per unit of `from` on `date` (the last known rates on or before it), exact, with
+ * the older rate's date; null when either currency has no rate by then.
  */
-export async function exchangeRate(
+export async function crossRateOn(
   db: DbOrTx,
   from: string,
   to: string,
@@ -42,9 +43,20 @@ export async function exchangeRate(
   const [source, target] = await Promise.all([euroRate(db, from, date), euroRate(db, to, date)]);
   if (!source || !target || source.rate.isZero()) return null;
   return {
-    rate: target.rate.div(source.rate).toDecimalPlaces(RATE_DECIMALS),
+    rate: crossRate(source.rate, target.rate),
     rateDate: source.date < target.date ? source.date : target.date,
   };
+}
+
+/** `crossRateOn`, kept to RATE_DECIMALS decimals (the rate a transaction records). */
+export async function exchangeRate(
+  db: DbOrTx,
+  from: string,
+  to: string,
+  date: string,
+): Promise<{ rate: Decimal; rateDate: string } | null> {
+  const found = await crossRateOn(db, from, to, date);
+  return found && { rate: found.rate.toDecimalPlaces(RATE_DECIMALS), rateDate: found.rateDate };
 }
 
 /**

@@ -1,10 +1,9 @@
 import { type FxResponse } from '@/contracts/market-data';
 import { latestToday } from '@/contracts/input-rules';
-import { crossRate } from '@/domain/market-data/fx';
 import { toPlain } from '@/domain/money/decimal';
 import type { ServerContext } from '../../context';
 import { AppError } from '../../platform/errors';
-import { euroRateOnOrBefore } from './market-data.repo';
+import { crossRateOn } from '../../platform/fx-rates';
 
 /**
  * One `base` in `quote` on `date` or the latest day before (rates are euro rates; other pairs
@@ -19,26 +18,22 @@ export async function fxRate(
 ): Promise<FxResponse> {
   const requestedDate = date ?? latestToday(ctx.clock.now());
   if (base === quote) return { base, quote, rate: '1', date: requestedDate, requestedDate };
-  const db = ctx.database.db;
-  const euroOf = async (currency: string) =>
-    currency === 'EUR'
-      ? { rate: '1', date: requestedDate }
-      : euroRateOnOrBefore(db, currency, requestedDate);
-  const [from, to] = await Promise.all([euroOf(base), euroOf(quote)]);
-  if (!from || !to) {
+  const found = await crossRateOn(ctx.database.db, base, quote, requestedDate);
+  if (!found) {
+    // Which side has no rate, for the message (only when refusing).
+    const fromKnown = await crossRateOn(ctx.database.db, base, 'EUR', requestedDate);
     throw new AppError('FX_RATE_NOT_FOUND', {
       base,
       quote,
       date: requestedDate,
-      missing: !from ? base : quote,
+      missing: !fromKnown ? base : quote,
     });
   }
-  const rate = crossRate(from.rate, to.rate);
   return {
     base,
     quote,
-    rate: toPlain(rate.toSignificantDigits(12)),
-    date: from.date < to.date ? from.date : to.date,
+    rate: toPlain(found.rate.toSignificantDigits(12)),
+    date: found.rateDate,
     requestedDate,
   };
 }

@@ -134,20 +134,6 @@ export async function latestCloses(
   );
 }
 
-/** The euro rate of `currency` on `date` or the latest day before. */
-export async function euroRateOnOrBefore(
-  db: DbOrTx,
-  currency: string,
-  date: string,
-): Promise<{ rate: string; date: string } | null> {
-  const [row] = rowsOf<{ rate: string; date: string }>(
-    await db.execute(sql`select rate::text as rate, rate_date::text as date from fx_rates
-      where currency = ${currency} and rate_date <= ${date}::date
-      order by rate_date desc limit 1`),
-  );
-  return row ?? null;
-}
-
 /** The euro rates of these (currency, day) pairs that are stored: `${currency}:${date}` -> rate. */
 export async function euroRatesOn(
   db: DbOrTx,

@@ -1,3 +1,4 @@
+import { LRUCache } from 'lru-cache';
 import { QUOTE_CACHE_MS, type Quote, type QuotesResponse } from '@/contracts/market-data';
 import { dayChange } from '@/domain/market-data/day-change';
 import { toMajorUnit } from '@/domain/market-data/fx';
@@ -7,21 +8,20 @@ import type { ServerContext } from '../../context';
 import { latestCloses, marketDataVersion } from './market-data.repo';
 
 /**
- * A small LRU of quotes per process: each entry remembers the market data version it was read
- * at (market_data_version, bumped by a trigger on every write of prices or rates, in any
- * process), so a write makes it stale at once; otherwise it lives `QUOTE_CACHE_MS`. A Map keeps
- * insertion order: a hit moves the entry to the end, the oldest goes first when full.
+ * Quotes kept per process (the least recently used dropped first): each entry remembers the
+ * market data version it was read at (market_data_version, bumped by a trigger on every write of
+ * prices or rates, in any process), so a write makes it stale at once; otherwise it lives
+ * `QUOTE_CACHE_MS` by the request's clock.
  */
 export class QuoteCache {
-  private readonly entries = new Map<
-    string,
-    { version: number; at: number; quote: Quote | null }
-  >();
+  private readonly entries: LRUCache<string, { version: number; at: number; quote: Quote | null }>;
 
   constructor(
-    private readonly maxEntries = 2_000,
+    maxEntries = 2_000,
     private readonly ttlMs = QUOTE_CACHE_MS,
-  ) {}
+  ) {
+    this.entries = new LRUCache({ max: maxEntries });
+  }
 
   get(symbol: string, version: number, now: number): Quote | null | undefined {
     const entry = this.entries.get(symbol);
@@ -30,19 +30,11 @@ export class QuoteCache {
       this.entries.delete(symbol);
       return undefined;
     }
-    this.entries.delete(symbol);
-    this.entries.set(symbol, entry);
     return entry.quote;
   }
 
   set(symbol: string, version: number, now: number, quote: Quote | null) {
-    this.entries.delete(symbol);
     this.entries.set(symbol, { version, at: now, quote });
-    while (this.entries.size > this.maxEntries) {
-      const oldest = this.entries.keys().next().value;
-      if (oldest === undefined) break;
-      this.entries.delete(oldest);
-    }
   }
 
   get size() {

@@ -1,4 +1,5 @@
 import { eq } from 'drizzle-orm';
+import { LRUCache } from 'lru-cache';
 import type { HoldingClass } from '@/contracts/holdings';
 import type {
   HoldingPerformance,
@@ -10,6 +11,7 @@ import type { Currency } from '@/contracts/settings';
 import { dec } from '@/domain/money/decimal';
 import {
   fromDay,
+  toDay,
   type HoldingValuation,
   type MoneyFigures,
   type PerformanceFigures as EnginePerformance,
@@ -40,18 +42,8 @@ export type Computed = {
   manual: Set<string>;
 };
 
-const CACHE_ENTRIES = 64;
-const cache = new Map<string, Computed>();
-
-function remember(key: string, value: Computed) {
-  cache.delete(key);
-  cache.set(key, value);
-  while (cache.size > CACHE_ENTRIES) {
-    const oldest = cache.keys().next().value;
-    if (oldest === undefined) break;
-    cache.delete(oldest);
-  }
-}
+/** Results kept per process, the least recently used dropped first. */
+const cache = new LRUCache<string, Computed>({ max: 64 });
 
 /** For tests: forget every cached result. */
 export function clearValuationCache() {
@@ -97,19 +89,16 @@ export async function valueView(
     range,
   ].join(':');
   const cached = cache.get(key);
-  if (cached) {
-    remember(key, cached);
-    return cached;
-  }
+  if (cached) return cached;
   const [loaded, fx] = await Promise.all([loadPortfolio(db, scope), loadFxRates(db)]);
-  const manualDay = toDayNumber(asOf);
+  const manualDay = toDay(asOf);
   const manual = new Set<string>();
   // A market holding without any stored close is valued at the price typed on it, as a close
   // on the day it was last changed (shown as such: priceSource 'manual').
   for (const holding of loaded.holdings) {
     const meta = loaded.meta.get(holding.id);
     if (!meta || holding.closes || !['market', 'crypto'].includes(meta.class)) continue;
-    const day = Math.min(toDayNumber(meta.updatedAt.toISOString().slice(0, 10)), manualDay);
+    const day = Math.min(toDay(meta.updatedAt.toISOString().slice(0, 10)), manualDay);
     holding.closes = { days: [day], values: [Number(meta.currentPrice)] };
     manual.add(holding.id);
   }
@@ -136,12 +125,8 @@ export async function valueView(
     if (last >= 0) lastCloseDay.set(holding.id, last);
   }
   const computed = { result, meta: loaded.meta, lastCloseDay, manual };
-  remember(key, computed);
+  cache.set(key, computed);
   return computed;
-}
-
-function toDayNumber(date: string) {
-  return Math.floor(Date.parse(`${date}T00:00:00Z`) / 86_400_000);
 }
 
 const ratio = (value: number | null | undefined) =>
