@@ -6,7 +6,9 @@ import { isErrorCode } from '@/contracts/error-codes';
 import { IMPORT_MAX_BYTES, type ImportIssue } from '@/contracts/import-export';
 import type { MarketDataImportPreview } from '@/contracts/market-data';
 import { validationMessageId } from '@/contracts/validation-messages';
+import { ImportIssueList } from '@/web/components/import-issues';
 import { Alert } from '@/web/components/ui/alert';
+import { readCsvFile } from '@/web/lib/decode-csv';
 import { ApiErrorAlert } from '@/web/components/ui/api-error-alert';
 import { Button } from '@/web/components/ui/button';
 import { Card } from '@/web/components/ui/card';
@@ -27,16 +29,6 @@ import { useFormatters } from '@/web/lib/preferences';
 import { useCommitMarketDataImport, usePreviewMarketDataImport } from '../api/market-data';
 
 type Rejected = { errors: ImportIssue[]; errorCount: number };
-
-/** A chosen file's text: UTF-8 (a byte order mark dropped), else Windows-1252 (French Excel). */
-async function readCsv(file: Blob): Promise<string> {
-  const bytes = new Uint8Array(await file.arrayBuffer());
-  try {
-    return new TextDecoder('utf-8', { fatal: true }).decode(bytes);
-  } catch {
-    return new TextDecoder('windows-1252').decode(bytes);
-  }
-}
 
 /** The issues an IMPORT_INVALID answer carries, or null for any other failure. */
 function rejectedIssues(error: unknown): Rejected | null {
@@ -80,32 +72,16 @@ function useFieldLabel() {
   );
 }
 
-function Issues({ title, errors, errorCount }: Rejected & { title: string }) {
+function Issues(props: Rejected & { title: string }) {
   const { t } = useTranslation('admin');
-  const issueText = useIssueText();
-  const fieldLabel = useFieldLabel();
-  const more = errorCount - errors.length;
   return (
-    <Alert role="alert" tone="error" title={title}>
-      <ul className="grid max-h-72 gap-1 overflow-y-auto text-[13px]" data-testid="import-errors">
-        {errors.map((issue, index) => (
-          <li key={`${issue.row}-${issue.field ?? ''}-${index}`} className="flex gap-2">
-            <span className="tabular shrink-0 font-semibold">
-              {t('marketData.import.row', { row: issue.row })}
-            </span>
-            <span className="min-w-0">
-              {issue.field ? (
-                <span className="font-medium">{fieldLabel(issue.field)}: </span>
-              ) : null}
-              {issueText(issue)}
-            </span>
-          </li>
-        ))}
-        {more > 0 ? (
-          <li className="text-muted-foreground">{t('marketData.import.more', { count: more })}</li>
-        ) : null}
-      </ul>
-    </Alert>
+    <ImportIssueList
+      {...props}
+      issueText={useIssueText()}
+      fieldLabel={useFieldLabel()}
+      rowLabel={(row) => t('marketData.import.row', { row })}
+      moreLabel={(count) => t('marketData.import.more', { count })}
+    />
   );
 }
 
@@ -203,7 +179,7 @@ export function MarketDataImport() {
     }
     let text: string;
     try {
-      text = await readCsv(chosen);
+      text = await readCsvFile(chosen);
     } catch {
       setFileProblem(t('marketData.import.unreadable'));
       return;

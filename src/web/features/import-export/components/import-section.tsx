@@ -19,7 +19,7 @@ import { Label } from '@/web/components/ui/label';
 import { ApiError } from '@/web/lib/api-client';
 import { cn } from '@/web/lib/cn';
 import { useCommitImport, usePreviewImport } from '../api/import-export';
-import { readCsvFile } from '../lib/decode';
+import { readCsvFile } from '@/web/lib/decode-csv';
 import { rejectedIssues } from '../lib/issues';
 import { ImportIssues } from './import-issues';
 import { MappingTable, SampleTable } from './import-preview';

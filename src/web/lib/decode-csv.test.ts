@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { decodeCsvBytes, readCsvFile } from './decode';
+import { decodeCsvBytes, readCsvFile } from './decode-csv';
 
 const header = 'classe;nom;quantité;prix;échéance\n';
 
