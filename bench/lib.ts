@@ -230,3 +230,43 @@ export function latencyFigures(latencies: number[]) {
     max: round1(Math.max(...latencies)),
   };
 }
+
+/**
+ * A signed-in visitor of a benchmarked server: JSON requests with the session cookie (kept up
+ * to date from Set-Cookie) and the Origin header the server checks on writes.
+ */
+export class BenchSession {
+  constructor(
+    readonly url: string,
+    public cookie = '',
+  ) {}
+
+  async request(method: string, route: string, body?: unknown) {
+    const response = await fetch(`${this.url}${route}`, {
+      method,
+      headers: {
+        cookie: this.cookie,
+        origin: this.url,
+        ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+      },
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
+    for (const line of response.headers.getSetCookie()) {
+      const pair = line.split(';')[0] ?? '';
+      if ((pair.split('=')[0] ?? '').includes('cairn_session')) this.cookie = pair;
+    }
+    const text = await response.text();
+    return { status: response.status, body: text ? (JSON.parse(text) as unknown) : null };
+  }
+
+  /** The answer's body, or an error naming the route and what it answered. */
+  async expect(status: number, method: string, route: string, body?: unknown) {
+    const answer = await this.request(method, route, body);
+    if (answer.status !== status) {
+      throw new Error(
+        `${method} ${route} answered ${answer.status}: ${JSON.stringify(answer.body).slice(0, 300)}`,
+      );
+    }
+    return (answer.body ?? {}) as Record<string, unknown>;
+  }
+}

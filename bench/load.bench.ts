@@ -21,6 +21,7 @@ import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import pg from 'pg';
 import {
+  BenchSession,
   ensureBuilt,
   latencyFigures,
   openLoop,
@@ -92,26 +93,13 @@ export async function transactionsCsv(): Promise<{ csv: string; symbols: string[
 
 let clients = 0;
 
-export class Client {
-  cookie = '';
+export class Client extends BenchSession {
   portfolioId = '';
   constructor(
-    readonly url: string,
+    url: string,
     readonly email: string,
-  ) {}
-
-  async request(method: string, route: string, body?: unknown) {
-    const response = await fetch(`${this.url}${route}`, {
-      method,
-      headers: {
-        cookie: this.cookie,
-        origin: this.url,
-        ...(body === undefined ? {} : { 'content-type': 'application/json' }),
-      },
-      body: body === undefined ? undefined : JSON.stringify(body),
-    });
-    const text = await response.text();
-    return { status: response.status, body: text ? (JSON.parse(text) as unknown) : null };
+  ) {
+    super(url);
   }
 
   async register() {

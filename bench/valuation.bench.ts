@@ -24,7 +24,16 @@ import pg from 'pg';
 import { type Database, openPglite, openPostgres } from '../src/server/db/client';
 import { portfolios, subscriptions } from '../src/server/db/schema';
 import { setRole } from '../src/server/admin-cli';
-import { ensureBuilt, median, openLoop, ROOT, signUp, startServer, writeResult } from './lib';
+import {
+  BenchSession,
+  ensureBuilt,
+  median,
+  openLoop,
+  ROOT,
+  signUp,
+  startServer,
+  writeResult,
+} from './lib';
 
 const EXPECTED = { value: '12673892.17', fees: '49253.04', dividends: '188583.1968' };
 const EMAIL = 'valuer@example.com';
@@ -100,44 +109,7 @@ function peakMemoryMb(pid: number | undefined) {
   }
 }
 
-class Session {
-  constructor(
-    readonly url: string,
-    public cookie: string,
-  ) {}
-
-  async request(method: string, route: string, body?: unknown) {
-    const response = await fetch(`${this.url}${route}`, {
-      method,
-      headers: {
-        cookie: this.cookie,
-        origin: this.url,
-        ...(body === undefined ? {} : { 'content-type': 'application/json' }),
-      },
-      body: body === undefined ? undefined : JSON.stringify(body),
-    });
-    for (const line of response.headers.getSetCookie()) {
-      const pair = line.split(';')[0] ?? '';
-      const name = pair.split('=')[0] ?? '';
-      if (name.includes('cairn_session')) this.cookie = pair;
-    }
-    const text = await response.text();
-    return {
-      status: response.status,
-      body: text ? (JSON.parse(text) as Record<string, unknown>) : {},
-    };
-  }
-
-  async expect(status: number, method: string, route: string, body?: unknown) {
-    const answer = await this.request(method, route, body);
-    if (answer.status !== status) {
-      throw new Error(
-        `${method} ${route} answered ${answer.status}: ${JSON.stringify(answer.body).slice(0, 300)}`,
-      );
-    }
-    return answer.body;
-  }
-
+class Session extends BenchSession {
   /** Turns on two-factor (an authenticator), which admin routes require. */
   async enrolAuthenticator() {
     const { id, secret } = (await this.expect(201, 'POST', '/api/v1/auth/mfa/factors', {})) as {

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DashboardResponse } from '@/contracts/valuation';
-import { fxRates, instrumentPrices, instruments } from '../../db/schema';
 import { FakeClock } from '../../platform/clock';
+import { insertAppleInUsd } from '../../testing/market-data';
 import { type Agent, registerUser } from '../../testing/agent';
 import { insertPortfolio, insertShare } from '../../testing/portfolios';
 import { createTestApp, type TestApp } from '../../testing/test-app';
@@ -39,31 +39,7 @@ beforeAll(async () => {
   t = await createTestApp({ clock });
   ({ agent: owner, userId: ownerId } = await registerUser(t.app, 'dash-owner@example.com'));
   ({ agent: friend, userId: friendId } = await registerUser(t.app, 'dash-friend@example.com'));
-  const [instrument] = await db()
-    .insert(instruments)
-    .values({
-      symbol: 'AAPL',
-      name: 'Apple',
-      kind: 'stock',
-      currency: 'USD',
-      sector: 'Technology',
-      country: 'US',
-    })
-    .returning();
-  if (!instrument) throw new Error('insert failed');
-  await db()
-    .insert(instrumentPrices)
-    .values([
-      { instrumentId: instrument.id, priceDate: '2024-01-10', close: '100' },
-      { instrumentId: instrument.id, priceDate: '2024-02-29', close: '150' },
-      { instrumentId: instrument.id, priceDate: '2024-03-01', close: '160' },
-    ]);
-  await db()
-    .insert(fxRates)
-    .values([
-      { currency: 'USD', rateDate: '2024-01-01', rate: '1.1' },
-      { currency: 'USD', rateDate: '2024-03-01', rate: '1.25' },
-    ]);
+  await insertAppleInUsd(db(), { sector: 'Technology', country: 'US' });
 });
 afterAll(() => t.close());
 

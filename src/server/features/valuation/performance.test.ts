@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { PerformanceResponse } from '@/contracts/valuation';
-import { fxRates, instrumentPrices, instruments } from '../../db/schema';
 import { FakeClock } from '../../platform/clock';
+import { insertAppleInUsd } from '../../testing/market-data';
 import { type Agent, registerUser } from '../../testing/agent';
 import { insertPortfolio } from '../../testing/portfolios';
 import { createTestApp, type TestApp } from '../../testing/test-app';
@@ -23,24 +23,7 @@ beforeAll(async () => {
   t = await createTestApp({ clock });
   ({ agent: owner, userId: ownerId } = await registerUser(t.app, 'perf-owner@example.com'));
   ({ agent: stranger } = await registerUser(t.app, 'perf-stranger@example.com'));
-  const [apple] = await db()
-    .insert(instruments)
-    .values({ symbol: 'AAPL', name: 'Apple', kind: 'stock', currency: 'USD' })
-    .returning();
-  if (!apple) throw new Error('insert failed');
-  await db()
-    .insert(instrumentPrices)
-    .values([
-      { instrumentId: apple.id, priceDate: '2024-01-10', close: '100' },
-      { instrumentId: apple.id, priceDate: '2024-02-29', close: '150' },
-      { instrumentId: apple.id, priceDate: '2024-03-01', close: '160' },
-    ]);
-  await db()
-    .insert(fxRates)
-    .values([
-      { currency: 'USD', rateDate: '2024-01-01', rate: '1.1' },
-      { currency: 'USD', rateDate: '2024-03-01', rate: '1.25' },
-    ]);
+  await insertAppleInUsd(db());
 });
 afterAll(() => t.close());
 
