@@ -180,9 +180,9 @@ describe('dashboard: lists', { timeout: 15_000 }, () => {
     expect(activity).toHaveTextContent('Amundi MSCI World');
     expect(activity).toHaveTextContent('Buy · 10 at €512.34');
     expect(activity).toHaveTextContent('€5,123.40');
-    expect(screen.getByRole('list', { name: 'Savings accounts maturing in the next 90 days' })).toHaveTextContent(
-      'PEL Banque PostaleMatures on Jan 15, 2027€30,000.00',
-    );
+    expect(
+      screen.getByRole('list', { name: 'Savings accounts maturing in the next 90 days' }),
+    ).toHaveTextContent('PEL Banque PostaleMatures on Jan 15, 2027€30,000.00');
     const shared = screen.getByRole('list', { name: 'Portfolios shared with you' });
     expect(shared).toHaveTextContent('Family trust');
     expect(screen.getByText('Not added to your net worth.')).toBeVisible();
