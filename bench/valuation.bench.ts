@@ -12,6 +12,9 @@
  *    The server's peak memory (VmHWM) and the checks of the known figures are reported.
  *
  * On the embedded database and on PostgreSQL. Run alone: `npx tsx bench/valuation.bench.ts`.
+ * BENCH_ONLY=pglite or BENCH_ONLY=postgresql runs one database (while working on it).
+ * BENCH_KEEP=1 keeps the loaded data (the embedded database's folder and the PostgreSQL
+ * database, both printed) for profiling afterwards.
  */
 import { execFileSync } from 'node:child_process';
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
@@ -272,20 +275,23 @@ async function valuationOn(database: 'pglite' | 'postgresql', data: Bench) {
     };
   } finally {
     await server?.stop();
+    const keep = process.env.BENCH_KEEP === '1';
+    if (keep) console.log(`kept: ${databaseUrl ?? path.join(dataDir, 'pglite')} (${EMAIL})`);
     if (adminClient) {
-      await adminClient.query(`drop database if exists ${name} with (force)`);
+      if (!keep) await adminClient.query(`drop database if exists ${name} with (force)`);
       await adminClient.end();
     }
-    await rm(dataDir, { recursive: true, force: true });
+    if (!keep) await rm(dataDir, { recursive: true, force: true });
   }
 }
 
 export async function valuationBench() {
   const data = await benchData();
   // Each database's figures are printed as soon as they are known (a run takes minutes).
-  const pglite = await valuationOn('pglite', data);
+  const only = process.env.BENCH_ONLY;
+  const pglite = only === 'postgresql' ? null : await valuationOn('pglite', data);
   console.log(JSON.stringify(pglite));
-  const postgresql = await valuationOn('postgresql', data);
+  const postgresql = only === 'pglite' ? null : await valuationOn('postgresql', data);
   console.log(JSON.stringify(postgresql));
   return { cpus: os.cpus().length, pglite, postgresql };
 }
@@ -297,6 +303,7 @@ export function describeValuation(
   const check = (ok: boolean) => (ok ? 'ok' : 'MISSED');
   const lines = [`Valuation (${file}), ${result.cpus} CPUs`];
   for (const run of [result.pglite, result.postgresql]) {
+    if (!run) continue;
     lines.push(
       `  ${run.database}: ${run.activities} activities over ${run.symbols} symbols (prices uploaded in ${run.uploadPricesMs} ms, transactions imported in ${run.importTransactionsMs} ms)`,
       `    first performance request ${run.firstMs} ms (target <= 300 ms ${check(run.firstMs <= 300)}), repeated ${run.repeatedMedianMs} ms, after one new transaction ${run.afterOneNewTransactionMs} ms (target 50 ms ${check(run.afterOneNewTransactionMs <= 50)}); dashboard ${run.dashboardAfterWriteMs} ms`,

@@ -184,7 +184,11 @@ export async function buildApp(deps: AppDeps) {
     realtime,
     secrets,
     counters,
-    compute: new ComputePool<ComputeTasks>(),
+    compute: new ComputePool<ComputeTasks>({
+      connect: (readers) =>
+        database.workerConnection?.(readers) ??
+        new Error('this database gives no worker connections'),
+    }),
     dataKey: Buffer.from(secrets.dataKey, 'base64url'),
   };
   app.decorate('realtime', realtime);

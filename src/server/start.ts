@@ -59,6 +59,14 @@ export async function startServer(options: StartOptions): Promise<Running> {
   }
   app.log.info({ config: describeConfig(config) }, 'starting');
   const url = await app.listen({ port: config.port, host: config.host });
+  // The compute workers boot now, and ready themselves for valuations (connections, compiled
+  // engine), not when the first valuation waits for one.
+  app.ctx.compute.warm();
+  for (let i = 0; i < app.ctx.compute.threads; i += 1) {
+    app.ctx.compute
+      .run('warmValuation', {})
+      .catch((error: unknown) => app.log.warn({ err: error }, 'compute worker warm-up failed'));
+  }
 
   let closing: Promise<void> | null = null;
   const shutdown = (reason: string) => {

@@ -3,7 +3,7 @@ import { type DayNumber, fromDay, type RangeKey, rangeStartDay, toDay } from './
 import { FxTable, type FxInput, normaliseCurrency, pairName } from './fx';
 import { type ExactFigures, exactFigures, zeroFigures } from './figures';
 import { type PreparedHolding, prepareHolding } from './holding';
-import { walkHolding } from './walk';
+import { type TotalArrays, walkHolding } from './walk';
 import { chartSeries, type DailyArrays, rangePerformance } from './performance';
 import { MAX_CHART_POINTS } from './thinning';
 import type {
@@ -69,6 +69,76 @@ function addFigures(total: ExactFigures, f: ExactFigures) {
 }
 
 /**
+ * What one holding's valuation left, kept by a caller that values the same view again (a server
+ * worker): a holding whose `version` and computation context did not change is not read, walked
+ * or summed again, only added to the totals. Opaque to callers.
+ */
+export type HoldingPiece = {
+  version: string;
+  asOf: DayNumber;
+  prepared: PreparedHolding;
+  /** The context its walk ran in (currencies, days, range, rates); '' when none can be kept. */
+  context: string;
+  daily: PieceArrays | null;
+  figures: ExactFigures | null;
+  valuation: HoldingValuation | null;
+};
+
+/**
+ * A holding's days, compact: its values from index `from` on, and its In and Out on the days
+ * that have any (most days have none).
+ */
+type PieceArrays = {
+  from: number;
+  value: Float64Array;
+  flowIndex: Int32Array;
+  inflow: Float64Array;
+  outflow: Float64Array;
+};
+
+/** Pieces by holding id (see `HoldingPiece`); entries of holdings no longer given are dropped. */
+export type HoldingPieces = Map<string, HoldingPiece>;
+
+/** Keeps a holding's walk (arrays of the whole computation, zero before `from`) compactly. */
+function compact(walked: TotalArrays, from: number): PieceArrays {
+  let flows = 0;
+  for (let i = from; i < walked.inflow.length; i += 1) {
+    if (walked.inflow[i] !== 0 || walked.outflow[i] !== 0) flows += 1;
+  }
+  const piece: PieceArrays = {
+    from,
+    value: walked.value.slice(from),
+    flowIndex: new Int32Array(flows),
+    inflow: new Float64Array(flows),
+    outflow: new Float64Array(flows),
+  };
+  let j = 0;
+  for (let i = from; i < walked.inflow.length; i += 1) {
+    if (walked.inflow[i] !== 0 || walked.outflow[i] !== 0) {
+      piece.flowIndex[j] = i;
+      piece.inflow[j] = walked.inflow[i] as number;
+      piece.outflow[j] = walked.outflow[i] as number;
+      j += 1;
+    }
+  }
+  return piece;
+}
+
+/** Adds a kept holding's days to the totals (one addition per day, as its walk would). */
+function addPiece(total: TotalArrays, piece: PieceArrays) {
+  const { value, inflow, outflow } = total;
+  const from = piece.from;
+  for (let k = 0; k < piece.value.length; k += 1) {
+    value[from + k] = (value[from + k] as number) + (piece.value[k] as number);
+  }
+  for (let j = 0; j < piece.flowIndex.length; j += 1) {
+    const i = piece.flowIndex[j] as number;
+    inflow[i] = (inflow[i] as number) + (piece.inflow[j] as number);
+    outflow[i] = (outflow[i] as number) + (piece.outflow[j] as number);
+  }
+}
+
+/**
  * Values one portfolio (or simulation) in `input.currency`, day by day from its first
  * transaction to `input.asOf`, and measures its performance over `input.range`.
  *
@@ -92,7 +162,10 @@ function addFigures(total: ExactFigures, f: ExactFigures) {
  * that is not YYYY-MM-DD or an unknown transaction type, and the ledger's errors when its own
  * replay meets a sale above what is held.
  */
-export function computePortfolioValuation(input: ValuationInput): ValuationResult {
+export function computePortfolioValuation(
+  input: ValuationInput,
+  pieces?: HoldingPieces,
+): ValuationResult {
   const target = normaliseCurrency(input.currency).currency;
   const base = normaliseCurrency(input.baseCurrency ?? input.currency).currency;
   const range: RangeKey = input.range ?? 'MAX';
@@ -112,8 +185,28 @@ export function computePortfolioValuation(input: ValuationInput): ValuationResul
     }
     return result;
   };
+  const seen = new Set<string>();
   for (const holdingInput of input.holdings) {
-    const holding = prepareHolding(holdingInput, asOf);
+    let holding: PreparedHolding;
+    const version = holdingInput.version;
+    const piece = pieces?.get(holdingInput.id);
+    if (piece && version !== undefined && piece.version === version && piece.asOf === asOf) {
+      holding = piece.prepared;
+    } else {
+      holding = prepareHolding(holdingInput, asOf);
+      if (pieces && version !== undefined) {
+        pieces.set(holdingInput.id, {
+          version,
+          asOf,
+          prepared: holding,
+          context: '',
+          daily: null,
+          figures: null,
+          valuation: null,
+        });
+      }
+    }
+    seen.add(holdingInput.id);
     const symbol = holdingInput.symbol ?? null;
     if (holding.noCloses) {
       unpriced.push({ id: holdingInput.id, symbol, reason: 'no-closes', missingRates: [] });
@@ -135,6 +228,8 @@ export function computePortfolioValuation(input: ValuationInput): ValuationResul
     priced.push(holding);
   }
 
+  if (pieces) for (const id of pieces.keys()) if (!seen.has(id)) pieces.delete(id);
+
   let firstDay = Infinity;
   for (const holding of priced) firstDay = Math.min(firstDay, holding.firstDay);
   const hasHistory = firstDay !== Infinity;
@@ -153,13 +248,45 @@ export function computePortfolioValuation(input: ValuationInput): ValuationResul
   const walkContext = { firstDay, length, startIndex, fx, target };
   const exactContext = { asOf, fx, target, base };
 
+  // What a kept piece's walk depends on besides the holding itself.
+  // Walks are kept only when the caller names the rates' version.
+  const context =
+    input.fxVersion === undefined
+      ? null
+      : [target, base, asOf, firstDay, startIndex, input.fxVersion].join('|');
   const totals = zeroFigures();
   const holdings: HoldingValuation[] = [];
+  // A kept piece walks into these (cleared each time), then is kept compactly and added.
+  let scratch: TotalArrays | null = null;
   for (const holding of priced) {
-    const walk = walkHolding(holding, walkContext, daily);
+    const piece = pieces?.get(holding.input.id);
+    if (
+      context !== null &&
+      piece?.context === context &&
+      piece.daily &&
+      piece.figures &&
+      piece.valuation
+    ) {
+      addPiece(daily, piece.daily);
+      addFigures(totals, piece.figures);
+      holdings.push(piece.valuation);
+      continue;
+    }
+    const from = Math.max(0, Math.min(length, holding.firstDay - firstDay));
+    if (piece) {
+      scratch ??= {
+        value: new Float64Array(length),
+        inflow: new Float64Array(length),
+        outflow: new Float64Array(length),
+      };
+      scratch.value.fill(0, from);
+      scratch.inflow.fill(0, from);
+      scratch.outflow.fill(0, from);
+    }
+    const walk = walkHolding(holding, walkContext, piece && scratch ? scratch : daily);
     const figures = exactFigures(holding, walk, exactContext);
     addFigures(totals, figures);
-    holdings.push({
+    const valuation: HoldingValuation = {
       id: holding.input.id,
       symbol: holding.input.symbol ?? null,
       class: holding.input.class,
@@ -168,7 +295,15 @@ export function computePortfolioValuation(input: ValuationInput): ValuationResul
       price: walk.lastPrice,
       figures: moneyFigures(figures),
       performance: walk.performance,
-    });
+    };
+    holdings.push(valuation);
+    if (piece && scratch) {
+      piece.daily = compact(scratch, from);
+      addPiece(daily, piece.daily);
+      piece.context = context ?? '';
+      piece.figures = figures;
+      piece.valuation = valuation;
+    }
   }
 
   const index = new Float64Array(endIndex - startIndex + 2);

@@ -85,6 +85,11 @@ export type RealizedInput = {
  */
 export type HoldingInput = {
   id: string;
+  /**
+   * Names everything given for this holding (its rows and its closes): with the same version, a
+   * caller keeping `HoldingPieces` gets the holding's earlier work back instead of a new one.
+   */
+  version?: string;
   class: AssetType;
   /** Quote currency (of closes, valuations and, by default, transactions). GBp/GBX are pence. */
   currency: string;
@@ -121,6 +126,8 @@ export type ValuationInput = {
   baseCurrency?: string;
   holdings: readonly HoldingInput[];
   fx?: FxInput;
+  /** Names the rates given in `fx`; without it no holding's walk is kept (`HoldingPieces`). */
+  fxVersion?: string;
   /** Chart points beyond which the series is thinned (500). */
   maxChartPoints?: number;
 };

@@ -62,15 +62,16 @@ export function walkHolding(
   };
   if (holding.firstDay === Infinity) return result;
   const totalValue = totals.value;
-  // The day's flows of the holding (reset before each day's transactions).
+  // The day's flows of the holding (reset before each day's transactions), added to the totals
+  // once, with the day's value: the totals then get one addition per holding and day, whether a
+  // holding walks into them or into arrays of its own added afterwards (engine.ts), so both give
+  // the same floats.
   let dayIn = 0;
   let dayOut = 0;
-  const addIn = (i: number, amount: number) => {
-    totals.inflow[i] = (totals.inflow[i] as number) + amount;
+  const addIn = (_i: number, amount: number) => {
     dayIn += amount;
   };
-  const addOut = (i: number, amount: number) => {
-    totals.outflow[i] = (totals.outflow[i] as number) + amount;
+  const addOut = (_i: number, amount: number) => {
     dayOut += amount;
   };
   const quoteRates = fx.pair(holding.quote.currency, target) ?? null;
@@ -82,6 +83,8 @@ export function walkHolding(
   /** Records day i's value (and its flows, dayIn / dayOut) in the totals and the tracker. */
   const record = (i: number, v: number) => {
     totalValue[i] = (totalValue[i] as number) + v;
+    if (dayIn !== 0) totals.inflow[i] = (totals.inflow[i] as number) + dayIn;
+    if (dayOut !== 0) totals.outflow[i] = (totals.outflow[i] as number) + dayOut;
     if (i >= startIndex) tracker.step(i, v, previous, dayIn, dayOut);
     else if (i === startIndex - 1) opening = v;
     previous = v;

@@ -1,6 +1,5 @@
 import { mkdir, readFile, unlink, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { Duplex } from 'node:stream';
 import { MessageChannel, type MessagePort, Worker } from 'node:worker_threads';
 import type { PGlite } from '@electric-sql/pglite';
 import { sql } from 'drizzle-orm';
@@ -10,6 +9,8 @@ import type pg from 'pg';
 import { workerEntry } from '../platform/worker-entry';
 import { mayPassBulkWrites } from './access-context';
 import { isReadOnlySql } from './read-only-sql';
+import { PortSocket } from './port-socket';
+import type { WorkerConnection } from './worker-database';
 import type { ConnectMessage, PgliteWorkerData } from './pglite-worker';
 import * as schema from './schema';
 
@@ -32,6 +33,12 @@ export type Database = {
   db: Db;
   /** Round trip to the database; rejects when it is unreachable. */
   ping(): Promise<void>;
+  /**
+   * A connection for another thread of this process (a compute worker reading on its own):
+   * PostgreSQL's address, or a message port to the embedded database's thread. Absent for
+   * PGlite on this thread (tooling).
+   */
+  workerConnection?(readers: boolean): WorkerConnection | Error;
   /** LISTEN on a channel; resolves to a function that stops listening. */
   listen(channel: string, onPayload: (payload: string) => void): Promise<() => Promise<void>>;
   close(): Promise<void>;
@@ -166,17 +173,22 @@ class PgliteThread {
 
   /** A new connection: a socket-like stream node-postgres writes the protocol to. */
   socket(readers: boolean): PortSocket {
-    const socket = new PortSocket(this, readers);
+    const socket = new PortSocket(() => this.port(readers));
     this.sockets.add(socket);
     socket.once('close', () => this.sockets.delete(socket));
     return socket;
   }
 
-  attach(port: MessagePort, readers: boolean): Error | null {
+  /**
+   * A new connection's end: the database's thread takes the other. A compute worker's
+   * connections are made this way too (`Database.workerConnection`).
+   */
+  port(readers: boolean): MessagePort | Error {
     if (this.exited || this.closing) return this.exited ?? new Error('database is closed');
-    const message: ConnectMessage = { type: 'connect', port, readers };
-    this.worker.postMessage(message, [port]);
-    return null;
+    const { port1, port2 } = new MessageChannel();
+    const message: ConnectMessage = { type: 'connect', port: port2, readers };
+    this.worker.postMessage(message, [port2]);
+    return port1;
   }
 
   get isOpen() {
@@ -199,87 +211,6 @@ class PgliteThread {
       await this.worker.terminate();
     })();
     return this.closing;
-  }
-}
-
-/**
- * A connection to the embedded database's thread, shaped like the net.Socket node-postgres
- * expects. Writes made in one turn of the event loop travel as one message.
- */
-class PortSocket extends Duplex {
-  private port: MessagePort | null = null;
-  private outgoing: Buffer[] = [];
-
-  constructor(
-    private readonly thread: PgliteThread,
-    /** A connection of the readers pool (its reads may pass a bulk write). */
-    private readonly readers: boolean,
-  ) {
-    super();
-  }
-
-  connect() {
-    const { port1, port2 } = new MessageChannel();
-    const refused = this.thread.attach(port2, this.readers);
-    if (refused) {
-      process.nextTick(() => this.destroy(refused));
-      return this;
-    }
-    this.port = port1;
-    port1.on('message', (data: Uint8Array) =>
-      this.push(Buffer.from(data.buffer, data.byteOffset, data.byteLength)),
-    );
-    port1.on('close', () => {
-      if (!this.destroyed) this.destroy(new Error('the embedded database closed the connection'));
-    });
-    process.nextTick(() => this.emit('connect'));
-    return this;
-  }
-
-  setNoDelay() {
-    return this;
-  }
-
-  setKeepAlive() {
-    return this;
-  }
-
-  ref() {
-    this.port?.ref();
-    return this;
-  }
-
-  unref() {
-    this.port?.unref();
-    return this;
-  }
-
-  override _read() {}
-
-  override _write(chunk: Buffer, _encoding: BufferEncoding, callback: (error?: Error) => void) {
-    if (!this.port) return callback(new Error('not connected'));
-    if (this.outgoing.length === 0) queueMicrotask(() => this.flush());
-    this.outgoing.push(chunk);
-    callback();
-  }
-
-  private flush() {
-    if (!this.port || this.outgoing.length === 0) return;
-    const data = new Uint8Array(Buffer.concat(this.outgoing));
-    this.outgoing = [];
-    this.port.postMessage(data, [data.buffer]);
-  }
-
-  override _final(callback: (error?: Error) => void) {
-    this.flush();
-    this.port?.close();
-    callback();
-  }
-
-  override _destroy(error: Error | null, callback: (error?: Error | null) => void) {
-    this.port?.close();
-    this.port = null;
-    callback(error);
   }
 }
 
@@ -370,6 +301,10 @@ export async function openPgliteThread(
     kind: 'pglite',
     driver: 'pg',
     db,
+    workerConnection(readers) {
+      const port = thread.port(readers);
+      return port instanceof Error ? port : { kind: 'port', port };
+    },
     async ping() {
       if (!thread.isOpen) throw new Error('database is closed');
       await pool.query('select 1');
@@ -453,6 +388,7 @@ export async function openPostgres(url: string, options: PostgresOptions = {}): 
     kind: 'postgres',
     driver: 'pg',
     db,
+    workerConnection: () => ({ kind: 'postgres', url }),
     async ping() {
       await db.execute(sql`select 1`);
     },

@@ -7,13 +7,17 @@ import type { DbOrTx } from './client';
 import {
   fxRates,
   holdingValuations,
+  holdingVersions,
   holdings,
+  instrumentPriceSeries,
   instrumentPrices,
   instruments,
   marketDataVersion,
   portfolios,
   portfolioVersions,
   savingsTransactions,
+  taxCalculations,
+  transactionLots,
   transactions,
   users,
 } from './schema';
@@ -39,6 +43,19 @@ async function portfolioVersion(tx: DbOrTx, portfolioId: string) {
 async function marketVersion(tx: DbOrTx) {
   const [row] = await tx.select({ version: marketDataVersion.version }).from(marketDataVersion);
   return row?.version;
+}
+
+async function holdingVersion(tx: DbOrTx, holdingId: string) {
+  const [row] = await tx
+    .select({ version: holdingVersions.version })
+    .from(holdingVersions)
+    .where(eq(holdingVersions.holdingId, holdingId));
+  return row?.version;
+}
+
+async function fxVersion(tx: DbOrTx) {
+  const [row] = await tx.select({ version: marketDataVersion.fxVersion }).from(marketDataVersion);
+  return row?.version ?? 0;
 }
 
 beforeAll(async () => {
@@ -137,5 +154,118 @@ describe('market data counter', () => {
     // Deleting an instrument deletes its prices (cascade): counted too.
     await db().delete(instruments).where(eq(instruments.id, instrument.id));
     expect(await marketVersion(db())).toBe(afterRates + 1);
+  });
+});
+
+/**
+ * Migration 0012's finer counters: a valuation worker reads again only the holdings, series and
+ * rates whose counter moved, so every write a holding's value depends on must move its counter,
+ * and no other holding's.
+ */
+describe('holding dataset counters', () => {
+  it('move with every statement writing the holding or what its value depends on', async () => {
+    const portfolio = await insertPortfolio(db(), userId, { name: 'Per holding' });
+    const { holding } = await insertLedgerRows(db(), { portfolioId: portfolio.id, userId });
+    const { holding: neighbour } = await insertLedgerRows(db(), {
+      portfolioId: portfolio.id,
+      userId,
+    });
+    const neighbourBefore = await holdingVersion(db(), neighbour.id);
+    let last = (await holdingVersion(db(), holding.id)) ?? -1;
+    expect(last).toBeGreaterThanOrEqual(0);
+    const moved = async () => {
+      const now = (await holdingVersion(db(), holding.id)) ?? -1;
+      const grew = now > last;
+      last = now;
+      return grew;
+    };
+
+    await db().update(holdings).set({ name: 'Renamed' }).where(eq(holdings.id, holding.id));
+    expect(await moved()).toBe(true);
+    await db()
+      .update(transactions)
+      .set({ notes: 'edited' })
+      .where(eq(transactions.holdingId, holding.id));
+    expect(await moved()).toBe(true);
+    await db()
+      .update(transactionLots)
+      .set({ remainingQuantity: '1' })
+      .where(eq(transactionLots.holdingId, holding.id));
+    expect(await moved()).toBe(true);
+    const [taxRow] = await db()
+      .select({ id: taxCalculations.id })
+      .from(taxCalculations)
+      .innerJoin(transactions, eq(transactions.id, taxCalculations.transactionId))
+      .where(eq(transactions.holdingId, holding.id));
+    if (!taxRow) throw new Error('the fixture has no tax row');
+    await db()
+      .update(taxCalculations)
+      .set({ gainLoss: '1' })
+      .where(eq(taxCalculations.id, taxRow.id));
+    expect(await moved()).toBe(true);
+    await db().insert(holdingValuations).values({
+      holdingId: holding.id,
+      portfolioId: portfolio.id,
+      userId,
+      valuationDate: '2024-06-01',
+      value: '123',
+    });
+    expect(await moved()).toBe(true);
+    await db().insert(savingsTransactions).values({
+      holdingId: holding.id,
+      userId,
+      transactionType: 'deposit',
+      transactionDate: '2024-06-01',
+      amount: '10',
+    });
+    expect(await moved()).toBe(true);
+    await db().delete(transactions).where(eq(transactions.holdingId, holding.id));
+    expect(await moved()).toBe(true);
+
+    // A transaction moved to another holding moves both.
+    const neighbourMid = (await holdingVersion(db(), neighbour.id)) ?? 0;
+    expect(neighbourMid).toBe(neighbourBefore);
+    await db()
+      .update(transactions)
+      .set({ holdingId: holding.id })
+      .where(eq(transactions.holdingId, neighbour.id));
+    expect(await moved()).toBe(true);
+    expect((await holdingVersion(db(), neighbour.id)) ?? 0).toBeGreaterThan(neighbourMid);
+
+    // Deleting the portfolio (everything cascades) leaves no counter behind.
+    await db().delete(portfolios).where(eq(portfolios.id, portfolio.id));
+    expect(await holdingVersion(db(), holding.id)).toBeUndefined();
+    expect(await holdingVersion(db(), neighbour.id)).toBeUndefined();
+  });
+
+  it('a series counter moves at each rebuild, the rates counter with every rates statement', async () => {
+    const [instrument] = await db()
+      .insert(instruments)
+      .values({ symbol: 'SERV', name: 'Series versioned', kind: 'stock', currency: 'USD' })
+      .returning();
+    if (!instrument) throw new Error('insert failed');
+    const seriesVersion = async () => {
+      const [row] = await db()
+        .select({ version: instrumentPriceSeries.version })
+        .from(instrumentPriceSeries)
+        .where(eq(instrumentPriceSeries.instrumentId, instrument.id));
+      return row?.version;
+    };
+    await db()
+      .insert(instrumentPrices)
+      .values({ instrumentId: instrument.id, priceDate: '2024-01-02', close: '10' });
+    const first = await seriesVersion();
+    expect(first).toBe(0);
+    await db()
+      .insert(instrumentPrices)
+      .values({ instrumentId: instrument.id, priceDate: '2024-01-03', close: '11' });
+    expect(await seriesVersion()).toBe(1);
+
+    const before = await fxVersion(db());
+    await db().insert(fxRates).values({ currency: 'CAD', rateDate: '2024-01-02', rate: '1.45' });
+    expect(await fxVersion(db())).toBe(before + 1);
+    await db().delete(fxRates).where(eq(fxRates.currency, 'CAD'));
+    expect(await fxVersion(db())).toBe(before + 2);
+    await db().delete(instruments).where(eq(instruments.id, instrument.id));
   });
 });

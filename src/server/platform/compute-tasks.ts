@@ -1,12 +1,16 @@
-import { computePortfolioValuation } from '@/domain/valuation';
 import { readEcbFile } from '../features/market-data/providers/ecb-file';
+import { valueViewTask, warmValuationTask } from '../features/valuation/valuation.task';
 
 /**
- * What the server's compute workers can run: pure functions of their input (structured-clone
- * data in, data out). Adding heavy work is one entry here.
+ * What the server's compute workers can run: functions of their input (structured-clone data in,
+ * data out) and of the worker's environment (its own database connections). Adding heavy work is
+ * one entry here.
  */
 export const computeTasks = {
-  valuation: computePortfolioValuation,
+  /** A portfolio's or simulation's valuation, read and computed on the worker. */
+  valueView: valueViewTask,
+  /** Readies a worker for its first valuation (at start). */
+  warmValuation: warmValuationTask,
   /** An ECB rates file read and checked (the full history takes about 2 s). */
   ecbRates: readEcbFile,
 };

@@ -1,5 +1,6 @@
 import os from 'node:os';
 import { type Transferable, Worker } from 'node:worker_threads';
+import type { WorkerConnection } from '../db/worker-database';
 import { type WorkerEntry, workerEntry } from './worker-entry';
 
 /**
@@ -9,11 +10,20 @@ import { type WorkerEntry, workerEntry } from './worker-entry';
  * replaced, and the rest of the queue goes on.
  *
  * Tasks are the functions a worker module exports as `tasks` (compute-tasks.ts for the server).
+ * A task may read the database itself (`TaskEnv.database`): the worker asks this thread for a
+ * connection (`ComputePoolOptions.connect`), so rows are read and kept on the worker, never on
+ * the request thread.
  */
 
-type TaskMessage = { id: number; task: string; input: unknown };
+export type TaskMessage = { type: 'task'; id: number; task: string; input: unknown };
+/** The request thread's answer to a worker's `ConnectRequest`. */
+export type ConnectReply =
+  | { type: 'connection'; request: number; connection: WorkerConnection }
+  | { type: 'connection'; request: number; error: string };
+export type ConnectRequest = { type: 'connect'; request: number; readers: boolean };
 export type TaskReply =
-  { id: number; ok: true; result: unknown } | { id: number; ok: false; message: string };
+  | { type: 'reply'; id: number; ok: true; result: unknown }
+  | { type: 'reply'; id: number; ok: false; message: string };
 
 type Job = {
   id: number;
@@ -38,13 +48,16 @@ export type ComputePoolOptions = {
   threads?: number;
   /** The worker module (tests pass their own). */
   entry?: WorkerEntry;
+  /** Gives a worker a database connection of its own (`Database.workerConnection`). */
+  connect?: (readers: boolean) => WorkerConnection | Error;
 };
 
-export class ComputePool<Tasks extends Record<string, (input: never) => unknown>> {
+export class ComputePool<Tasks extends Record<string, (input: never, env: never) => unknown>> {
   private readonly slots: Slot[] = [];
   private readonly queue: Job[] = [];
   private readonly entry: WorkerEntry;
   private readonly size: number;
+  private readonly connect: ComputePoolOptions['connect'];
   private nextId = 1;
   private closed = false;
 
@@ -56,6 +69,17 @@ export class ComputePool<Tasks extends Record<string, (input: never) => unknown>
         new URL('./compute-worker.ts', import.meta.url),
       );
     this.size = Math.max(1, options.threads ?? Math.min(4, os.availableParallelism() - 1));
+    this.connect = options.connect;
+  }
+
+  /** How many workers run at most. */
+  get threads() {
+    return this.size;
+  }
+
+  /** Starts every worker now, so that the first task does not wait for one to boot. */
+  warm() {
+    while (!this.closed && this.slots.length < this.size) this.spawn();
   }
 
   /** Runs `task` on a worker; `transfer` lists buffers to move there instead of copying. */
@@ -99,9 +123,31 @@ export class ComputePool<Tasks extends Record<string, (input: never) => unknown>
       const job = this.queue.shift();
       if (!job) return;
       slot.job = job;
-      const message: TaskMessage = { id: job.id, task: job.task, input: job.input };
+      const message: TaskMessage = { type: 'task', id: job.id, task: job.task, input: job.input };
       slot.worker.postMessage(message, [...job.transfer]);
     }
+  }
+
+  private answerConnect(worker: Worker, request: ConnectRequest) {
+    let connection: WorkerConnection | Error;
+    try {
+      connection = this.connect
+        ? this.connect(request.readers)
+        : new Error('this pool gives no database connections');
+    } catch (error) {
+      connection = error instanceof Error ? error : new Error(String(error));
+    }
+    if (connection instanceof Error) {
+      const reply: ConnectReply = {
+        type: 'connection',
+        request: request.request,
+        error: connection.message,
+      };
+      worker.postMessage(reply);
+      return;
+    }
+    const reply: ConnectReply = { type: 'connection', request: request.request, connection };
+    worker.postMessage(reply, connection.kind === 'port' ? [connection.port] : []);
   }
 
   private spawn(): Slot {
@@ -109,7 +155,11 @@ export class ComputePool<Tasks extends Record<string, (input: never) => unknown>
     // An idle pool does not keep the process alive.
     worker.unref();
     const slot: Slot = { worker, job: null };
-    worker.on('message', (reply: TaskReply) => {
+    worker.on('message', (reply: TaskReply | ConnectRequest) => {
+      if (reply.type === 'connect') {
+        this.answerConnect(worker, reply);
+        return;
+      }
       const job = slot.job;
       if (!job || job.id !== reply.id) return;
       slot.job = null;

@@ -51,7 +51,10 @@ export function simulationIs(column: PgColumn, simulationId: string | null): SQL
 }
 
 /** The active holdings of a view (of one class when given): the condition every list shares. */
-export function activeHoldingsOf(scope: Scope, holdingClass?: HoldingClass | null): SQL {
+export function activeHoldingsOf(
+  scope: Pick<Scope, 'portfolioId' | 'simulationId'>,
+  holdingClass?: HoldingClass | null,
+): SQL {
   return and(
     eq(holdings.portfolioId, scope.portfolioId),
     simulationIs(holdings.simulationId, scope.simulationId),

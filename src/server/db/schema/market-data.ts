@@ -80,6 +80,8 @@ export const instrumentPriceSeries = pgTable('instrument_price_series', {
     .references(() => instruments.id, { onDelete: 'cascade' }),
   days: bytea('days').notNull(),
   closes: bytea('closes').notNull(),
+  /** Bumped at each rebuild (migration 0012): a valuation worker keeps a series until it moves. */
+  version: bigint('version', { mode: 'number' }).notNull().default(0),
 });
 
 /** Instruments whose packed series is rebuilt when the current transaction commits. */
@@ -117,6 +119,8 @@ export const marketDataVersion = pgTable(
   {
     id: integer('id').primaryKey().default(1),
     version: bigint('version', { mode: 'number' }).notNull().default(0),
+    /** Bumped by every statement that writes rates only (migration 0012). */
+    fxVersion: bigint('fx_version', { mode: 'number' }).notNull().default(0),
   },
   (t) => [check('market_data_version_single_row', sql`${t.id} = 1`)],
 );
@@ -130,6 +134,17 @@ export const portfolioVersions = pgTable('portfolio_versions', {
   portfolioId: uuid('portfolio_id')
     .primaryKey()
     .references(() => portfolios.id, { onDelete: 'cascade' }),
+  version: bigint('version', { mode: 'number' }).notNull().default(0),
+});
+
+/**
+ * Each holding's dataset counter (migration 0012), bumped by triggers on every statement that
+ * writes the holding, its transactions, lots, valuation points or savings movements and rates: a
+ * valuation worker reloads and revalues only the holdings whose counter moved. No foreign key: a
+ * cascade that deletes a holding's rows must not fail on it; the holding's delete removes it.
+ */
+export const holdingVersions = pgTable('holding_versions', {
+  holdingId: uuid('holding_id').primaryKey(),
   version: bigint('version', { mode: 'number' }).notNull().default(0),
 });
 

@@ -1,5 +1,7 @@
+import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { PerformanceResponse } from '@/contracts/valuation';
+import { fxRates, instrumentPrices, instruments } from '../../db/schema';
 import { FakeClock } from '../../platform/clock';
 import { insertAppleInUsd } from '../../testing/market-data';
 import { type Agent, registerUser } from '../../testing/agent';
@@ -140,6 +142,69 @@ describe('portfolio performance', () => {
       `/api/v1/portfolios/${id}/performance?sim=00000000-0000-4000-8000-000000000000`,
     );
     expect(badSim.statusCode).toBe(404);
+  });
+
+  it('follows every change the worker keeps apart: one holding, a close, a rate, a removal', async () => {
+    // The worker keeps what it read (valuation.task.ts) and reads again only what moved.
+    await t.app.ctx.compute.run('warmValuation', {});
+    const { id, holdings } = await portfolioWith([
+      apple,
+      { ...apple, name: 'Apple again', quantity: '5' },
+    ]);
+    // 15 x 160 USD at 1.25.
+    expect((await performance(id)).value).toBe('1920');
+    const sell = await owner.post(`/api/v1/portfolios/${id}/transactions`, {
+      assetId: holdings[1],
+      transactionType: 'sell',
+      quantity: '5',
+      price: '160',
+      currency: 'USD',
+      exchangeRateToBase: '0.8',
+      tradeDate: '2024-03-01',
+    });
+    expect(sell.statusCode, sell.body).toBe(201);
+    expect((await performance(id)).value).toBe('1280');
+    // A corrected close of the day: the series is read again.
+    const [instrument] = await db()
+      .select({ id: instruments.id })
+      .from(instruments)
+      .where(eq(instruments.symbol, 'AAPL'));
+    await db()
+      .update(instrumentPrices)
+      .set({ close: '170' })
+      .where(
+        and(
+          eq(instrumentPrices.instrumentId, instrument?.id ?? ''),
+          eq(instrumentPrices.priceDate, '2024-03-01'),
+        ),
+      );
+    expect((await performance(id)).value).toBe('1360');
+    // A corrected rate: the rates are read again.
+    await db()
+      .update(fxRates)
+      .set({ rate: '1.36' })
+      .where(and(eq(fxRates.currency, 'USD'), eq(fxRates.rateDate, '2024-03-01')));
+    expect((await performance(id)).value).toBe('1250');
+    // A removed holding leaves the answer.
+    const removed = await owner.delete(`/api/v1/holdings/${holdings[0]}`);
+    expect(removed.statusCode, removed.body).toBeLessThan(300);
+    const after = await performance(id);
+    expect(after.holdings.map((holding) => holding.holdingId)).toEqual([holdings[1]]);
+    expect(after.value).toBe('0');
+    // Put back as they were for the other tests.
+    await db()
+      .update(instrumentPrices)
+      .set({ close: '160' })
+      .where(
+        and(
+          eq(instrumentPrices.instrumentId, instrument?.id ?? ''),
+          eq(instrumentPrices.priceDate, '2024-03-01'),
+        ),
+      );
+    await db()
+      .update(fxRates)
+      .set({ rate: '1.25' })
+      .where(and(eq(fxRates.currency, 'USD'), eq(fxRates.rateDate, '2024-03-01')));
   });
 
   it('answers an empty portfolio with zeros and no series', async () => {

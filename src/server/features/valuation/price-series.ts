@@ -7,6 +7,8 @@ export type PriceSeries = {
   symbol: string;
   /** The quote currency as stored (GBp/GBX are pence). */
   currency: string;
+  /** The series' counter (moves at each rebuild: migration 0012). */
+  version: number;
   /** Days since 1970-01-01, ascending. */
   days: Int32Array;
   closes: Float64Array;
@@ -40,6 +42,7 @@ export async function readPriceSeries(
     .select({
       symbol: instruments.symbol,
       currency: instruments.currency,
+      version: instrumentPriceSeries.version,
       days: instrumentPriceSeries.days,
       closes: instrumentPriceSeries.closes,
     })
@@ -50,8 +53,31 @@ export async function readPriceSeries(
     found.set(row.symbol, {
       symbol: row.symbol,
       currency: row.currency,
+      version: Number(row.version),
       ...unpackSeries(row.days, row.closes),
     });
+  }
+  return found;
+}
+
+/** Which of these symbols have closes, and the counter and quote currency of each series. */
+export async function readSeriesVersions(
+  db: DbOrTx,
+  symbols: readonly string[],
+): Promise<Map<string, { version: number; currency: string }>> {
+  const found = new Map<string, { version: number; currency: string }>();
+  if (!symbols.length) return found;
+  const rows = await db
+    .select({
+      symbol: instruments.symbol,
+      currency: instruments.currency,
+      version: instrumentPriceSeries.version,
+    })
+    .from(instruments)
+    .innerJoin(instrumentPriceSeries, eq(instrumentPriceSeries.instrumentId, instruments.id))
+    .where(inArray(instruments.symbol, [...new Set(symbols)]));
+  for (const row of rows) {
+    found.set(row.symbol, { version: Number(row.version), currency: row.currency });
   }
   return found;
 }

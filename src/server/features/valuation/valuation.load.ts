@@ -1,4 +1,4 @@
-import { and, asc, eq, gt, inArray, ne } from 'drizzle-orm';
+import { and, asc, eq, gt, inArray, ne, sql } from 'drizzle-orm';
 import type { HoldingClass } from '@/contracts/holdings';
 import { dec } from '@/domain/money/decimal';
 import type {
@@ -14,13 +14,14 @@ import {
   fxRates,
   holdings,
   holdingValuations,
+  holdingVersions,
+  marketDataVersion,
   savingsTransactions,
   taxCalculations,
   transactionLots,
   transactions,
 } from '../../db/schema';
 import { activeHoldingsOf, type Scope } from '../../platform/holding-scope';
-import { type PriceSeries, readPriceSeries } from './price-series';
 
 const ASSET_TYPE: Record<HoldingClass, AssetType> = {
   market: 'market_investment',
@@ -44,28 +45,50 @@ export type HoldingMeta = {
   details: Record<string, unknown>;
 };
 
-export type LoadedPortfolio = {
-  holdings: HoldingInput[];
-  meta: Map<string, HoldingMeta>;
-  /** Closes by symbol (absent: the symbol has none). */
-  closes: Map<string, PriceSeries>;
-};
+/** A view: a portfolio's real holdings, or one of its simulations. */
+export type ViewRef = Pick<Scope, 'portfolioId' | 'simulationId'>;
+
+/** A holding row with its dataset counter (migration 0012). */
+export type VersionedHolding = typeof holdings.$inferSelect & { version: number };
+
+/** A view's active holdings, in display order, with their counters. */
+export async function loadViewHoldings(db: DbOrTx, view: ViewRef): Promise<VersionedHolding[]> {
+  const rows = await db
+    .select({ holding: holdings, version: holdingVersions.version })
+    .from(holdings)
+    .leftJoin(holdingVersions, eq(holdingVersions.holdingId, holdings.id))
+    .where(activeHoldingsOf(view))
+    .orderBy(asc(holdings.createdAt), asc(holdings.id));
+  return rows.map((row) => ({ ...row.holding, version: Number(row.version ?? 0) }));
+}
+
+/** The counters of the rates and of all market data. */
+export async function loadMarketVersions(db: DbOrTx) {
+  const [row] = await db
+    .select({ version: marketDataVersion.version, fxVersion: marketDataVersion.fxVersion })
+    .from(marketDataVersion);
+  return { version: Number(row?.version ?? 0), fxVersion: Number(row?.fxVersion ?? 0) };
+}
+
+/** A holding as the engine reads it (closes attached apart: they change on their own). */
+export type LoadedHolding = { input: HoldingInput; meta: HoldingMeta };
+
+export function isPriced(holdingClass: string) {
+  return PRICED_CLASSES.includes(holdingClass);
+}
 
 /**
- * Everything the valuation engine needs of one view (a portfolio, or one of its simulations):
- * its active holdings with their completed transactions, open lots, tax rows, valuation points and
- * savings movements, and the closes of their symbols. Reads only; a handful of queries whatever
- * the size of the history.
+ * Everything the valuation engine needs of these holdings: their completed transactions, open
+ * lots, tax rows, valuation points and savings movements. Reads only; a handful of queries
+ * whatever the size of the history.
  */
-export async function loadPortfolio(db: DbOrTx, scope: Scope): Promise<LoadedPortfolio> {
-  const rows = await db
-    .select()
-    .from(holdings)
-    .where(activeHoldingsOf(scope))
-    .orderBy(asc(holdings.createdAt), asc(holdings.id));
+export async function loadHoldings(
+  db: DbOrTx,
+  rows: readonly (typeof holdings.$inferSelect)[],
+): Promise<Map<string, LoadedHolding>> {
   const ids = rows.map((row) => row.id);
-  const meta = new Map<string, HoldingMeta>();
-  if (!ids.length) return { holdings: [], meta, closes: new Map() };
+  const loaded = new Map<string, LoadedHolding>();
+  if (!ids.length) return loaded;
 
   const [history, lots, realized, points, savings] = await Promise.all([
     db
@@ -130,11 +153,6 @@ export async function loadPortfolio(db: DbOrTx, scope: Scope): Promise<LoadedPor
       .orderBy(asc(savingsTransactions.transactionDate), asc(savingsTransactions.createdAt)),
   ]);
 
-  const symbols = rows
-    .filter((row) => PRICED_CLASSES.includes(row.class) && row.symbol)
-    .map((row) => (row.symbol ?? '').toUpperCase());
-  const closes = await readPriceSeries(db, symbols);
-
   const byHolding = <T extends { holdingId: string }>(list: T[]) => {
     const grouped = new Map<string, T[]>();
     for (const item of list) {
@@ -150,10 +168,9 @@ export async function loadPortfolio(db: DbOrTx, scope: Scope): Promise<LoadedPor
   const pointsOf = byHolding(points);
   const savingsOf = byHolding(savings);
 
-  const inputs: HoldingInput[] = [];
   for (const row of rows) {
     const holdingClass = row.class as HoldingClass;
-    meta.set(row.id, {
+    const meta: HoldingMeta = {
       id: row.id,
       name: row.name,
       class: holdingClass,
@@ -163,7 +180,7 @@ export async function loadPortfolio(db: DbOrTx, scope: Scope): Promise<LoadedPor
       currentPrice: row.currentPrice,
       updatedAt: row.updatedAt,
       details: row.details,
-    });
+    };
     const input: HoldingInput = {
       id: row.id,
       class: ASSET_TYPE[holdingClass],
@@ -194,16 +211,9 @@ export async function loadPortfolio(db: DbOrTx, scope: Scope): Promise<LoadedPor
         gainLoss: tax.gainLoss,
       })),
     };
-    if (PRICED_CLASSES.includes(holdingClass)) {
-      const series = row.symbol ? closes.get(row.symbol.toUpperCase()) : undefined;
-      if (series) {
-        input.closes = { days: series.days, values: series.closes };
-        // The instrument's quote currency decides (a London listing quotes in pence).
-        input.currency = series.currency;
-      }
-    } else if (holdingClass === 'savings') {
+    if (holdingClass === 'savings') {
       input.savings = { flows: savingsFlows(row, savingsOf.get(row.id) ?? []) };
-    } else {
+    } else if (!isPriced(holdingClass)) {
       const own = pointsOf.get(row.id) ?? [];
       if (own.length) {
         input.valuations = {
@@ -212,9 +222,9 @@ export async function loadPortfolio(db: DbOrTx, scope: Scope): Promise<LoadedPor
         };
       }
     }
-    inputs.push(input);
+    loaded.set(row.id, { input, meta });
   }
-  return { holdings: inputs, meta, closes };
+  return loaded;
 }
 
 /**
@@ -248,11 +258,15 @@ function savingsFlows(
   return flows;
 }
 
-/** Every stored euro reference rate, by currency (a few thousand rows per currency at most). */
-export async function loadFxRates(db: DbOrTx) {
+/**
+ * The stored euro reference rates of these currencies (of all when none are named), by currency:
+ * a few thousand rows per currency at most.
+ */
+export async function loadFxRates(db: DbOrTx, currencies?: readonly string[]) {
   const rows = await db
     .select({ currency: fxRates.currency, date: fxRates.rateDate, rate: fxRates.rate })
     .from(fxRates)
+    .where(currencies ? inArray(fxRates.currency, [...currencies, '']) : sql`true`)
     .orderBy(asc(fxRates.currency), asc(fxRates.rateDate));
   const rates: Record<string, { dates: string[]; values: number[] }> = {};
   for (const row of rows) {
@@ -260,5 +274,5 @@ export async function loadFxRates(db: DbOrTx) {
     series.dates.push(row.date);
     series.values.push(Number(row.rate));
   }
-  return { base: 'EUR', rates };
+  return rates;
 }

@@ -11,11 +11,9 @@ import type { Currency } from '@/contracts/settings';
 import { dec } from '@/domain/money/decimal';
 import {
   fromDay,
-  toDay,
   type HoldingValuation,
   type MoneyFigures,
   type PerformanceFigures as EnginePerformance,
-  type ValuationInput,
   type ValuationResult,
 } from '@/domain/valuation';
 import type { ServerContext } from '../../context';
@@ -23,7 +21,9 @@ import type { DbOrTx } from '../../db/client';
 import { marketDataVersion, portfolioVersions } from '../../db/schema';
 import { requireScope, type Scope } from '../../platform/holding-scope';
 import type { Actor } from '../../platform/actor';
-import { type HoldingMeta, loadFxRates, loadPortfolio } from './valuation.load';
+import { mayPassBulkWrites } from '../../db/access-context';
+import type { HoldingMeta } from './valuation.load';
+import type { ComputedView } from './valuation.task';
 
 /**
  * A portfolio's (or a simulation's) value and returns, from the valuation engine
@@ -33,14 +33,7 @@ import { type HoldingMeta, loadFxRates, loadPortfolio } from './valuation.load';
  * ever served because any write changes the key.
  */
 
-export type Computed = {
-  result: ValuationResult;
-  meta: Map<string, HoldingMeta>;
-  /** The day of the last close used per close-priced holding. */
-  lastCloseDay: Map<string, number>;
-  /** Market and crypto holdings with no stored close, valued at the price typed on them. */
-  manual: Set<string>;
-};
+export type Computed = ComputedView;
 
 /** Results kept per process, the least recently used dropped first. */
 const cache = new LRUCache<string, Computed>({ max: 64 });
@@ -69,7 +62,8 @@ export function todayOf(ctx: ServerContext) {
 
 /**
  * Values one view in `currency` up to today over `range`: from the cache when its dataset has
- * not changed, else read and computed off the request thread.
+ * not changed, else read and computed on a compute worker (valuation.task.ts), which keeps what
+ * it read and revalues only what changed.
  */
 export async function valueView(
   ctx: ServerContext,
@@ -90,41 +84,14 @@ export async function valueView(
   ].join(':');
   const cached = cache.get(key);
   if (cached) return cached;
-  const [loaded, fx] = await Promise.all([loadPortfolio(db, scope), loadFxRates(db)]);
-  const manualDay = toDay(asOf);
-  const manual = new Set<string>();
-  // A market holding without any stored close is valued at the price typed on it, as a close
-  // on the day it was last changed (shown as such: priceSource 'manual').
-  for (const holding of loaded.holdings) {
-    const meta = loaded.meta.get(holding.id);
-    if (!meta || holding.closes || !['market', 'crypto'].includes(meta.class)) continue;
-    const day = Math.min(toDay(meta.updatedAt.toISOString().slice(0, 10)), manualDay);
-    holding.closes = { days: [day], values: [Number(meta.currentPrice)] };
-    manual.add(holding.id);
-  }
-  const input: ValuationInput = {
+  const computed = await ctx.compute.run('valueView', {
+    view: { portfolioId: scope.portfolioId, simulationId: scope.simulationId },
     currency,
+    baseCurrency: scope.access.portfolio.baseCurrency,
     asOf,
     range,
-    baseCurrency: currency,
-    holdings: loaded.holdings,
-    fx,
-  };
-  const result = await ctx.compute.run('valuation', input);
-  const lastCloseDay = new Map<string, number>();
-  for (const holding of loaded.holdings) {
-    const days = holding.closes && 'days' in holding.closes ? holding.closes.days : null;
-    if (!days?.length) continue;
-    let last = -1;
-    for (let i = days.length - 1; i >= 0; i -= 1) {
-      if ((days[i] as number) <= manualDay) {
-        last = days[i] as number;
-        break;
-      }
-    }
-    if (last >= 0) lastCloseDay.set(holding.id, last);
-  }
-  const computed = { result, meta: loaded.meta, lastCloseDay, manual };
+    passBulk: mayPassBulkWrites(),
+  });
   cache.set(key, computed);
   return computed;
 }

@@ -1,0 +1,327 @@
+import { LRUCache } from 'lru-cache';
+import {
+  computePortfolioValuation,
+  type HoldingInput,
+  type HoldingPieces,
+  normaliseCurrency,
+  type RangeKey,
+  toDay,
+  type ValuationResult,
+  type ValuationTransaction,
+} from '@/domain/valuation';
+import type { Db } from '../../db/client';
+import type { TaskEnv } from '../../platform/compute-worker-host';
+import {
+  type HoldingMeta,
+  isPriced,
+  type LoadedHolding,
+  loadFxRates,
+  loadHoldings,
+  loadMarketVersions,
+  loadViewHoldings,
+  type VersionedHolding,
+  type ViewRef,
+} from './valuation.load';
+import { type PriceSeries, readPriceSeries, readSeriesVersions } from './price-series';
+
+/**
+ * The valuation of one view, run on a compute worker from the database to the result: the
+ * request thread sends a few ids and gets the result back, it never reads or copies a row.
+ *
+ * The worker keeps what it read and computed, by view: a holding is read again only when its
+ * counter (holding_versions) moved, a series when its counter moved, the rates when theirs did,
+ * and the engine walks again only the holdings that changed (`HoldingPieces`). After one new
+ * transaction, one holding is read and walked; the others are only added up.
+ */
+
+export type ValueViewInput = {
+  view: ViewRef;
+  currency: string;
+  baseCurrency: string;
+  asOf: string;
+  range: RangeKey;
+  /** The request may pass a bulk write on the embedded database (decided on its thread). */
+  passBulk: boolean;
+};
+
+export type ComputedView = {
+  result: ValuationResult;
+  meta: Map<string, HoldingMeta>;
+  /** The day of the last close used per close-priced holding. */
+  lastCloseDay: Map<string, number>;
+  /** Market and crypto holdings with no stored close, valued at the price typed on them. */
+  manual: Set<string>;
+};
+
+type KeptHolding = LoadedHolding & { version: number };
+type KeptView = {
+  holdings: Map<string, KeptHolding>;
+  /** The engine's pieces by currency, base currency and range (a few kept per view). */
+  pieces: LRUCache<string, HoldingPieces>;
+};
+
+/** What this worker keeps (bounded: least recently used views, series and rates go first). */
+const views = new LRUCache<string, KeptView>({ max: 64 });
+const series = new LRUCache<string, PriceSeries>({ max: 4096 });
+const rates = new LRUCache<string, { version: number; dates: string[]; values: number[] }>({
+  max: 256,
+});
+
+/** For tests: forget everything kept. */
+export function forgetKeptValuations() {
+  views.clear();
+  series.clear();
+  rates.clear();
+}
+
+/**
+ * The closes of these symbols, from what this worker keeps: on a first read every series is read
+ * at once (beside the holdings, `first`); afterwards only the counters are, and the series whose
+ * counter moved.
+ */
+async function keptSeries(
+  db: Db,
+  symbols: string[],
+  first: Map<string, PriceSeries> | null,
+  versions: Map<string, { version: number }> | null,
+) {
+  for (const [symbol, found] of first ?? []) series.set(symbol, found);
+  const wanted = versions ?? first ?? new Map<string, { version: number }>();
+  const stale = [...wanted]
+    .filter(([symbol, { version }]) => series.get(symbol)?.version !== version)
+    .map(([symbol]) => symbol);
+  if (stale.length) {
+    for (const [symbol, found] of await readPriceSeries(db, stale)) series.set(symbol, found);
+  }
+  const out = new Map<string, PriceSeries>();
+  for (const symbol of symbols) {
+    const found = wanted.has(symbol) ? series.get(symbol) : undefined;
+    if (found) out.set(symbol, found);
+  }
+  return out;
+}
+
+async function keptRates(db: Db, currencies: Set<string>, fxVersion: number) {
+  const stale = [...currencies].filter((currency) => rates.get(currency)?.version !== fxVersion);
+  if (stale.length) {
+    const read = await loadFxRates(db, stale);
+    for (const currency of stale) {
+      const found = read[currency] ?? { dates: [], values: [] };
+      rates.set(currency, { version: fxVersion, ...found });
+    }
+  }
+  const out: Record<string, { dates: string[]; values: number[] }> = {};
+  for (const currency of currencies) {
+    const found = rates.get(currency);
+    if (found?.dates.length) out[currency] = { dates: found.dates, values: found.values };
+  }
+  return out;
+}
+
+/** The currencies a holding's value and flows are in (rates are read for these only). */
+function currenciesOf(input: HoldingInput, into: Set<string>) {
+  into.add(normaliseCurrency(input.currency).currency);
+  for (const tx of input.transactions ?? []) {
+    if (tx.currency) into.add(normaliseCurrency(tx.currency).currency);
+  }
+}
+
+export async function valueViewTask(input: ValueViewInput, env: TaskEnv): Promise<ComputedView> {
+  const database = await env.database();
+  const db = database.db(input.passBulk);
+  const viewKey = `${input.view.portfolioId}:${input.view.simulationId ?? 'real'}`;
+  let kept = views.get(viewKey);
+  if (!kept) {
+    kept = { holdings: new Map(), pieces: new LRUCache({ max: 3 }) };
+    views.set(viewKey, kept);
+  }
+
+  const [rows, market] = await Promise.all([
+    loadViewHoldings(db, input.view),
+    loadMarketVersions(db),
+  ]);
+  const symbols = rows
+    .filter((row) => isPriced(row.class) && row.symbol)
+    .map((row) => (row.symbol ?? '').toUpperCase());
+  const stale = rows.filter((row) => kept.holdings.get(row.id)?.version !== row.version);
+  // Nothing kept of these series yet: read them whole, beside the holdings.
+  const firstRead = symbols.length > 0 && symbols.every((symbol) => !series.has(symbol));
+  const [versions, reloaded, first] = await Promise.all([
+    firstRead ? null : readSeriesVersions(db, symbols),
+    loadHoldings(db, stale),
+    firstRead ? readPriceSeries(db, symbols) : null,
+  ]);
+  for (const row of stale) {
+    const loaded = reloaded.get(row.id);
+    if (loaded) kept.holdings.set(row.id, { ...loaded, version: row.version });
+  }
+  const present = new Set(rows.map((row) => row.id));
+  for (const id of kept.holdings.keys()) if (!present.has(id)) kept.holdings.delete(id);
+  const closes = await keptSeries(db, symbols, first, versions);
+
+  // The engine's input: each holding with its closes, and a version naming both.
+  const asOfDay = toDay(input.asOf);
+  const manual = new Set<string>();
+  const meta = new Map<string, HoldingMeta>();
+  const holdings: HoldingInput[] = [];
+  const currencies = new Set<string>([input.currency, input.baseCurrency]);
+  for (const row of rows) {
+    const held = kept.holdings.get(row.id);
+    if (!held) continue;
+    meta.set(row.id, held.meta);
+    let holding: HoldingInput = { ...held.input };
+    let version = `${row.version}`;
+    if (isPriced(row.class)) {
+      const found = row.symbol ? closes.get(row.symbol.toUpperCase()) : undefined;
+      if (found) {
+        // The instrument's quote currency decides (a London listing quotes in pence).
+        holding = {
+          ...holding,
+          currency: found.currency,
+          closes: { days: found.days, values: found.closes },
+        };
+        version += `:${found.version}:${found.currency}`;
+      } else {
+        // A market holding without any stored close is valued at the price typed on it, as a
+        // close on the day it was last changed (shown as such: priceSource 'manual').
+        const day = Math.min(toDay(held.meta.updatedAt.toISOString().slice(0, 10)), asOfDay);
+        holding = {
+          ...holding,
+          closes: { days: [day], values: [Number(held.meta.currentPrice)] },
+        };
+        version += `:manual:${day}`;
+        manual.add(row.id);
+      }
+    }
+    holding.version = version;
+    currenciesOf(holding, currencies);
+    holdings.push(holding);
+  }
+
+  const fx = { base: 'EUR', rates: await keptRates(db, currencies, market.fxVersion) };
+  const piecesKey = `${input.currency}:${input.baseCurrency}:${input.range}`;
+  let pieces = kept.pieces.get(piecesKey);
+  if (!pieces) {
+    pieces = new Map();
+    kept.pieces.set(piecesKey, pieces);
+  }
+  const result = computePortfolioValuation(
+    {
+      currency: input.currency,
+      baseCurrency: input.baseCurrency,
+      asOf: input.asOf,
+      range: input.range,
+      holdings,
+      fx,
+      fxVersion: String(market.fxVersion),
+    },
+    pieces,
+  );
+
+  const lastCloseDay = new Map<string, number>();
+  for (const holding of holdings) {
+    const days = holding.closes && 'days' in holding.closes ? holding.closes.days : null;
+    if (!days?.length) continue;
+    let last = -1;
+    for (let i = days.length - 1; i >= 0; i -= 1) {
+      if ((days[i] as number) <= asOfDay) {
+        last = days[i] as number;
+        break;
+      }
+    }
+    if (last >= 0) lastCloseDay.set(holding.id, last);
+  }
+  return { result, meta, lastCloseDay, manual };
+}
+
+/** A made-up portfolio for `warmValuationTask`: holdings with daily closes and trades. */
+function warmUpInput(): Parameters<typeof computePortfolioValuation>[0] {
+  const first = toDay('2022-01-03');
+  const days = 730;
+  const holdings: HoldingInput[] = [];
+  for (let h = 0; h < 40; h += 1) {
+    const closeDays: number[] = [];
+    const closeValues: number[] = [];
+    let price = 50 + h;
+    for (let d = 0; d < days; d += 1) {
+      price = Math.max(1, price + (((d * 31 + h * 17) % 11) - 5) / 10);
+      closeDays.push(first + d);
+      closeValues.push(Math.round(price * 100) / 100);
+    }
+    const transactions: ValuationTransaction[] = [];
+    for (let k = 0; k < 30; k += 1) {
+      const day = first + k * 20 + (h % 7);
+      const type = k % 5 === 4 ? 'sell' : k % 5 === 3 ? 'dividend' : 'buy';
+      transactions.push({
+        date: new Date(day * 86_400_000).toISOString().slice(0, 10),
+        type,
+        quantity: type === 'dividend' ? '1' : String(1 + (k % 3)),
+        price: String(closeValues[day - first] ?? 10),
+        fees: '1',
+      });
+    }
+    holdings.push({
+      id: `warm-${h}`,
+      version: '1',
+      class: 'market_investment',
+      currency: h % 2 ? 'USD' : 'EUR',
+      symbol: `WARM${h}`,
+      transactions,
+      closes: { days: closeDays, values: closeValues },
+    });
+  }
+  const rateDates = Array.from({ length: days }, (_, d) =>
+    new Date((first + d) * 86_400_000).toISOString().slice(0, 10),
+  );
+  return {
+    currency: 'EUR',
+    baseCurrency: 'EUR',
+    asOf: rateDates[rateDates.length - 1] as string,
+    range: 'MAX',
+    holdings,
+    fx: {
+      base: 'EUR',
+      rates: { USD: { dates: rateDates, values: rateDates.map((_, d) => 1.05 + (d % 9) / 100) } },
+    },
+    fxVersion: 'warm',
+  };
+}
+
+/**
+ * Readies a worker for its first valuation (run when the server starts): opens its database
+ * connections and prepares the view's reads (on a view that does not exist), and runs the engine
+ * on a made-up portfolio so that its hot paths are compiled before a user waits on them.
+ */
+export async function warmValuationTask(
+  _input: Record<string, never>,
+  env: TaskEnv,
+): Promise<void> {
+  const db = (await env.database()).db(false);
+  const nowhere: ViewRef = {
+    portfolioId: '00000000-0000-0000-0000-000000000000',
+    simulationId: null,
+  };
+  const ghost = {
+    id: nowhere.portfolioId,
+    class: 'market',
+    name: '',
+    symbol: null,
+    currency: 'EUR',
+    quantity: '0',
+    currentPrice: '0',
+    updatedAt: new Date(0),
+    details: {},
+    version: 0,
+  } as unknown as VersionedHolding;
+  await Promise.all([
+    loadViewHoldings(db, nowhere),
+    loadHoldings(db, [ghost]),
+    loadMarketVersions(db),
+    readSeriesVersions(db, ['']),
+    readPriceSeries(db, ['']),
+    loadFxRates(db, ['']),
+  ]);
+  const input = warmUpInput();
+  for (let round = 0; round < 3; round += 1) computePortfolioValuation(input, new Map());
+  computePortfolioValuation(input);
+}
