@@ -1,4 +1,10 @@
 import { computePortfolioValuation } from '@/domain/valuation';
+import {
+  checkHoldingsTask,
+  checkLedgersTask,
+  checkTransactionsTask,
+  readImportTask,
+} from '../features/holdings/import-rows';
 import { readEcbFile } from '../features/market-data/providers/ecb-file';
 
 /**
@@ -9,5 +15,10 @@ export const computeTasks = {
   valuation: computePortfolioValuation,
   /** An ECB rates file read and checked (the full history takes about 2 s). */
   ecbRates: readEcbFile,
+  /** A portfolio CSV import's file read, its rows checked, its ledgers replayed (import-rows). */
+  importFile: readImportTask,
+  importHoldings: checkHoldingsTask,
+  importTransactions: checkTransactionsTask,
+  importLedgers: checkLedgersTask,
 };
 export type ComputeTasks = typeof computeTasks;

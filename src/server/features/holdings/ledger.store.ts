@@ -5,14 +5,13 @@ import {
   type HoldingLedger,
   type LedgerState,
   type LedgerTransaction,
-  LedgerError,
   type Lot,
   lotConsumed,
   pacer,
   resumeHoldingPaced,
   type TransactionType,
 } from '@/domain/ledger';
-import { dec, type Decimal, FinancialMathError, toPlain } from '@/domain/money/decimal';
+import { dec, type Decimal, toPlain } from '@/domain/money/decimal';
 import { BULK_INSERT_ROWS, bulkInsert } from '../../db/bulk-insert';
 import type { DbOrTx } from '../../db/client';
 import {
@@ -22,9 +21,9 @@ import {
   transactionLots,
   transactions,
 } from '../../db/schema';
-import { AppError } from '../../platform/errors';
 import type { TransactionRow } from './holdings.dto';
 import type { HoldingRow } from './scope';
+import { ledgerAppError, ledgerFailure } from './transaction-rows';
 
 /** What the ledger needs of a stored transaction. */
 export function toLedgerTransaction(row: TransactionRow): LedgerTransaction {
@@ -41,22 +40,7 @@ export function toLedgerTransaction(row: TransactionRow): LedgerTransaction {
   };
 }
 
-/** A rule of the ledger as the API answers it. */
-export const ledgerAppError = (error: LedgerError) =>
-  new AppError(error.code, error.details, error.message);
-
-/** A rule of the ledger or of the financial maths, as the API answers it. */
-export function ledgerFailure(error: unknown): never {
-  if (error instanceof LedgerError) throw ledgerAppError(error);
-  if (error instanceof FinancialMathError) {
-    throw new AppError(
-      error.code === 'DIVISION_BY_ZERO' ? 'DIVISION_BY_ZERO' : 'EXCHANGE_RATE_INVALID',
-      null,
-      error.message,
-    );
-  }
-  throw error;
-}
+export { ledgerAppError, ledgerFailure } from './transaction-rows';
 
 /** A holding's transactions in ledger order: trade date, then the order they were recorded. */
 export async function ledgerRows(tx: DbOrTx, holdingId: string): Promise<TransactionRow[]> {

@@ -1,6 +1,7 @@
 import type { HoldingClass } from '@/contracts/holdings';
 import type { CreateTransactionInput } from '@/contracts/transactions';
-import { ASSET_TYPES, type AssetType, TRANSACTION_TYPES } from '@/domain/ledger';
+import { ASSET_TYPES, type AssetType, LedgerError, TRANSACTION_TYPES } from '@/domain/ledger';
+import { FinancialMathError } from '@/domain/money/decimal';
 import type { transactions } from '../../db/schema';
 import { AppError } from '../../platform/errors';
 import type { Actor } from './actor';
@@ -115,4 +116,21 @@ export function newRow(
     createdAt: now,
     updatedAt: now,
   };
+}
+
+/** A rule of the ledger as the API answers it. */
+export const ledgerAppError = (error: LedgerError) =>
+  new AppError(error.code, error.details, error.message);
+
+/** A rule of the ledger or of the financial maths, as the API answers it. */
+export function ledgerFailure(error: unknown): never {
+  if (error instanceof LedgerError) throw ledgerAppError(error);
+  if (error instanceof FinancialMathError) {
+    throw new AppError(
+      error.code === 'DIVISION_BY_ZERO' ? 'DIVISION_BY_ZERO' : 'EXCHANGE_RATE_INVALID',
+      null,
+      error.message,
+    );
+  }
+  throw error;
 }
