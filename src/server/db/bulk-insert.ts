@@ -110,6 +110,11 @@ function arrayElement(value: unknown): string {
   return `"${text.replace(/\\/g, '\\\\').replace(/"/g, '\\"')}"`;
 }
 
+/** A one-dimensional PostgreSQL array literal of these values, as the pg driver writes one. */
+export function arrayLiteral(values: readonly unknown[]): string {
+  return `{${values.map(arrayElement).join(',')}}`;
+}
+
 /**
  * `bulkInsert`'s statements made ready without a database: the same columns, defaults and value
  * mapping, written as array literals. Pure (a worker runs it); `insertPacked` sends them.

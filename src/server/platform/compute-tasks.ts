@@ -5,6 +5,7 @@ import {
   checkTransactionsTask,
   readImportTask,
 } from '../features/holdings/import-rows';
+import { checkMarketRowsTask, euroRatesTask } from '../features/market-data/import-rows';
 import { readEcbFile } from '../features/market-data/providers/ecb-file';
 
 /**
@@ -20,5 +21,8 @@ export const computeTasks = {
   importHoldings: checkHoldingsTask,
   importTransactions: checkTransactionsTask,
   importLedgers: checkLedgersTask,
+  /** The market data CSV import's file read and rows checked, and its euro rates worked out. */
+  marketDataRows: checkMarketRowsTask,
+  marketDataFx: euroRatesTask,
 };
 export type ComputeTasks = typeof computeTasks;

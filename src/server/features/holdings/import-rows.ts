@@ -10,7 +10,6 @@ import {
 import {
   HOLDING_CLASS_FIELDS,
   HOLDING_FIELD_ALIASES,
-  IMPORT_MAX_ERRORS,
   IMPORT_SAMPLE_ROWS,
   type ImportIssue,
 } from '@/contracts/import-export';
@@ -25,6 +24,7 @@ import { packRows, type PackedRows } from '../../db/bulk-insert';
 import { transactionAuditTrail, transactions } from '../../db/schema';
 import type { Actor } from '../../platform/actor';
 import { AppError } from '../../platform/errors';
+import { issueList, type IssueList } from '../../platform/import-issues';
 import { importIssue } from './csv';
 import {
   appErrorIssue,
@@ -70,11 +70,6 @@ export type FileSummary = {
   readable: boolean;
 };
 
-/** Issues sorted by row: the first `IMPORT_MAX_ERRORS`, and how many there are in all. */
-export type IssueList = { issues: ImportIssue[]; issueCount: number };
-
-const byRow = (a: ImportIssue, b: ImportIssue) => a.row - b.row;
-
 export function summaryOf(prepared: Prepared): FileSummary {
   return {
     columns: prepared.columns,
@@ -83,22 +78,6 @@ export function summaryOf(prepared: Prepared): FileSummary {
     sample: prepared.rows.slice(0, IMPORT_SAMPLE_ROWS),
     readable: prepared.readable,
   };
-}
-
-/** The first issues by row (a stable sort: one row's issues keep the order they were found in). */
-export function issueList(all: readonly ImportIssue[]): IssueList {
-  const sorted = [...all].sort(byRow);
-  return { issues: sorted.slice(0, IMPORT_MAX_ERRORS), issueCount: sorted.length };
-}
-
-/**
- * The errors an answer shows: a worker's first issues, then those found after them on the request
- * thread (what needs the database), sorted by row as if found in one list: a row's issues from the
- * worker come first, as they were found first.
- */
-export function errorsOf(list: IssueList, later: readonly ImportIssue[] = []) {
-  const all = [...list.issues, ...later].sort(byRow);
-  return { errors: all.slice(0, IMPORT_MAX_ERRORS), errorCount: list.issueCount + later.length };
 }
 
 /** A file read and mapped (savings files, whose rows are checked on the request thread). */

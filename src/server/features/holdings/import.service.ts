@@ -16,6 +16,7 @@ import { holdings, transactionAuditTrail, transactions } from '../../db/schema';
 import { AppError } from '../../platform/errors';
 import { usersWhoMaySee } from '../../platform/portfolio-access';
 import { withCashCheck } from '../../platform/simulation-cash';
+import { errorsOf, issueList, type IssueList } from '../../platform/import-issues';
 import { mapInSlices } from '../../platform/time-slices';
 import { type Actor, publishHoldingsChanged, recordLedgerAudit } from './actor';
 import { importIssue } from './csv';
@@ -27,15 +28,7 @@ import {
   ownerTier,
 } from './holdings.service';
 import { assertImportSize, type ImportBody } from './import-common';
-import {
-  errorsOf,
-  type FileSummary,
-  type HoldingItem,
-  type ImportHolding,
-  type IssueList,
-  issueList,
-  summaryOf,
-} from './import-rows';
+import { type FileSummary, type HoldingItem, type ImportHolding, summaryOf } from './import-rows';
 import {
   checkSavingsMovements,
   checkSavingsRates,
