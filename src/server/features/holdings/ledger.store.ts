@@ -82,7 +82,7 @@ async function replayRowsFrom(
         ${from ? sql`and trade_date >= ${from}` : sql``}
       order by trade_date, created_at, id`,
   );
-  // Mapped in slices: a history of 10,000 rows takes several milliseconds to map.
+  // Mapped in slices, like the rest of the replay: a long history is thousands of rows.
   return mapInSlices(rows, (row) => ({
     id: row.id,
     type: row.type as TransactionType,
