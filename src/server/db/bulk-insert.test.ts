@@ -12,7 +12,7 @@ import {
 } from 'drizzle-orm/pg-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase, type TestDatabase } from '../testing/test-db';
-import { BULK_INSERT_ROWS, bulkInsert } from './bulk-insert';
+import { BULK_INSERT_ROWS, bulkInsert, insertPacked, packRows } from './bulk-insert';
 
 const probe = pgTable('bulk_probe', {
   id: uuid('id').primaryKey().defaultRandom(),
@@ -80,6 +80,47 @@ describe('inserting many rows at once', () => {
     ]);
     const result = await testDb.database.db.execute(
       sql`select to_char(at at time zone 'UTC', 'US') as us from bulk_probe where position = -1`,
+    );
+    expect((result as unknown as { rows: { us: string }[] }).rows).toEqual([{ us: '678901' }]);
+  });
+
+  it('stores the same rows made ready elsewhere as array literals (packRows, insertPacked)', async () => {
+    const at = new Date('2026-03-04T05:06:07.089Z');
+    const count = BULK_INSERT_ROWS + 3;
+    const rows = Array.from({ length: count }, (_, index) => ({
+      position: 10_000 + index,
+      ...(index % 3 === 0 ? { note: `note "${index}", {with} \\ odd, NULL text` } : {}),
+      ...(index % 5 === 0 ? { flag: false } : {}),
+      amount: `${index}.5`,
+      day: index % 2 ? '2024-02-29' : null,
+      at: index === 1 ? ('2026-01-02T03:04:05.678901Z' as unknown as Date) : at,
+      data: index % 4 ? { index, text: 'quote " and \\' } : index % 8 ? 'plain string' : null,
+    }));
+    // Through a structured clone, as from a worker.
+    const packed = structuredClone(packRows(probe, rows));
+    expect(packed.chunks).toHaveLength(2);
+    await insertPacked(testDb.database.db, probe, packed);
+    await insertPacked(testDb.database.db, probe, packRows(probe, []));
+    const stored = await testDb.database.db
+      .select()
+      .from(probe)
+      .where(sql`position >= 10000`)
+      .orderBy(asc(probe.position));
+    expect(stored).toHaveLength(count);
+    for (const [index, row] of stored.entries()) {
+      const expected = rows[index];
+      expect(row).toMatchObject({
+        position: 10_000 + index,
+        note: expected?.note ?? null,
+        amount: expected?.amount,
+        day: expected?.day,
+        data: expected?.data ?? null,
+        flag: index % 5 !== 0,
+      });
+      if (index !== 1) expect(row.at).toEqual(at);
+    }
+    const result = await testDb.database.db.execute(
+      sql`select to_char(at at time zone 'UTC', 'US') as us from bulk_probe where position = 10001`,
     );
     expect((result as unknown as { rows: { us: string }[] }).rows).toEqual([{ us: '678901' }]);
   });

@@ -1,3 +1,10 @@
+import {
+  checkHoldingsTask,
+  checkLedgersTask,
+  checkTransactionsTask,
+  readImportTask,
+} from '../features/holdings/import-rows';
+import { checkMarketRowsTask, euroRatesTask } from '../features/market-data/import-rows';
 import { readEcbFile } from '../features/market-data/providers/ecb-file';
 import { valueViewTask, warmValuationTask } from '../features/valuation/valuation.task';
 
@@ -13,5 +20,13 @@ export const computeTasks = {
   warmValuation: warmValuationTask,
   /** An ECB rates file read and checked (the full history takes about 2 s). */
   ecbRates: readEcbFile,
+  /** A portfolio CSV import's file read, its rows checked, its ledgers replayed (import-rows). */
+  importFile: readImportTask,
+  importHoldings: checkHoldingsTask,
+  importTransactions: checkTransactionsTask,
+  importLedgers: checkLedgersTask,
+  /** The market data CSV import's file read and rows checked, and its euro rates worked out. */
+  marketDataRows: checkMarketRowsTask,
+  marketDataFx: euroRatesTask,
 };
 export type ComputeTasks = typeof computeTasks;

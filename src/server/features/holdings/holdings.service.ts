@@ -17,7 +17,6 @@ import {
 } from '@/contracts/holdings';
 import { VALIDATION_MESSAGES as M } from '@/contracts/validation-messages';
 import type { Currency } from '@/contracts/settings';
-import { ASSET_TYPES, type AssetType } from '@/domain/ledger';
 import { dec, toPlain } from '@/domain/money/decimal';
 import type { ServerContext } from '../../context';
 import type { DbOrTx } from '../../db/client';
@@ -43,48 +42,9 @@ import {
   type Scope,
   activeHoldingsOf,
 } from './scope';
+import { ASSET_TYPE_OF, settlementDateFor } from './transaction-rows';
 
-/** The spec's asset type of each class (transactions carry it). */
-export const ASSET_TYPE_OF: Record<HoldingClass, AssetType> = {
-  market: 'market_investment',
-  crypto: 'crypto_investment',
-  real_estate: 'real_estate_investment',
-  crowdfunding: 'crowdfunding_investment',
-  savings: 'savings_account',
-  generic: 'generic_asset',
-};
-export const isAssetType = (value: string): value is AssetType =>
-  (ASSET_TYPES as readonly string[]).includes(value);
-
-/**
- * Days from the trade date to settlement per class (spec 002, section 9). Crowdfunding is not
- * listed: it settles the same day, like real estate (docs/decisions.md).
- */
-const SETTLEMENT_DAYS: Record<HoldingClass, number> = {
-  market: 2,
-  crypto: 1,
-  generic: 1,
-  real_estate: 0,
-  crowdfunding: 0,
-  savings: 0,
-};
-
-export function addDays(date: string, days: number): string {
-  const time = Date.parse(`${date}T00:00:00Z`) + days * 86_400_000;
-  return new Date(time).toISOString().slice(0, 10);
-}
-
-/** The settlement date of a trade in a holding of this class, unless one is given. */
-export function settlementDateFor(
-  holding: Pick<HoldingRow, 'class' | 'purchaseDate'>,
-  trade: string,
-) {
-  // A savings account settles on its opening date (spec 002, section 9), never before the trade
-  // date (section 5; the database checks it too): a movement recorded later settles that day.
-  if (holding.class === 'savings')
-    return trade > holding.purchaseDate ? trade : holding.purchaseDate;
-  return addDays(trade, SETTLEMENT_DAYS[holding.class as HoldingClass] ?? 0);
-}
+export { addDays, ASSET_TYPE_OF, isAssetType, settlementDateFor } from './transaction-rows';
 
 export { DEFAULT_SAVINGS_TAX_RATE };
 

@@ -30,10 +30,20 @@ export type Prepared = {
   readable: boolean;
 };
 
-export async function prepare(body: ImportBody): Promise<Prepared> {
-  if (Buffer.byteLength(body.csv, 'utf8') > IMPORT_MAX_BYTES) {
+/** A file over the size limit is refused before anything reads it. */
+export function assertImportSize(csv: string) {
+  if (Buffer.byteLength(csv, 'utf8') > IMPORT_MAX_BYTES) {
     throw new AppError('PAYLOAD_TOO_LARGE', { maxBytes: IMPORT_MAX_BYTES });
   }
+}
+
+/**
+ * Reads a file: its rows, mapped to fields, and the file's own problems. Pure (a compute worker
+ * runs it: import-rows.ts); the size is checked before (`assertImportSize`).
+ */
+export async function readImportFile(
+  body: Pick<ImportBody, 'kind' | 'csv' | 'mapping'>,
+): Promise<Prepared> {
   const parsed = await parseCsv(body.csv);
   const { mapping, issues: mappingIssues } = resolveMapping(
     body.kind,
@@ -183,11 +193,11 @@ export function holdingIdForRef(scope: Pick<Scope, 'portfolioId' | 'simulationId
  * The holding a file's `assetRef` names in this view: the one an import of that file's holdings
  * created here, else the holding with that id (a file exported from this very view).
  */
-export function holdingByRef(
-  candidates: readonly HoldingRow[],
+export function holdingByRef<H extends Pick<HoldingRow, 'id'>>(
+  candidates: readonly H[],
   scope: Pick<Scope, 'portfolioId' | 'simulationId'>,
   ref: string,
-): HoldingRow | null {
+): H | null {
   const derived = holdingIdForRef(scope, ref);
   const id = ref.toLowerCase();
   return (

@@ -5,14 +5,13 @@ import {
   type HoldingLedger,
   type LedgerState,
   type LedgerTransaction,
-  LedgerError,
   type Lot,
   lotConsumed,
   pacer,
   resumeHoldingPaced,
   type TransactionType,
 } from '@/domain/ledger';
-import { dec, type Decimal, FinancialMathError, toPlain } from '@/domain/money/decimal';
+import { dec, type Decimal, toPlain } from '@/domain/money/decimal';
 import { BULK_INSERT_ROWS, bulkInsert } from '../../db/bulk-insert';
 import type { DbOrTx } from '../../db/client';
 import {
@@ -22,9 +21,10 @@ import {
   transactionLots,
   transactions,
 } from '../../db/schema';
-import { AppError } from '../../platform/errors';
+import { mapInSlices } from '../../platform/time-slices';
 import type { TransactionRow } from './holdings.dto';
 import type { HoldingRow } from './scope';
+import { ledgerAppError, ledgerFailure } from './transaction-rows';
 
 /** What the ledger needs of a stored transaction. */
 export function toLedgerTransaction(row: TransactionRow): LedgerTransaction {
@@ -41,22 +41,7 @@ export function toLedgerTransaction(row: TransactionRow): LedgerTransaction {
   };
 }
 
-/** A rule of the ledger as the API answers it. */
-export const ledgerAppError = (error: LedgerError) =>
-  new AppError(error.code, error.details, error.message);
-
-/** A rule of the ledger or of the financial maths, as the API answers it. */
-export function ledgerFailure(error: unknown): never {
-  if (error instanceof LedgerError) throw ledgerAppError(error);
-  if (error instanceof FinancialMathError) {
-    throw new AppError(
-      error.code === 'DIVISION_BY_ZERO' ? 'DIVISION_BY_ZERO' : 'EXCHANGE_RATE_INVALID',
-      null,
-      error.message,
-    );
-  }
-  throw error;
-}
+export { ledgerAppError, ledgerFailure } from './transaction-rows';
 
 /** A holding's transactions in ledger order: trade date, then the order they were recorded. */
 export async function ledgerRows(tx: DbOrTx, holdingId: string): Promise<TransactionRow[]> {
@@ -97,7 +82,8 @@ async function replayRowsFrom(
         ${from ? sql`and trade_date >= ${from}` : sql``}
       order by trade_date, created_at, id`,
   );
-  return rows.map((row) => ({
+  // Mapped in slices, like the rest of the replay: a long history is thousands of rows.
+  return mapInSlices(rows, (row) => ({
     id: row.id,
     type: row.type as TransactionType,
     quantity: row.quantity,
@@ -477,12 +463,17 @@ export async function rebuildHolding(
     simulationId: holding.simulationId,
     holdingId: holding.id,
   };
-  const dateOf = new Map(rows.map((row) => [row.id, row.tradeDate]));
+  const dateOf = new Map<string, string>();
+  for (const row of rows) {
+    dateOf.set(row.id, row.tradeDate);
+    if (pace.due()) await pace.pause();
+  }
   /** The trade date of the last sale that took from each lot. */
   const lastSold = new Map<string, string>();
   for (const sale of ledger.sales) {
     const date = dateOf.get(sale.transactionId) ?? '';
     for (const allocation of sale.allocations) lastSold.set(allocation.lotId, date);
+    if (pace.due()) await pace.pause();
   }
   const depletedOn = (lot: Lot) =>
     lot.remainingQuantity.isZero() ? (lastSold.get(lot.id) ?? null) : null;

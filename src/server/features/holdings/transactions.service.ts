@@ -21,7 +21,6 @@ import {
   resumeHoldingPaced,
   sumTaxLines,
   type TaxEstimate,
-  TRANSACTION_TYPES,
 } from '@/domain/ledger';
 import { dec } from '@/domain/money/decimal';
 import type { ServerContext } from '../../context';
@@ -37,7 +36,14 @@ import { AppError } from '../../platform/errors';
 import { rateToBase } from '../../platform/fx-rates';
 import { withCashCheck } from '../../platform/simulation-cash';
 import { type Actor, publishHoldingsChanged, recordLedgerAudit } from './actor';
-import { ASSET_TYPE_OF, isAssetType, settlementDateFor } from './holdings.service';
+import {
+  ASSET_TYPE_OF,
+  assertTradable,
+  checkType,
+  isAssetType,
+  newRow,
+  settlementDateFor,
+} from './transaction-rows';
 import { plain, toTransaction, type TransactionRow } from './holdings.dto';
 import {
   ledgerAppError,
@@ -50,7 +56,6 @@ import { type HoldingRow, requireHolding, requireScope, type Scope, simulationIs
 
 type ListQuery = z.output<typeof transactionListQuerySchema>;
 type UpdateTransactionInput = z.output<typeof updateTransactionBodySchema>;
-const TYPES = new Set<string>(TRANSACTION_TYPES);
 
 /** The tax estimate of a sale as the latest replay worked it out. */
 function taxOf(ledger: HoldingLedger, transactionId: string): TaxEstimate | null {
@@ -290,66 +295,7 @@ export async function holdingForTransaction(
   return holding;
 }
 
-/** Types that buy, sell or move units: a savings account's balance moves by its own movements. */
-const TRADES = new Set<string>(['buy', 'sell', 'transfer']);
-
-/**
- * A savings account is not bought, sold or transferred through the ledger (its balance moves by
- * deposits, withdrawals and interest: the savings service); only the opening buy the holdings
- * service writes with the account is.
- */
-export function assertTradable(holding: Pick<HoldingRow, 'class'>, type: string) {
-  if (holding.class === 'savings' && TRADES.has(type)) {
-    throw new AppError('SAVINGS_TRADE_REFUSED', { type });
-  }
-}
-
-export function checkType(type: string) {
-  if (!TYPES.has(type)) {
-    throw new AppError(
-      'UNSUPPORTED_TRANSACTION_TYPE',
-      { type },
-      `Unsupported transaction type: ${type}`,
-    );
-  }
-}
-
-/** The row a new transaction becomes (defaults of spec 002, section 9). */
-export function newRow(
-  actor: Actor,
-  scope: Scope,
-  holding: HoldingRow,
-  input: CreateTransactionInput,
-  now: Date,
-): typeof transactions.$inferInsert {
-  const sell = input.transactionType === 'sell';
-  return {
-    userId: actor.userId,
-    portfolioId: scope.portfolioId,
-    simulationId: scope.simulationId,
-    holdingId: holding.id,
-    assetType: ASSET_TYPE_OF[holding.class as keyof typeof ASSET_TYPE_OF],
-    transactionType: input.transactionType,
-    quantity: input.quantity,
-    price: input.price,
-    fees: input.fees ?? '0',
-    // The holding's own currency unless another is named (never a relabelling as EUR).
-    currency: input.currency ?? holding.currency,
-    exchangeRateToBase: input.exchangeRateToBase ?? '1',
-    tradeDate: input.tradeDate,
-    settlementDate: input.settlementDate ?? settlementDateFor(holding, input.tradeDate),
-    broker: input.broker,
-    accountId: input.accountId,
-    notes: input.notes,
-    status: input.status ?? 'completed',
-    // The sell flow uses FIFO unless told otherwise (spec 002, section 9).
-    costBasisMethod: sell ? (input.costBasisMethod ?? 'fifo') : null,
-    selectedLots:
-      sell && input.costBasisMethod === 'specific_id' ? (input.selectedLots ?? null) : null,
-    createdAt: now,
-    updatedAt: now,
-  };
-}
+export { assertTradable, checkType, newRow } from './transaction-rows';
 
 /**
  * Records a transaction: the row, then the holding's ledger replayed with it (lots, what sales

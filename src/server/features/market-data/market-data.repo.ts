@@ -68,6 +68,50 @@ export async function upsertFxRates(db: DbOrTx, rows: readonly FxRow[], now: Dat
   }
 }
 
+/**
+ * Upserts closes a worker made ready (import-rows.ts `PackedCloses`): each statement's symbols as
+ * 1-based indexes into `instrumentIds`, its dates, closes and volumes as array literals.
+ */
+export async function upsertPackedCloses(
+  db: DbOrTx,
+  chunks: readonly { symbols: string; dates: string; closes: string; volumes: string }[],
+  instrumentIds: readonly string[],
+  now: Date,
+) {
+  if (chunks.length === 0) return;
+  const ids = sql.param([...instrumentIds]);
+  for (const chunk of chunks) {
+    await db.execute(sql`
+      insert into instrument_prices (instrument_id, price_date, close, volume, source, updated_at)
+      select (${ids}::uuid[])[t.symbol], t.price_date, t.close, t.volume, 'import',
+        ${now.toISOString()}::timestamptz
+      from unnest(${sql.param(chunk.symbols)}::int[], ${sql.param(chunk.dates)}::date[],
+        ${sql.param(chunk.closes)}::numeric[], ${sql.param(chunk.volumes)}::numeric[])
+        as t(symbol, price_date, close, volume)
+      on conflict (instrument_id, price_date) do update set
+        close = excluded.close, volume = excluded.volume, source = excluded.source,
+        updated_at = excluded.updated_at`);
+  }
+}
+
+/** Upserts euro rates a worker made ready (import-rows.ts `PackedRates`), source 'import'. */
+export async function upsertPackedRates(
+  db: DbOrTx,
+  chunks: readonly { currencies: string; dates: string; rates: string }[],
+  now: Date,
+) {
+  for (const chunk of chunks) {
+    await db.execute(sql`
+      insert into fx_rates (currency, rate_date, rate, source, updated_at)
+      select t.currency, t.rate_date, t.rate, 'import', ${now.toISOString()}::timestamptz
+      from unnest(${sql.param(chunk.currencies)}::text[], ${sql.param(chunk.dates)}::date[],
+        ${sql.param(chunk.rates)}::numeric[])
+        as t(currency, rate_date, rate)
+      on conflict (currency, rate_date) do update set
+        rate = excluded.rate, source = excluded.source, updated_at = excluded.updated_at`);
+  }
+}
+
 export type InstrumentRow = {
   id: string;
   symbol: string;
