@@ -207,6 +207,41 @@ describe('portfolio performance', () => {
       .where(and(eq(fxRates.currency, 'USD'), eq(fxRates.rateDate, '2024-03-01')));
   });
 
+  it('counts a simulation’s cash in its value: a buy moves money from cash to the holding', async () => {
+    const portfolio = await owner.post('/api/v1/portfolios', { name: 'Sim', baseCurrency: 'USD' });
+    const portfolioId = portfolio.json().portfolio.id as string;
+    const sim = await owner.post(`/api/v1/portfolios/${portfolioId}/simulations`, {
+      name: 'Sandbox',
+      copyHoldings: false,
+    });
+    expect(sim.statusCode, sim.body).toBe(201);
+    const simId = sim.json().simulation.id as string;
+    const inSim = async () => {
+      const res = await owner.get(
+        `/api/v1/portfolios/${portfolioId}/performance?range=MAX&sim=${simId}`,
+      );
+      expect(res.statusCode, res.body).toBe(200);
+      return res.json() as PerformanceResponse;
+    };
+    // Nothing bought yet: the value is the initial cash.
+    expect(await inSim()).toMatchObject({ value: '100000', cash: '100000.00', holdings: [] });
+    // 10 AAPL bought at 100 USD on 2024-01-10 (1,000 USD out of the cash), worth 160 today.
+    const holding = await owner.post(
+      `/api/v1/portfolios/${portfolioId}/holdings?sim=${simId}`,
+      apple,
+    );
+    expect(holding.statusCode, holding.body).toBe(201);
+    const answer = await inSim();
+    expect(answer.cash).toBe('99000.00');
+    expect(answer.value).toBe('100600');
+    expect(answer.holdings.map((h) => [h.symbol, h.value])).toEqual([['AAPL', '1600']]);
+    // Moving cash into a holding is no flow of the simulation: its only contribution is the cash.
+    expect(answer.netContributions).toBe('100000');
+    expect(answer.twr).toBeCloseTo(600 / 100000, 9);
+    // The real portfolio has no cash line.
+    expect((await performance(portfolioId)).cash).toBeNull();
+  });
+
   it('answers an empty portfolio with zeros and no series', async () => {
     const { id } = await portfolioWith([]);
     const answer = await performance(id, '1Y');

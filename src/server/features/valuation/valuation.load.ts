@@ -1,4 +1,6 @@
-import { and, asc, eq, gt, inArray, ne, sql } from 'drizzle-orm';
+import { and, asc, eq, gt, gte, inArray, ne, sql } from 'drizzle-orm';
+import { cashFlow } from '@/domain/ledger/cash';
+import type { TransactionType } from '@/domain/ledger/types';
 import type { HoldingClass } from '@/contracts/holdings';
 import { dec } from '@/domain/money/decimal';
 import type {
@@ -16,6 +18,7 @@ import {
   holdingValuations,
   holdingVersions,
   marketDataVersion,
+  portfolioSimulations,
   savingsTransactions,
   taxCalculations,
   transactionLots,
@@ -275,4 +278,63 @@ export async function loadFxRates(db: DbOrTx, currencies?: readonly string[]) {
     series.values.push(Number(row.rate));
   }
   return rates;
+}
+
+/**
+ * A simulation's cash as a savings-like line the engine values (docs/decisions.md, 'Cash'): its
+ * initial cash paid in on its first day, then each of its own completed transactions' cash flow
+ * (src/domain/ledger/cash.ts) on its trade date, in the portfolio's base currency: a buy is a
+ * withdrawal from the cash (and a buy of the holding: the portfolio sees no flow), a sale or a
+ * dividend a deposit into it. Null for a simulation that no longer exists.
+ */
+export async function loadSimulationCash(
+  db: DbOrTx,
+  simulationId: string,
+): Promise<{ initialCash: string; flows: SavingsFlow[]; balance: string } | null> {
+  const [simulation] = await db
+    .select({
+      initialCash: portfolioSimulations.initialCash,
+      createdAt: portfolioSimulations.createdAt,
+    })
+    .from(portfolioSimulations)
+    .where(eq(portfolioSimulations.id, simulationId));
+  if (!simulation) return null;
+  const rows = await db
+    .select({
+      date: transactions.tradeDate,
+      type: transactions.transactionType,
+      quantity: transactions.quantity,
+      price: transactions.price,
+      fees: transactions.fees,
+      exchangeRateToBase: transactions.exchangeRateToBase,
+    })
+    .from(transactions)
+    .where(
+      and(
+        eq(transactions.simulationId, simulationId),
+        eq(transactions.status, 'completed'),
+        gte(transactions.createdAt, simulation.createdAt),
+      ),
+    )
+    .orderBy(asc(transactions.tradeDate), asc(transactions.createdAt));
+  let balance = dec(simulation.initialCash);
+  const moves: SavingsFlow[] = [];
+  for (const row of rows) {
+    const flow = cashFlow({ ...row, type: row.type as TransactionType });
+    if (flow.isZero()) continue;
+    balance = balance.plus(flow);
+    moves.push({
+      date: row.date,
+      type: flow.isNegative() ? 'withdrawal' : 'deposit',
+      amount: flow.abs().toFixed(),
+    });
+  }
+  // The initial cash is there from the simulation's first day (a back-dated trade included).
+  const created = simulation.createdAt.toISOString().slice(0, 10);
+  const firstDay = moves[0] && moves[0].date < created ? moves[0].date : created;
+  const flows: SavingsFlow[] = [
+    { date: firstDay, type: 'deposit', amount: dec(simulation.initialCash).toFixed() },
+    ...moves,
+  ];
+  return { initialCash: simulation.initialCash, flows, balance: balance.toFixed(2) };
 }

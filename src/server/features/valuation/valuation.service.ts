@@ -219,5 +219,5 @@ export async function portfolioPerformance(
   });
   const currency = scope.access.portfolio.baseCurrency;
   const computed = await valueView(ctx, scope, currency, query.range);
-  return performanceAnswer(computed, query.range, { cash: null });
+  return performanceAnswer(computed, query.range, { cash: computed.cash });
 }

@@ -18,6 +18,7 @@ import {
   loadFxRates,
   loadHoldings,
   loadMarketVersions,
+  loadSimulationCash,
   loadViewHoldings,
   type VersionedHolding,
   type ViewRef,
@@ -51,7 +52,12 @@ export type ComputedView = {
   lastCloseDay: Map<string, number>;
   /** Market and crypto holdings with no stored close, valued at the price typed on them. */
   manual: Set<string>;
+  /** A simulation's cash today, in the portfolio's base currency (part of the value); else null. */
+  cash: string | null;
 };
+
+/** The id of a simulation's cash line in the engine's input (never a holding's id). */
+export const cashLineId = (simulationId: string) => `cash:${simulationId}`;
 
 type KeptHolding = LoadedHolding & { version: number };
 type KeptView = {
@@ -198,6 +204,21 @@ export async function valueViewTask(input: ValueViewInput, env: TaskEnv): Promis
     holdings.push(holding);
   }
 
+  // A simulation's cash is part of its value: a savings-like line in the base currency.
+  let cash: string | null = null;
+  if (input.view.simulationId) {
+    const line = await loadSimulationCash(db, input.view.simulationId);
+    if (line) {
+      cash = line.balance;
+      holdings.push({
+        id: cashLineId(input.view.simulationId),
+        class: 'savings_account',
+        currency: input.baseCurrency,
+        savings: { flows: line.flows },
+      });
+    }
+  }
+
   const fx = { base: 'EUR', rates: await keptRates(db, currencies, market.fxVersion) };
   const piecesKey = `${input.currency}:${input.baseCurrency}:${input.range}`;
   let pieces = kept.pieces.get(piecesKey);
@@ -231,7 +252,7 @@ export async function valueViewTask(input: ValueViewInput, env: TaskEnv): Promis
     }
     if (last >= 0) lastCloseDay.set(holding.id, last);
   }
-  return { result, meta, lastCloseDay, manual };
+  return { result, meta, lastCloseDay, manual, cash };
 }
 
 /** A made-up portfolio for `warmValuationTask`: holdings with daily closes and trades. */
