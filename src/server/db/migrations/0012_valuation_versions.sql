@@ -105,3 +105,7 @@ BEGIN
   END IF;
   RETURN NULL;
 END $$;
+--> statement-breakpoint
+-- The scheduler before pg-boss kept its state in market_data_runs under 'schedule:*' names;
+-- nothing reads them since.
+DELETE FROM "market_data_runs" WHERE "provider" LIKE 'schedule:%';
