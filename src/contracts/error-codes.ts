@@ -81,7 +81,6 @@ export const ERROR_STATUS = {
   INSUFFICIENT_CASH: 400,
   VALUATION_NOT_FOUND: 404,
   VALUATIONS_NOT_SUPPORTED: 400,
-  RATE_NOT_FOUND: 404,
 } as const satisfies Record<string, number>;
 
 export type ErrorCode = keyof typeof ERROR_STATUS;
@@ -174,7 +173,6 @@ export const DEFAULT_ERROR_MESSAGES: Record<ErrorCode, string> = {
   VALUATION_NOT_FOUND: 'Valuation not found',
   VALUATIONS_NOT_SUPPORTED:
     'This asset is valued from its market price or its balance: it has no value history to edit.',
-  RATE_NOT_FOUND: 'No exchange rate is known for this pair on or before this date.',
 };
 
 export function isErrorCode(value: unknown): value is ErrorCode {

@@ -578,6 +578,11 @@ describe('GET /market-data/fx', () => {
     expect(inverse).toMatchObject({ rate: '0.8', date: '2026-11-13' });
   });
 
+  it('keeps the 10 decimals a transaction records (the transaction form prefills it)', async () => {
+    const inverse = await member.get('/api/v1/market-data/fx?base=USD&quote=EUR&date=2026-11-16');
+    expect(inverse.json()).toMatchObject({ rate: '0.9259259259', date: '2026-11-16' });
+  });
+
   it('crosses two currencies through the euro', async () => {
     const res = (
       await member.get('/api/v1/market-data/fx?base=USD&quote=CAD&date=2026-11-16')
@@ -609,6 +614,17 @@ describe('GET /market-data/fx', () => {
     expect(unknown.json().error.message).toContain('Choose a currency the ECB publishes');
     const old = await member.get('/api/v1/market-data/fx?base=USD&quote=EUR&date=1800-01-01');
     expect(old.json().error.message).toContain('Date must be between 1900-01-01 and 2999-12-31');
+    for (const query of [
+      'base=EURO&quote=USD',
+      'base=E1R&quote=USD',
+      'quote=USD&date=2026-11-16',
+      'base=EUR&quote=USD&date=2026-02-30',
+      'base=EUR&quote=USD&date=16/11/2026',
+    ]) {
+      const res = await member.get(`/api/v1/market-data/fx?${query}`);
+      expect(res.statusCode, query).toBe(400);
+      expect(res.json().error.code, query).toBe('VALIDATION_ERROR');
+    }
   });
 });
 
