@@ -3,14 +3,18 @@ import { latestToday } from '@/contracts/input-rules';
 import { toPlain } from '@/domain/money/decimal';
 import type { ServerContext } from '../../context';
 import { AppError } from '../../platform/errors';
-import { crossRateOn, exchangeRate } from '../../platform/fx-rates';
+import { crossRateOn } from '../../platform/fx-rates';
+
+/** Significant digits answered, and at most as many decimals as a transaction's rate accepts. */
+const RATE_SIGNIFICANT_DIGITS = 12;
+const RATE_MAX_DECIMALS = 12;
 
 /**
  * One `base` in `quote` on `date` or the latest day before (rates are euro rates; other pairs
- * are cross rates through the euro), kept to the 10 decimals a transaction records (the
- * transaction form prefills its rate from this answer, so what it sends is what the server
- * would have recorded). The answer's date is the older of the two rates' days.
- * 404 FX_RATE_NOT_FOUND when either currency has no rate by then.
+ * are cross rates through the euro). The answer's date is the older of the two rates' days.
+ * The rate has 12 significant digits and at most 12 decimals, so the transaction form can send
+ * the rate it prefills from it as it is. 404 FX_RATE_NOT_FOUND when either currency has no rate
+ * by then.
  */
 export async function fxRate(
   ctx: ServerContext,
@@ -20,7 +24,7 @@ export async function fxRate(
 ): Promise<FxResponse> {
   const requestedDate = date ?? latestToday(ctx.clock.now());
   if (base === quote) return { base, quote, rate: '1', date: requestedDate, requestedDate };
-  const found = await exchangeRate(ctx.database.db, base, quote, requestedDate);
+  const found = await crossRateOn(ctx.database.db, base, quote, requestedDate);
   if (!found) {
     // Which side has no rate, for the message (only when refusing).
     const fromKnown = await crossRateOn(ctx.database.db, base, 'EUR', requestedDate);
@@ -31,5 +35,8 @@ export async function fxRate(
       missing: !fromKnown ? base : quote,
     });
   }
-  return { base, quote, rate: toPlain(found.rate), date: found.rateDate, requestedDate };
+  const rate = found.rate
+    .toSignificantDigits(RATE_SIGNIFICANT_DIGITS)
+    .toDecimalPlaces(RATE_MAX_DECIMALS);
+  return { base, quote, rate: toPlain(rate), date: found.rateDate, requestedDate };
 }

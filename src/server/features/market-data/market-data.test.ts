@@ -701,9 +701,16 @@ describe('GET /market-data/fx', () => {
     expect(inverse).toMatchObject({ rate: '0.8', date: '2026-11-13' });
   });
 
-  it('keeps the 10 decimals a transaction records (the transaction form prefills it)', async () => {
+  it('answers 12 significant digits, never more decimals than a transaction accepts', async () => {
     const inverse = await member.get('/api/v1/market-data/fx?base=USD&quote=EUR&date=2026-11-16');
-    expect(inverse.json()).toMatchObject({ rate: '0.9259259259', date: '2026-11-16' });
+    expect(inverse.json()).toMatchObject({ rate: '0.925925925926', date: '2026-11-16' });
+    // The transaction form sends the rate it prefills: 1 / 383.1 keeps 12 decimals, not 14.
+    await db()
+      .insert(fxRates)
+      .values({ currency: 'HUF', rateDate: '2026-11-16', rate: '383.1', source: 'manual' });
+    const small = await member.get('/api/v1/market-data/fx?base=HUF&quote=EUR&date=2026-11-16');
+    expect(small.json()).toMatchObject({ rate: '0.002610284521', date: '2026-11-16' });
+    await db().delete(fxRates).where(eq(fxRates.currency, 'HUF'));
   });
 
   it('crosses two currencies through the euro', async () => {

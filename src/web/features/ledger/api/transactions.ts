@@ -156,10 +156,11 @@ export function useDeleteTransaction() {
 }
 
 /**
- * The published rate of a pair on a trade date (units of `to` per unit of `from`, to the 10
- * decimals a transaction records), to prefill a transaction's rate; null (no query) when the
- * currencies are the same. A 404 FX_RATE_NOT_FOUND is an answer, not a failure: the user types
- * the rate. The answer's `date` is the day the rate is from.
+ * The published rate of a pair on a trade date (units of `to` per unit of `from`, 12 significant
+ * digits and at most the 12 decimals a transaction accepts), from GET /market-data/fx, to prefill
+ * a transaction's rate; null (no query) when the currencies are the same. A 404
+ * FX_RATE_NOT_FOUND is an answer, not a failure: the user types the rate. The answer's `date` is
+ * the day the rate is from.
  */
 export function useFxRate(pair: { from: string; to: string; date: string } | null) {
   return useQuery({
