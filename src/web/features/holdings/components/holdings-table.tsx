@@ -40,7 +40,7 @@ const money = (format: Formatters, holding: Holding, amount: string | null | und
 
 function NameCell({ holding, sub }: { holding: Holding; sub?: ReactNode }) {
   return (
-    <span className="grid min-w-32 gap-0.5 sm:min-w-40">
+    <span className="grid min-w-28 gap-0.5 sm:min-w-40">
       <span className="font-medium">
         {holding.symbol ? <span className="mr-2 font-semibold">{holding.symbol}</span> : null}
         {holding.name}
@@ -445,7 +445,9 @@ export function HoldingsTable({
                     {holding.class === 'savings' ? (
                       <SavingsPanel holding={holding} canEdit={canEdit} />
                     ) : hasMarket(holding) ? (
-                      <div className="p-3 sm:p-4">
+                      // A container: the chart and its period toggle take the row's width and
+                      // never widen the table (the toggle scrolls when a phone is too narrow).
+                      <div className="@container px-2 py-3 sm:p-4">
                         <PriceChartCard holding={holding} symbol={chartSymbol(holding) ?? ''} />
                       </div>
                     ) : (

@@ -22,7 +22,7 @@ export function PriceChartCard({ holding, symbol }: { holding: Holding; symbol: 
   const toolbar = <RangeToggle value={range} onChange={setRange} />;
 
   return (
-    <Card className="grid min-w-0 gap-3 p-4" aria-labelledby={`price-chart-${id}`}>
+    <Card className="grid min-w-0 gap-3 p-3 sm:p-4" aria-labelledby={`price-chart-${id}`}>
       <div className="grid gap-0.5">
         <h4 id={`price-chart-${id}`} className="text-sm font-semibold">
           {t('priceChart.title', { symbol })}
