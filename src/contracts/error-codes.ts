@@ -77,11 +77,11 @@ export const ERROR_STATUS = {
   ALERT_NOT_FOUND: 404,
   MARKET_DATA_UNAVAILABLE: 502,
   FX_RATE_NOT_FOUND: 404,
+  INSTRUMENT_NOT_FOUND: 404,
   INSTRUMENT_CURRENCY_MISMATCH: 409,
   INSUFFICIENT_CASH: 400,
   VALUATION_NOT_FOUND: 404,
   VALUATIONS_NOT_SUPPORTED: 400,
-  RATE_NOT_FOUND: 404,
 } as const satisfies Record<string, number>;
 
 export type ErrorCode = keyof typeof ERROR_STATUS;
@@ -169,12 +169,12 @@ export const DEFAULT_ERROR_MESSAGES: Record<ErrorCode, string> = {
   ALERT_NOT_FOUND: 'Alert not found',
   MARKET_DATA_UNAVAILABLE: 'Failed to fetch stock prices',
   FX_RATE_NOT_FOUND: 'No exchange rate is known for this pair on or before this date',
+  INSTRUMENT_NOT_FOUND: 'No instrument is known with this symbol',
   INSTRUMENT_CURRENCY_MISMATCH: 'This instrument already has closes in another currency',
   INSUFFICIENT_CASH: 'Not enough cash in this simulation.',
   VALUATION_NOT_FOUND: 'Valuation not found',
   VALUATIONS_NOT_SUPPORTED:
     'This asset is valued from its market price or its balance: it has no value history to edit.',
-  RATE_NOT_FOUND: 'No exchange rate is known for this pair on or before this date.',
 };
 
 export function isErrorCode(value: unknown): value is ErrorCode {

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { FX_CURRENCIES } from '@/domain/market-data/fx';
 import { importIssueSchema } from './import-export';
 import { isoDate, pastIsoDate, text } from './input-rules';
+import { DEFAULT_PERFORMANCE_RANGE, PERFORMANCE_RANGES } from './valuation';
 import { VALIDATION_MESSAGES as M } from './validation-messages';
 
 /**
@@ -135,6 +136,22 @@ export const quotesQuerySchema = z.object({
     .describe('Comma-separated symbols (at most 50).'),
 });
 
+/** A chart period (1W ... MAX, any case; 1Y when absent), as the performance ranges. */
+const priceRange = () =>
+  text({ message: M.rangeInvalid })
+    .trim()
+    .transform((value) => value.toUpperCase())
+    .pipe(z.enum(PERFORMANCE_RANGES, { message: M.rangeInvalid }))
+    .default(DEFAULT_PERFORMANCE_RANGE)
+    .describe('1W, 1M, 3M, YTD, 1Y, 3Y, 5Y or MAX (1Y when absent), ending today.');
+
+export const priceHistoryQuerySchema = z.object({ range: priceRange() });
+
+export const priceHistoriesQuerySchema = z.object({
+  symbols: quotesQuerySchema.shape.symbols,
+  range: priceRange(),
+});
+
 export const instrumentsQuerySchema = z.object({
   query: text().trim().min(1, M.required).max(100, M.textTooLong),
 });
@@ -205,6 +222,32 @@ export const instrumentSchema = z.object({
 export type Instrument = z.infer<typeof instrumentSchema>;
 
 export const instrumentsResponseSchema = z.object({ instruments: z.array(instrumentSchema) });
+
+export const priceCloseSchema = z.object({ date: z.string(), close: decimalOut });
+export type PriceClose = z.infer<typeof priceCloseSchema>;
+
+export const priceHistorySchema = z.object({
+  symbol: z.string(),
+  /** The quote currency as stored: GBp/GBX closes are pence. */
+  currency: z.string(),
+  /** Ascending; daily up to a year, thinned beyond (first, last, lowest and highest kept). */
+  closes: z.array(priceCloseSchema),
+});
+export type PriceHistory = z.infer<typeof priceHistorySchema>;
+
+export const priceHistoryResponseSchema = priceHistorySchema.extend({
+  range: z.enum(PERFORMANCE_RANGES),
+});
+export type PriceHistoryResponse = z.infer<typeof priceHistoryResponseSchema>;
+
+export const priceHistoriesResponseSchema = z.object({
+  range: z.enum(PERFORMANCE_RANGES),
+  /** In the order asked; each thinned to at most 60 closes (a sparkline's). */
+  series: z.array(priceHistorySchema),
+  /** Asked for but without an instrument or without any close. */
+  unknown: z.array(z.string()),
+});
+export type PriceHistoriesResponse = z.infer<typeof priceHistoriesResponseSchema>;
 
 export const fxResponseSchema = z.object({
   base: z.string(),

@@ -118,6 +118,7 @@ export const VALIDATION_MESSAGES = {
   valuationValueRequired: 'Enter the value',
   valueNegative: 'Value cannot be negative',
   exchangeRateRequired: 'Enter the exchange rate: the currency differs from the portfolio’s',
+  rangeInvalid: 'Choose a period: 1W, 1M, 3M, YTD, 1Y, 3Y, 5Y or MAX',
 } as const;
 
 export type ValidationMessageId = keyof typeof VALIDATION_MESSAGES;

@@ -19,7 +19,6 @@ import { mfaRoutes } from './features/auth/mfa.routes';
 import { devRoutes } from './features/dev/dev.routes';
 import { deviceLocationRoutes } from './features/device-location/device-location.routes';
 import type { IpLocator } from './features/device-location/device-location.service';
-import { fxRoutes } from './features/fx/fx.routes';
 import { holdingRoutes } from './features/holdings/holdings.routes';
 import { importExportRoutes } from './features/holdings/import-export.routes';
 import {
@@ -240,7 +239,6 @@ export async function buildApp(deps: AppDeps) {
   await app.register(holdingRoutes, { ctx });
   await app.register(importExportRoutes, { ctx });
   await app.register(marketDataRoutes, { ...deps.marketData, ctx });
-  await app.register(fxRoutes, { ctx });
   await app.register(settingsRoutes, { ctx });
   await app.register(valuationRoutes, { ctx });
   await app.register(deviceLocationRoutes, deps.locator ? { locator: deps.locator } : {});

@@ -5,10 +5,16 @@ import type { ServerContext } from '../../context';
 import { AppError } from '../../platform/errors';
 import { crossRateOn } from '../../platform/fx-rates';
 
+/** Significant digits answered, and at most as many decimals as a transaction's rate accepts. */
+const RATE_SIGNIFICANT_DIGITS = 12;
+const RATE_MAX_DECIMALS = 12;
+
 /**
  * One `base` in `quote` on `date` or the latest day before (rates are euro rates; other pairs
  * are cross rates through the euro). The answer's date is the older of the two rates' days.
- * 404 FX_RATE_NOT_FOUND when either currency has no rate by then.
+ * The rate has 12 significant digits and at most 12 decimals, so the transaction form can send
+ * the rate it prefills from it as it is. 404 FX_RATE_NOT_FOUND when either currency has no rate
+ * by then.
  */
 export async function fxRate(
   ctx: ServerContext,
@@ -29,11 +35,8 @@ export async function fxRate(
       missing: !fromKnown ? base : quote,
     });
   }
-  return {
-    base,
-    quote,
-    rate: toPlain(found.rate.toSignificantDigits(12)),
-    date: found.rateDate,
-    requestedDate,
-  };
+  const rate = found.rate
+    .toSignificantDigits(RATE_SIGNIFICANT_DIGITS)
+    .toDecimalPlaces(RATE_MAX_DECIMALS);
+  return { base, quote, rate: toPlain(rate), date: found.rateDate, requestedDate };
 }

@@ -12,6 +12,10 @@ import {
   marketDataImportBodySchema,
   marketDataImportCommitSchema,
   marketDataImportPreviewSchema,
+  priceHistoriesQuerySchema,
+  priceHistoriesResponseSchema,
+  priceHistoryQuerySchema,
+  priceHistoryResponseSchema,
   putPricesBodySchema,
   putPricesResponseSchema,
   quotesQuerySchema,
@@ -27,6 +31,7 @@ import { Scheduler, sqlExecutor } from '../../platform/scheduler';
 import { fxRate } from './fx.service';
 import { commitMarketDataImport, previewMarketDataImport } from './import.service';
 import { lookupInstruments, marketDataOverview } from './overview.service';
+import { priceHistories, priceHistory } from './price-history.service';
 import { putPrices } from './prices.service';
 import { createProviders, type Providers } from './providers';
 import type { HttpOptions } from './providers/http';
@@ -54,8 +59,8 @@ export type MarketDataOptions = {
 };
 
 /**
- * Market data (issue 13). Reads for every signed-in user: quotes, instrument lookup, exchange
- * rates. Writes for admins: one symbol's closes, a CSV file of closes and rates. The admin page's
+ * Market data (issue 13). Reads for every signed-in user (market data belongs to no one): quotes,
+ * price histories, instrument lookup, exchange rates. Writes for admins: one symbol's closes, a CSV file of closes and rates. The admin page's
  * overview. With providers configured, the scheduled refreshes (refresh.service.ts).
  */
 export async function marketDataRoutes(app: FastifyInstance, options: MarketDataOptions) {
@@ -140,6 +145,43 @@ export async function marketDataRoutes(app: FastifyInstance, options: MarketData
       requireAuth(request);
       await readsPerUser(request);
       return getQuotes(ctx, cache, request.query.symbols);
+    },
+  );
+
+  routes.get(
+    '/api/v1/market-data/prices/:symbol',
+    {
+      schema: {
+        tags: ['market data'],
+        summary:
+          "One instrument's daily closes over a range ending today (1W ... MAX, 1Y when absent), ascending: daily up to a year, thinned beyond to at most 400 closes (the first, last, lowest and highest always kept). An instrument without closes answers none; 404 INSTRUMENT_NOT_FOUND for an unknown symbol.",
+        params: symbolParamsSchema,
+        querystring: priceHistoryQuerySchema,
+        response: { 200: priceHistoryResponseSchema, ...errors },
+      },
+    },
+    async (request) => {
+      requireAuth(request);
+      await readsPerUser(request);
+      return priceHistory(ctx, request.params.symbol, request.query.range);
+    },
+  );
+
+  routes.get(
+    '/api/v1/market-data/prices',
+    {
+      schema: {
+        tags: ['market data'],
+        summary:
+          'The closes of up to 50 symbols over a range ending today (1Y when absent), each thinned to at most 60 closes (for sparklines; the first, last, lowest and highest kept), in the order asked; symbols without an instrument or a close listed apart.',
+        querystring: priceHistoriesQuerySchema,
+        response: { 200: priceHistoriesResponseSchema, ...errors },
+      },
+    },
+    async (request) => {
+      requireAuth(request);
+      await readsPerUser(request);
+      return priceHistories(ctx, request.query.symbols, request.query.range);
     },
   );
 

@@ -61,6 +61,7 @@ describe('who may use market data', () => {
     '/api/v1/market-data/quotes?symbols=AAPL',
     '/api/v1/market-data/instruments?query=A',
     '/api/v1/market-data/fx?base=EUR&quote=EUR',
+    '/api/v1/market-data/prices?symbols=AAPL',
   ];
 
   it.each(ADMIN_ROUTES)(
@@ -103,6 +104,7 @@ describe('who may use market data', () => {
         '/api/v1/market-data/prices/{symbol}',
         '/api/v1/market-data/import',
         '/api/v1/market-data/quotes',
+        '/api/v1/market-data/prices',
         '/api/v1/market-data/instruments',
         '/api/v1/market-data/fx',
         '/api/v1/admin/market-data',
@@ -376,6 +378,127 @@ describe('GET /market-data/quotes', () => {
   });
 });
 
+describe('GET /market-data/prices/{symbol} (a price chart) and /market-data/prices (sparklines)', () => {
+  // 800 daily closes ending today (2026-11-20), rising from 50 by 0.01, with a crash and a spike.
+  const closes = dailyCloses(800, '2026-11-20', 50);
+  closes[100] = { ...closes[100]!, close: '1.5' };
+  closes[600] = { ...closes[600]!, close: '999.25' };
+  const chart = (agent: Agent, symbol: string, query = '') =>
+    agent.get(`/api/v1/market-data/prices/${encodeURIComponent(symbol)}${query}`);
+
+  beforeAll(async () => {
+    expect((await put(admin, 'CHRT.L', { currency: 'GBp', closes })).statusCode).toBe(200);
+    expect((await put(admin, 'BARE', { currency: 'USD', closes: [] })).statusCode).toBe(200);
+  });
+
+  it('gives any signed-in user a range of daily closes, ascending, decimals as strings', async () => {
+    const res = await chart(member, 'CHRT.L', '?range=1W');
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json()).toEqual({
+      symbol: 'CHRT.L',
+      currency: 'GBp',
+      range: '1W',
+      closes: closes.slice(-7).map(({ date, close }) => ({ date, close: String(Number(close)) })),
+    });
+    expect(res.json().closes[0].date).toBe('2026-11-14');
+  });
+
+  it('is daily up to a year (1Y when no range is given)', async () => {
+    const year = (await chart(member, 'chrt.l')).json();
+    expect(year.range).toBe('1Y');
+    expect(year.closes).toHaveLength(365);
+    expect(year.closes[0].date).toBe('2025-11-21');
+    expect(year.closes.at(-1).date).toBe('2026-11-20');
+    const ytd = (await chart(member, 'CHRT.L', '?range=ytd')).json();
+    expect(ytd.closes[0].date).toBe('2026-01-01');
+  });
+
+  it('thins longer ranges, never dropping the first, last, lowest or highest close', async () => {
+    const max = (await chart(member, 'CHRT.L', '?range=MAX')).json();
+    expect(max.closes.length).toBeLessThanOrEqual(400);
+    expect(max.closes[0]).toEqual({ date: closes[0]!.date, close: '50' });
+    expect(max.closes.at(-1)).toEqual({ date: '2026-11-20', close: '57.99' });
+    expect(max.closes).toEqual(
+      expect.arrayContaining([
+        { date: closes[100]!.date, close: '1.5' },
+        { date: closes[600]!.date, close: '999.25' },
+      ]),
+    );
+    const dates = max.closes.map((c: { date: string }) => c.date);
+    expect([...dates].sort()).toEqual(dates);
+  });
+
+  it('follows a new close at once, and answers no closes for an instrument without any', async () => {
+    await put(admin, 'CHRT.L', { currency: 'GBp', closes: [{ date: '2026-11-20', close: '61' }] });
+    expect((await chart(member, 'CHRT.L', '?range=1W')).json().closes.at(-1)).toEqual({
+      date: '2026-11-20',
+      close: '61',
+    });
+    expect((await chart(member, 'BARE')).json()).toEqual({
+      symbol: 'BARE',
+      currency: 'USD',
+      range: '1Y',
+      closes: [],
+    });
+  });
+
+  it('answers 404 for an unknown symbol, 400 for a bad range or symbol, 401 signed out', async () => {
+    const unknown = await chart(member, 'NOPE');
+    expect(unknown.statusCode).toBe(404);
+    expect(unknown.json()).toEqual({
+      error: {
+        code: 'INSTRUMENT_NOT_FOUND',
+        message: 'No instrument is known with this symbol',
+        details: { symbol: 'NOPE' },
+      },
+    });
+    const range = await chart(member, 'CHRT.L', '?range=2W');
+    expect(range.statusCode).toBe(400);
+    expect(range.json().error).toMatchObject({
+      code: 'VALIDATION_ERROR',
+      message: 'range: Choose a period: 1W, 1M, 3M, YTD, 1Y, 3Y, 5Y or MAX',
+    });
+    const symbol = await chart(member, 'BAD SYMBOL!');
+    expect(symbol.statusCode).toBe(400);
+    expect(symbol.json().error.message).toContain(
+      'Symbol must contain only letters, numbers, dots, hyphens, ^ and =',
+    );
+    expect((await chart(member, 'X'.repeat(21))).statusCode).toBe(400);
+    expect((await chart(new Agent(t.app), 'CHRT.L')).statusCode).toBe(401);
+  });
+
+  it('answers several symbols at once, each thinned to a sparkline, unknown ones apart', async () => {
+    const res = await member.get('/api/v1/market-data/prices?symbols=chrt.l,NOPE,BARE&range=MAX');
+    expect(res.statusCode, res.body).toBe(200);
+    const body = res.json();
+    expect(body.range).toBe('MAX');
+    expect(body.unknown).toEqual(['NOPE', 'BARE']);
+    expect(body.series.map((s: { symbol: string }) => s.symbol)).toEqual(['CHRT.L']);
+    const spark = body.series[0];
+    expect(spark.currency).toBe('GBp');
+    expect(spark.closes.length).toBeLessThanOrEqual(60);
+    expect(spark.closes[0]).toEqual({ date: closes[0]!.date, close: '50' });
+    expect(spark.closes.at(-1)).toEqual({ date: '2026-11-20', close: '61' });
+    expect(spark.closes.map((c: { close: string }) => c.close)).toEqual(
+      expect.arrayContaining(['1.5', '999.25']),
+    );
+    const week = (await member.get('/api/v1/market-data/prices?symbols=CHRT.L&range=1W')).json();
+    expect(week.series[0].closes).toHaveLength(7);
+  });
+
+  it('refuses a batch without symbols, with too many, or with a bad range', async () => {
+    const many = Array.from({ length: 51 }, (_, i) => `S${i}`).join(',');
+    for (const query of ['symbols=', `symbols=${many}`, 'symbols=A&range=10Y', 'range=1Y']) {
+      const res = await member.get(`/api/v1/market-data/prices?${query}`);
+      expect(res.statusCode, query).toBe(400);
+      expect(res.json().error.code, query).toBe('VALIDATION_ERROR');
+    }
+    expect((await new Agent(t.app).get('/api/v1/market-data/prices?symbols=A')).statusCode).toBe(
+      401,
+    );
+  });
+});
+
 describe('GET /market-data/instruments', () => {
   beforeAll(async () => {
     await put(admin, 'GLE.PA', {
@@ -578,6 +701,18 @@ describe('GET /market-data/fx', () => {
     expect(inverse).toMatchObject({ rate: '0.8', date: '2026-11-13' });
   });
 
+  it('answers 12 significant digits, never more decimals than a transaction accepts', async () => {
+    const inverse = await member.get('/api/v1/market-data/fx?base=USD&quote=EUR&date=2026-11-16');
+    expect(inverse.json()).toMatchObject({ rate: '0.925925925926', date: '2026-11-16' });
+    // The transaction form sends the rate it prefills: 1 / 383.1 keeps 12 decimals, not 14.
+    await db()
+      .insert(fxRates)
+      .values({ currency: 'HUF', rateDate: '2026-11-16', rate: '383.1', source: 'manual' });
+    const small = await member.get('/api/v1/market-data/fx?base=HUF&quote=EUR&date=2026-11-16');
+    expect(small.json()).toMatchObject({ rate: '0.002610284521', date: '2026-11-16' });
+    await db().delete(fxRates).where(eq(fxRates.currency, 'HUF'));
+  });
+
   it('crosses two currencies through the euro', async () => {
     const res = (
       await member.get('/api/v1/market-data/fx?base=USD&quote=CAD&date=2026-11-16')
@@ -609,6 +744,17 @@ describe('GET /market-data/fx', () => {
     expect(unknown.json().error.message).toContain('Choose a currency the ECB publishes');
     const old = await member.get('/api/v1/market-data/fx?base=USD&quote=EUR&date=1800-01-01');
     expect(old.json().error.message).toContain('Date must be between 1900-01-01 and 2999-12-31');
+    for (const query of [
+      'base=EURO&quote=USD',
+      'base=E1R&quote=USD',
+      'quote=USD&date=2026-11-16',
+      'base=EUR&quote=USD&date=2026-02-30',
+      'base=EUR&quote=USD&date=16/11/2026',
+    ]) {
+      const res = await member.get(`/api/v1/market-data/fx?${query}`);
+      expect(res.statusCode, query).toBe(400);
+      expect(res.json().error.code, query).toBe('VALIDATION_ERROR');
+    }
   });
 });
 

@@ -23,7 +23,7 @@ import {
   type VersionedHolding,
   type ViewRef,
 } from './valuation.load';
-import { type PriceSeries, readPriceSeries, readSeriesVersions } from './price-series';
+import { type PriceSeries, readPriceSeries, readSeriesVersions } from '../../platform/price-series';
 
 /**
  * The valuation of one view, run on a compute worker from the database to the result: the

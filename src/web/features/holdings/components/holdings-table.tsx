@@ -1,5 +1,5 @@
 import { ChevronDown, ChevronRight } from 'lucide-react';
-import { Fragment, type ReactNode, useState } from 'react';
+import { Fragment, type ReactNode, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Holding, HoldingClass } from '@/contracts/holdings';
 import type { Currency } from '@/contracts/settings';
@@ -16,12 +16,15 @@ import {
   TableHeader,
   TableRow,
 } from '@/web/components/ui/table';
+import { marketSymbolOf, usePriceHistories } from '@/web/lib/market-prices';
 import { type Formatters, useFormatters } from '@/web/lib/preferences';
 import { DayChangeCell, LastPriceCell } from './holding-performance';
 import { HoldingActions } from './holding-actions';
+import { PriceChartCard } from './price-chart-card';
 import { SavingsPanel } from './savings-panel';
 import { ValueHistoryCard } from './value-history-card';
 import { hasValueHistory } from '@/contracts/holding-valuations';
+import { DEFAULT_PERFORMANCE_RANGE } from '@/contracts/valuation';
 
 type Column = {
   id: string;
@@ -37,7 +40,7 @@ const money = (format: Formatters, holding: Holding, amount: string | null | und
 
 function NameCell({ holding, sub }: { holding: Holding; sub?: ReactNode }) {
   return (
-    <span className="grid min-w-32 gap-0.5 sm:min-w-40">
+    <span className="grid min-w-28 gap-0.5 sm:min-w-40">
       <span className="font-medium">
         {holding.symbol ? <span className="mr-2 font-semibold">{holding.symbol}</span> : null}
         {holding.name}
@@ -320,10 +323,14 @@ function useColumns(holdingClass: HoldingClass | 'all'): Column[] {
   }
 }
 
+const hasMarket = (holding: Holding) => holding.class === 'market' || holding.class === 'crypto';
+
 /**
  * Holdings as a dense table: the class's own columns, values in the holding's currency, gains
  * with sign and arrow. Savings rows open a panel (accrual, movements, rates, alerts); real
- * estate, crowdfunding and other assets open their value history.
+ * estate, crowdfunding and other assets open their value history; market and crypto holdings
+ * whose symbol has closes open their price chart (which symbols have closes: one batched
+ * request for the table, shared with the sparklines' cache).
  */
 export function HoldingsTable({
   holdings,
@@ -343,9 +350,28 @@ export function HoldingsTable({
   const format = useFormatters();
   const columns = useColumns(holdingClass);
   const [open, setOpen] = useState<string | null>(null);
-  // Savings accounts open their panel; holdings without a market their value history.
+  const symbols = useMemo(
+    () => holdings.filter(hasMarket).map((holding) => holding.symbol),
+    [holdings],
+  );
+  const priced = usePriceHistories(symbols, DEFAULT_PERFORMANCE_RANGE);
+  /** The symbol of a market or crypto holding with closes (its chart has something to draw). */
+  const chartSymbol = (holding: Holding) => {
+    const symbol = hasMarket(holding) ? marketSymbolOf(holding.symbol) : null;
+    return symbol && (priced.get(symbol)?.closes.length ?? 0) > 0 ? symbol : null;
+  };
+  // Savings accounts open their panel; holdings without a market their value history; market
+  // holdings with closes their price chart.
   const opens = (holding: Holding) =>
-    holding.class === 'savings' ? holdingClass === 'savings' : hasValueHistory(holding.class);
+    holding.class === 'savings'
+      ? holdingClass === 'savings'
+      : hasValueHistory(holding.class) || chartSymbol(holding) !== null;
+  const showLabel = (holding: Holding) =>
+    holding.class === 'savings'
+      ? 'table.showDetails'
+      : hasMarket(holding)
+        ? 'table.showPrice'
+        : 'table.showHistory';
   const expandable = holdings.some(opens);
   const span = columns.length + (canEdit ? 1 : 0) + (expandable ? 1 : 0);
 
@@ -387,10 +413,7 @@ export function HoldingsTable({
                       variant="ghost"
                       size="icon-sm"
                       aria-expanded={open === holding.id}
-                      aria-label={t(
-                        holding.class === 'savings' ? 'table.showDetails' : 'table.showHistory',
-                        { name: holding.name },
-                      )}
+                      aria-label={t(showLabel(holding), { name: holding.name })}
                       onClick={() => setOpen(open === holding.id ? null : holding.id)}
                     >
                       {open === holding.id ? (
@@ -421,6 +444,12 @@ export function HoldingsTable({
                   <TableCell colSpan={span} className="bg-muted/20 p-0">
                     {holding.class === 'savings' ? (
                       <SavingsPanel holding={holding} canEdit={canEdit} />
+                    ) : hasMarket(holding) ? (
+                      // A container: the chart and its period toggle take the row's width and
+                      // never widen the table (the toggle scrolls when a phone is too narrow).
+                      <div className="@container px-2 py-3 sm:p-4">
+                        <PriceChartCard holding={holding} symbol={chartSymbol(holding) ?? ''} />
+                      </div>
                     ) : (
                       <div className="p-3 sm:p-4">
                         <ValueHistoryCard holding={holding} canEdit={canEdit} />

@@ -1,5 +1,5 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { FxRate } from '@/contracts/fx';
+import type { FxResponse } from '@/contracts/market-data';
 import type { Holding } from '@/contracts/holdings';
 import type {
   CreateTransactionBody,
@@ -156,17 +156,25 @@ export function useDeleteTransaction() {
 }
 
 /**
- * The published rate of a pair on a trade date (units of `to` per unit of `from`), to prefill
- * a transaction's rate; null (no query) when the currencies are the same. A 404 RATE_NOT_FOUND
- * is an answer, not a failure: the user types the rate.
+ * The published rate of a pair on a trade date (units of `to` per unit of `from`, 12 significant
+ * digits and at most the 12 decimals a transaction accepts), from GET /market-data/fx, to prefill
+ * a transaction's rate; null (no query) when the currencies are the same. A 404
+ * FX_RATE_NOT_FOUND is an answer, not a failure: the user types the rate. The answer's `date` is
+ * the day the rate is from.
  */
 export function useFxRate(pair: { from: string; to: string; date: string } | null) {
   return useQuery({
-    queryKey: ['fx-rate', pair?.from, pair?.to, pair?.date],
+    queryKey: ['market-data', 'fx', pair?.from, pair?.to, pair?.date],
     enabled: !!pair && /^\d{4}-\d{2}-\d{2}$/.test(pair.date),
     retry: false,
     staleTime: 60 * 60 * 1000,
-    queryFn: ({ signal }) =>
-      api<FxRate>(`/fx-rate?from=${pair?.from}&to=${pair?.to}&date=${pair?.date}`, { signal }),
+    queryFn: ({ signal }) => {
+      const params = new URLSearchParams({
+        base: pair?.from ?? '',
+        quote: pair?.to ?? '',
+        date: pair?.date ?? '',
+      });
+      return api<FxResponse>(`/market-data/fx?${params}`, { signal });
+    },
   });
 }

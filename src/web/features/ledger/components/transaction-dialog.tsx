@@ -402,7 +402,7 @@ export function TransactionDialog({
                   error={validationText(errors.exchangeRateToBase)}
                   description={
                     prefilled && fx.data
-                      ? t('form.ratePublished', { date: format.date(fx.data.rateDate) })
+                      ? t('form.ratePublished', { date: format.date(fx.data.date) })
                       : fx.isError && !values.exchangeRateToBase
                         ? t('form.rateMissing')
                         : t('form.rateHint', { from: currency, to: baseCurrency })

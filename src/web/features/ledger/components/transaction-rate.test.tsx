@@ -56,8 +56,14 @@ describe('the transaction form’s currency', () => {
   it('prefills the rate of the trade date from the published rates, and sends it', async () => {
     const api = mockApi({
       ...holdings,
-      'GET /fx-rate': {
-        body: { from: 'USD', to: 'EUR', date: '2026-01-05', rateDate: '2026-01-02', rate: '0.9' },
+      'GET /market-data/fx': {
+        body: {
+          base: 'USD',
+          quote: 'EUR',
+          rate: '0.9',
+          date: '2026-01-02',
+          requestedDate: '2026-01-05',
+        },
       },
       [`POST /portfolios/${P}/transactions`]: { status: 201, body: { transaction: {} } },
     });
@@ -66,7 +72,7 @@ describe('the transaction form’s currency', () => {
     const rate = await within(dialog).findByLabelText('Exchange rate (USD → EUR)');
     expect(await within(dialog).findByDisplayValue('0.9')).toBe(rate);
     expect(within(dialog).getByText(/published rate/)).toBeInTheDocument();
-    expect(api.callsTo('GET', '/fx-rate')).not.toHaveLength(0);
+    expect(api.callsTo('GET', '/market-data/fx')).not.toHaveLength(0);
     await userEvent.type(within(dialog).getByLabelText('Quantity'), '2');
     await userEvent.type(within(dialog).getByLabelText('Price per unit'), '150');
     await userEvent.click(screen.getByRole('button', { name: 'Record' }));
@@ -83,7 +89,7 @@ describe('the transaction form’s currency', () => {
   it('requires the rate, with a clear message, when none is published', async () => {
     const api = mockApi({
       ...holdings,
-      'GET /fx-rate': apiError(404, 'RATE_NOT_FOUND'),
+      'GET /market-data/fx': apiError(404, 'FX_RATE_NOT_FOUND'),
     });
     const dialog = await open();
     await userEvent.selectOptions(within(dialog).getByLabelText('Asset'), USD_STOCK);

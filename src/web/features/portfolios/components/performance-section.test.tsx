@@ -1,22 +1,48 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import i18n from 'i18next';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { mockApi } from '@/web/test/mock-api';
 import { renderWithProviders } from '@/web/test/render';
 import { HOLDING_IDS, makePerformance } from '@/web/test/valuation-fixtures';
 import { PerformanceSection } from './performance-section';
 
-afterEach(() => vi.restoreAllMocks());
+afterEach(async () => {
+  vi.restoreAllMocks();
+  await i18n.changeLanguage('en');
+});
 
 const ID = '00000000-0000-4000-8000-0000000000aa';
 const SIM = '00000000-0000-4000-8000-0000000000bb';
 
-function asked(api: ReturnType<typeof mockApi>) {
+function asked(api: ReturnType<typeof mockApi>, path = `/portfolios/${ID}/performance`) {
   return api.spy.mock.calls
     .map(([input]) => new URL(String(input), 'http://localhost'))
-    .filter((url) => url.pathname === `/api/v1/portfolios/${ID}/performance`)
+    .filter((url) => url.pathname === `/api/v1${path}`)
     .map((url) => url.search);
 }
+
+/** The sparkline closes of AAPL (in USD) over the range asked for. */
+const sparklines = (search: string) => {
+  const range = new URLSearchParams(search).get('range');
+  return {
+    body: {
+      range,
+      series: [
+        {
+          symbol: 'AAPL',
+          currency: 'USD',
+          closes: [
+            { date: '2025-11-26', close: '150' },
+            { date: '2026-06-01', close: '190.5' },
+            { date: '2026-11-25', close: '175.25' },
+          ],
+        },
+      ],
+      unknown: [],
+    },
+  };
+};
 
 describe('portfolio performance', () => {
   it('shows value, gain, day change and returns in the portfolio currency', async () => {
@@ -33,7 +59,7 @@ describe('portfolio performance', () => {
     ).toBeVisible();
   });
 
-  it('lists each holding with value, gain and day change, and no invented sparkline', async () => {
+  it('lists each holding with value, gain and day change, and no sparkline without closes', async () => {
     mockApi({ [`GET /portfolios/${ID}/performance`]: { body: makePerformance() } });
     renderWithProviders(<PerformanceSection portfolioId={ID} name="ISA" />);
     const table = await screen.findByRole('table', { name: 'Holdings of ISA, in GBP' });
@@ -46,6 +72,49 @@ describe('portfolio performance', () => {
     expect(within(rows[2]!).getAllByText('+£252.10 (+16.81%)').length).toBeGreaterThan(0);
     expect(within(rows[2]!).getByText('-£18.40 (-1.04%)')).toBeVisible();
     expect(within(table).queryByRole('img')).not.toBeInTheDocument();
+  });
+
+  it('draws a price sparkline under each market holding with closes, all from one request', async () => {
+    const api = mockApi({
+      [`GET /portfolios/${ID}/performance`]: () => ({
+        body: makePerformance({ range: asked(api).at(-1)?.includes('1M') ? '1M' : '1Y' }),
+      }),
+      'GET /market-data/prices': () => sparklines(asked(api, '/market-data/prices').at(-1) ?? ''),
+    });
+    renderWithProviders(<PerformanceSection portfolioId={ID} name="ISA" />);
+    const table = await screen.findByRole('table', { name: 'Holdings of ISA, in GBP' });
+    const spark = await within(table).findByRole('img', {
+      name: 'Price over 1 year: from $150.00 to $175.25',
+    });
+    const rows = within(table).getAllByRole('row');
+    expect(rows[2]).toContainElement(spark);
+    // The real estate row has no symbol: nothing drawn, nothing asked.
+    expect(within(rows[1]!).queryByRole('img')).not.toBeInTheDocument();
+    expect(asked(api, '/market-data/prices')).toEqual(['?symbols=AAPL&range=1Y']);
+    // The section's range drives the sparklines.
+    await userEvent.click(screen.getByRole('radio', { name: '1M' }));
+    expect(
+      await within(table).findByRole('img', {
+        name: 'Price over 1 month: from $150.00 to $175.25',
+      }),
+    ).toBeVisible();
+    expect(asked(api, '/market-data/prices')).toEqual([
+      '?symbols=AAPL&range=1Y',
+      '?symbols=AAPL&range=1M',
+    ]);
+  });
+
+  it('labels the sparkline in French', async () => {
+    await i18n.changeLanguage('fr');
+    const api = mockApi({
+      [`GET /portfolios/${ID}/performance`]: { body: makePerformance() },
+      'GET /market-data/prices': () => sparklines(asked(api, '/market-data/prices').at(-1) ?? ''),
+    });
+    renderWithProviders(<PerformanceSection portfolioId={ID} name="ISA" />);
+    const spark = await screen.findByRole('img', { name: /^Cours sur 1 an/ });
+    expect(spark.getAttribute('aria-label')?.replace(/[\u202f\u00a0]/g, ' ')).toBe(
+      'Cours sur 1 an : de 150,00 $ à 175,25 $',
+    );
   });
 
   it('names unpriced holdings and asks for the simulation view with sim=', async () => {

@@ -1,11 +1,13 @@
-import { useState } from 'react';
+import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import type { PriceHistory } from '@/contracts/market-data';
 import {
   DEFAULT_PERFORMANCE_RANGE,
   type HoldingPerformance,
   type PerformanceRange,
   type PerformanceResponse,
 } from '@/contracts/valuation';
+import { PriceSparkline } from '@/web/components/charts/price-chart';
 import { RangeToggle } from '@/web/components/charts/range-toggle';
 import { ValueChart, ValueChartLegend } from '@/web/components/charts/value-chart';
 import { DataErrorCard } from '@/web/components/errors/error-card';
@@ -34,6 +36,7 @@ import {
   TableHeader,
   TableRow,
 } from '@/web/components/ui/table';
+import { marketSymbolOf, usePriceHistories } from '@/web/lib/market-prices';
 import { usePerformance } from '@/web/lib/performance';
 import { useFormatters } from '@/web/lib/preferences';
 
@@ -63,22 +66,32 @@ function SectionSkeleton() {
   );
 }
 
+const MARKET_CLASSES: ReadonlySet<HoldingPerformance['class']> = new Set(['market', 'crypto']);
+
 /**
  * The holdings with what the performance answer gives each: value, gain and day change in the
- * portfolio's currency, and weight. No per-holding series comes with it, so no sparkline.
+ * portfolio's currency, and weight; under a market or crypto holding's name, a sparkline of its
+ * closes over the section's range (one batched request for the table; none without closes).
  */
 function HoldingsPerformanceTable({
   holdings,
   currency,
   caption,
+  range,
 }: {
   holdings: HoldingPerformance[];
   currency: PerformanceResponse['currency'];
   caption: string;
+  range: PerformanceRange;
 }) {
   const { t } = useTranslation('portfolios');
   const format = useFormatters();
   const rows = [...holdings].sort((a, b) => Number(b.value) - Number(a.value));
+  const symbols = useMemo(
+    () => holdings.filter((holding) => MARKET_CLASSES.has(holding.class)).map((h) => h.symbol),
+    [holdings],
+  );
+  const prices = usePriceHistories(symbols, range);
   return (
     <TableContainer tabIndex={0} aria-label={caption} className="rounded-lg border">
       <Table>
@@ -107,6 +120,14 @@ function HoldingsPerformanceTable({
                     ) : null}
                     {holding.name}
                   </span>
+                  <HoldingSparkline
+                    series={
+                      MARKET_CLASSES.has(holding.class)
+                        ? prices.get(marketSymbolOf(holding.symbol) ?? '')
+                        : undefined
+                    }
+                    range={range}
+                  />
                 </span>
               </TableCell>
               <TableCell numeric className="whitespace-nowrap font-medium">
@@ -147,6 +168,24 @@ function HoldingsPerformanceTable({
         </TableBody>
       </Table>
     </TableContainer>
+  );
+}
+
+function HoldingSparkline({
+  series,
+  range,
+}: {
+  series: PriceHistory | undefined;
+  range: PerformanceRange;
+}) {
+  if (!series) return null;
+  return (
+    <PriceSparkline
+      closes={series.closes}
+      currency={series.currency}
+      range={range}
+      className="mt-1"
+    />
   );
 }
 
@@ -250,6 +289,7 @@ export function PerformanceSection({
                     holdings={data.holdings}
                     currency={data.currency}
                     caption={t('performance.holdingsCaption', { name, currency: data.currency })}
+                    range={data.range}
                   />
                 )}
               </div>

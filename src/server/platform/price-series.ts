@@ -1,8 +1,11 @@
 import { eq, inArray } from 'drizzle-orm';
-import type { DbOrTx } from '../../db/client';
-import { instrumentPriceSeries, instruments } from '../../db/schema';
+import type { DbOrTx } from '../db/client';
+import { instrumentPriceSeries, instruments } from '../db/schema';
 
-/** An instrument's daily closes as the valuation engine reads them. */
+/**
+ * An instrument's daily closes as the valuation engine and the price charts read them (shared
+ * here, below the features: valuation and market data both read them).
+ */
 export type PriceSeries = {
   symbol: string;
   /** The quote currency as stored (GBp/GBX are pence). */
