@@ -6,7 +6,11 @@ import {
 } from '../features/holdings/import-rows';
 import { checkMarketRowsTask, euroRatesTask } from '../features/market-data/import-rows';
 import { readEcbFile } from '../features/market-data/providers/ecb-file';
-import { valueViewTask, warmValuationTask } from '../features/valuation/valuation.task';
+import {
+  performanceTask,
+  valueViewTask,
+  warmValuationTask,
+} from '../features/valuation/valuation.task';
 
 /**
  * What the server's compute workers can run: functions of their input (structured-clone data in,
@@ -16,6 +20,8 @@ import { valueViewTask, warmValuationTask } from '../features/valuation/valuatio
 export const computeTasks = {
   /** A portfolio's or simulation's valuation, read and computed on the worker. */
   valueView: valueViewTask,
+  /** A portfolio's or simulation's performance answer, built on the worker. */
+  performance: performanceTask,
   /** Readies a worker for its first valuation (at start). */
   warmValuation: warmValuationTask,
   /** An ECB rates file read and checked (the full history takes about 2 s). */

@@ -1,3 +1,5 @@
+import { readlinkSync } from 'node:fs';
+import os from 'node:os';
 import { parentPort } from 'node:worker_threads';
 import {
   type ConnectionSource,
@@ -17,12 +19,31 @@ export type TaskEnv = {
 export type Task = (input: never, env: TaskEnv) => unknown;
 
 /**
+ * Lowers this thread's scheduling priority (Linux: a thread has its own nice value, set through its
+ * id, read from /proc/thread-self): when the CPUs are busy, the threads answering requests run
+ * first and the long computations wait, instead of the request thread queuing behind them.
+ * Elsewhere, or when refused, nothing changes.
+ */
+function yieldToRequests() {
+  try {
+    const tid = Number(readlinkSync('/proc/thread-self').split('/').pop());
+    if (Number.isInteger(tid) && tid > 0) os.setPriority(tid, BACKGROUND_NICE);
+  } catch {
+    // Not Linux, or not allowed: the worker runs at the process's priority.
+  }
+}
+
+/** The nice value of compute workers (0 is the process's; 19 the lowest). */
+export const BACKGROUND_NICE = 10;
+
+/**
  * The body of a compute worker: answers each task message with its task's result. Runs inside
  * the worker thread (compute-worker.ts for the server's tasks).
  */
 export function serveTasks(tasks: Record<string, Task>) {
   const port = parentPort;
   if (!port) throw new Error('serveTasks runs in a worker thread');
+  yieldToRequests();
   const pending = new Map<number, (reply: ConnectReply) => void>();
   let nextRequest = 1;
   const source: ConnectionSource = (readers) =>

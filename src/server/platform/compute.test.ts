@@ -1,6 +1,8 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import type { testTasks } from '../testing/compute-test-worker';
+import os from 'node:os';
 import { ComputeError, ComputePool } from './compute';
+import { BACKGROUND_NICE } from './compute-worker-host';
 import { workerEntry } from './worker-entry';
 
 const entry = workerEntry(
@@ -70,4 +72,14 @@ describe('compute pool', () => {
     await queuedFails;
     await expect(p.run('add', { a: 1, b: 2 })).rejects.toThrow('closed');
   });
+
+  it.runIf(process.platform === 'linux')(
+    'runs its workers at a lower priority than the request thread',
+    async () => {
+      const own = os.getPriority();
+      expect(await open(1).run('nice', {})).toBe(Math.max(own, BACKGROUND_NICE));
+      // The process (the request thread) keeps its own.
+      expect(os.getPriority()).toBe(own);
+    },
+  );
 });

@@ -62,25 +62,3 @@ export async function readPriceSeries(
   }
   return found;
 }
-
-/** Which of these symbols have closes, and the counter and quote currency of each series. */
-export async function readSeriesVersions(
-  db: DbOrTx,
-  symbols: readonly string[],
-): Promise<Map<string, { version: number; currency: string }>> {
-  const found = new Map<string, { version: number; currency: string }>();
-  if (!symbols.length) return found;
-  const rows = await db
-    .select({
-      symbol: instruments.symbol,
-      currency: instruments.currency,
-      version: instrumentPriceSeries.version,
-    })
-    .from(instruments)
-    .innerJoin(instrumentPriceSeries, eq(instrumentPriceSeries.instrumentId, instruments.id))
-    .where(inArray(instruments.symbol, [...new Set(symbols)]));
-  for (const row of rows) {
-    found.set(row.symbol, { version: Number(row.version), currency: row.currency });
-  }
-  return found;
-}

@@ -1,3 +1,5 @@
+import { readlinkSync } from 'node:fs';
+import os from 'node:os';
 import { serveTasks } from '../platform/compute-worker-host';
 
 /** Tasks for compute.test.ts. */
@@ -8,6 +10,9 @@ export const testTasks = {
     throw new Error(input.message);
   },
   crash: (_input: Record<string, never>) => process.exit(3),
+  /** This worker thread's nice value (Linux). */
+  nice: (_input: Record<string, never>) =>
+    os.getPriority(Number(readlinkSync('/proc/thread-self').split('/').pop())),
   /** Busy for `ms` milliseconds, then answers its label. */
   spin: (input: { ms: number; label: string }) => {
     const until = performance.now() + input.ms;

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { DashboardResponse } from '@/contracts/valuation';
+import { type DashboardResponse, dashboardResponseSchema } from '@/contracts/valuation';
 import { FakeClock } from '../../platform/clock';
 import { insertAppleInUsd } from '../../testing/market-data';
 import { type Agent, registerUser } from '../../testing/agent';
@@ -79,6 +79,8 @@ describe('dashboard', () => {
     const res = await owner.get('/api/v1/dashboard?range=MAX');
     expect(res.statusCode, res.body).toBe(200);
     const answer = res.json() as DashboardResponse;
+    // Sent without the zod pass: what the contract names, nothing more, nothing less.
+    expect(dashboardResponseSchema.parse(answer)).toEqual(answer);
     expect(answer.currency).toBe('EUR');
     // 10 x 160 USD / 1.25 + 2 x 50 EUR + 1,000 EUR; the friend's 128 EUR is not added.
     expect(answer.netWorth.value).toBe('2380');
@@ -121,6 +123,7 @@ describe('dashboard', () => {
     const { agent } = await registerUser(t.app, 'dash-new@example.com');
     const res = await agent.get('/api/v1/dashboard');
     expect(res.statusCode, res.body).toBe(200);
+    expect(dashboardResponseSchema.parse(res.json())).toEqual(res.json());
     expect(res.json()).toMatchObject({
       range: '1Y',
       netWorth: { value: '0' },

@@ -1,6 +1,6 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { PerformanceResponse } from '@/contracts/valuation';
+import { type PerformanceResponse, performanceResponseSchema } from '@/contracts/valuation';
 import { fxRates, instrumentPrices, instruments } from '../../db/schema';
 import { FakeClock } from '../../platform/clock';
 import { insertAppleInUsd } from '../../testing/market-data';
@@ -51,10 +51,17 @@ const apple = {
   currency: 'USD',
 };
 
-async function performance(id: string, range = 'MAX') {
-  const res = await owner.get(`/api/v1/portfolios/${id}/performance?range=${range}`);
+/** The answer, checked against the contract (the route sends it without the zod pass). */
+function answerOf(res: { statusCode: number; body: string; json(): unknown }) {
   expect(res.statusCode, res.body).toBe(200);
-  return res.json() as PerformanceResponse;
+  const body = res.json();
+  // Parsing strips what the contract does not name: equal means nothing more, nothing less.
+  expect(performanceResponseSchema.parse(body)).toEqual(body);
+  return body as PerformanceResponse;
+}
+
+async function performance(id: string, range = 'MAX') {
+  return answerOf(await owner.get(`/api/v1/portfolios/${id}/performance?range=${range}`));
 }
 
 describe('portfolio performance', () => {
@@ -217,11 +224,9 @@ describe('portfolio performance', () => {
     expect(sim.statusCode, sim.body).toBe(201);
     const simId = sim.json().simulation.id as string;
     const inSim = async () => {
-      const res = await owner.get(
-        `/api/v1/portfolios/${portfolioId}/performance?range=MAX&sim=${simId}`,
+      return answerOf(
+        await owner.get(`/api/v1/portfolios/${portfolioId}/performance?range=MAX&sim=${simId}`),
       );
-      expect(res.statusCode, res.body).toBe(200);
-      return res.json() as PerformanceResponse;
     };
     // Nothing bought yet: the value is the initial cash.
     expect(await inSim()).toMatchObject({ value: '100000', cash: '100000.00', holdings: [] });

@@ -17,6 +17,8 @@ import {
   holdings,
   holdingValuations,
   holdingVersions,
+  instrumentPriceSeries,
+  instruments,
   marketDataVersion,
   portfolioSimulations,
   savingsTransactions,
@@ -51,26 +53,50 @@ export type HoldingMeta = {
 /** A view: a portfolio's real holdings, or one of its simulations. */
 export type ViewRef = Pick<Scope, 'portfolioId' | 'simulationId'>;
 
-/** A holding row with its dataset counter (migration 0012). */
-export type VersionedHolding = typeof holdings.$inferSelect & { version: number };
+/**
+ * What a worker checks on every valuation of a view, in one query: each active holding's counter
+ * (migration 0012), and for a priced holding with a symbol its series' counter and quote currency
+ * (null without closes), with the rates' counter; in display order.
+ */
+export type HoldingStamp = {
+  id: string;
+  class: string;
+  symbol: string | null;
+  version: number;
+  seriesVersion: number | null;
+  seriesCurrency: string | null;
+  fxVersion: number;
+};
 
-/** A view's active holdings, in display order, with their counters. */
-export async function loadViewHoldings(db: DbOrTx, view: ViewRef): Promise<VersionedHolding[]> {
+export async function loadViewStamps(db: DbOrTx, view: ViewRef): Promise<HoldingStamp[]> {
   const rows = await db
-    .select({ holding: holdings, version: holdingVersions.version })
+    .select({
+      id: holdings.id,
+      class: holdings.class,
+      symbol: holdings.symbol,
+      version: holdingVersions.version,
+      seriesVersion: instrumentPriceSeries.version,
+      seriesCurrency: instruments.currency,
+      fxVersion: sql<string>`(select ${marketDataVersion.fxVersion} from ${marketDataVersion})`,
+    })
     .from(holdings)
     .leftJoin(holdingVersions, eq(holdingVersions.holdingId, holdings.id))
+    .leftJoin(instruments, eq(instruments.symbol, sql`upper(${holdings.symbol})`))
+    .leftJoin(instrumentPriceSeries, eq(instrumentPriceSeries.instrumentId, instruments.id))
     .where(activeHoldingsOf(view))
     .orderBy(asc(holdings.createdAt), asc(holdings.id));
-  return rows.map((row) => ({ ...row.holding, version: Number(row.version ?? 0) }));
-}
-
-/** The counters of the rates and of all market data. */
-export async function loadMarketVersions(db: DbOrTx) {
-  const [row] = await db
-    .select({ version: marketDataVersion.version, fxVersion: marketDataVersion.fxVersion })
-    .from(marketDataVersion);
-  return { version: Number(row?.version ?? 0), fxVersion: Number(row?.fxVersion ?? 0) };
+  return rows.map((row) => {
+    const priced = isPriced(row.class) && row.symbol !== null && row.seriesVersion !== null;
+    return {
+      id: row.id,
+      class: row.class,
+      symbol: row.symbol,
+      version: Number(row.version ?? 0),
+      seriesVersion: priced ? Number(row.seriesVersion) : null,
+      seriesCurrency: priced ? row.seriesCurrency : null,
+      fxVersion: Number(row.fxVersion ?? 0),
+    };
+  });
 }
 
 /** A holding as the engine reads it (closes attached apart: they change on their own). */
@@ -87,13 +113,16 @@ export function isPriced(holdingClass: string) {
  */
 export async function loadHoldings(
   db: DbOrTx,
-  rows: readonly (typeof holdings.$inferSelect)[],
+  ids: readonly string[],
 ): Promise<Map<string, LoadedHolding>> {
-  const ids = rows.map((row) => row.id);
   const loaded = new Map<string, LoadedHolding>();
   if (!ids.length) return loaded;
 
-  const [history, lots, realized, points, savings] = await Promise.all([
+  const [rows, history, lots, realized, points, savings] = await Promise.all([
+    db
+      .select()
+      .from(holdings)
+      .where(inArray(holdings.id, [...ids])),
     db
       .select({
         holdingId: transactions.holdingId,

@@ -9,6 +9,7 @@ import {
   type ValuationResult,
   type ValuationTransaction,
 } from '@/domain/valuation';
+import type { PerformanceResponse } from '@/contracts/valuation';
 import type { Db } from '../../db/client';
 import type { TaskEnv } from '../../platform/compute-worker-host';
 import {
@@ -17,13 +18,12 @@ import {
   type LoadedHolding,
   loadFxRates,
   loadHoldings,
-  loadMarketVersions,
   loadSimulationCash,
-  loadViewHoldings,
-  type VersionedHolding,
+  loadViewStamps,
   type ViewRef,
 } from './valuation.load';
-import { type PriceSeries, readPriceSeries, readSeriesVersions } from '../../platform/price-series';
+import { performanceAnswer } from './valuation.answer';
+import { type PriceSeries, readPriceSeries } from '../../platform/price-series';
 
 /**
  * The valuation of one view, run on a compute worker from the database to the result: the
@@ -80,33 +80,6 @@ export function forgetKeptValuations() {
   rates.clear();
 }
 
-/**
- * The closes of these symbols, from what this worker keeps: on a first read every series is read
- * at once (beside the holdings, `first`); afterwards only the counters are, and the series whose
- * counter moved.
- */
-async function keptSeries(
-  db: Db,
-  symbols: string[],
-  first: Map<string, PriceSeries> | null,
-  versions: Map<string, { version: number }> | null,
-) {
-  for (const [symbol, found] of first ?? []) series.set(symbol, found);
-  const wanted = versions ?? first ?? new Map<string, { version: number }>();
-  const stale = [...wanted]
-    .filter(([symbol, { version }]) => series.get(symbol)?.version !== version)
-    .map(([symbol]) => symbol);
-  if (stale.length) {
-    for (const [symbol, found] of await readPriceSeries(db, stale)) series.set(symbol, found);
-  }
-  const out = new Map<string, PriceSeries>();
-  for (const symbol of symbols) {
-    const found = wanted.has(symbol) ? series.get(symbol) : undefined;
-    if (found) out.set(symbol, found);
-  }
-  return out;
-}
-
 async function keptRates(db: Db, currencies: Set<string>, fxVersion: number) {
   const stale = [...currencies].filter((currency) => rates.get(currency)?.version !== fxVersion);
   if (stale.length) {
@@ -132,6 +105,15 @@ function currenciesOf(input: HoldingInput, into: Set<string>) {
   }
 }
 
+/** The performance answer of a view, built here (valuation.answer.ts): the request thread sends it. */
+export async function performanceTask(
+  input: ValueViewInput,
+  env: TaskEnv,
+): Promise<PerformanceResponse> {
+  const computed = await valueViewTask(input, env);
+  return performanceAnswer(computed, input.range, { cash: computed.cash });
+}
+
 export async function valueViewTask(input: ValueViewInput, env: TaskEnv): Promise<ComputedView> {
   const database = await env.database();
   const db = database.db(input.passBulk);
@@ -142,28 +124,30 @@ export async function valueViewTask(input: ValueViewInput, env: TaskEnv): Promis
     views.set(viewKey, kept);
   }
 
-  const [rows, market] = await Promise.all([
-    loadViewHoldings(db, input.view),
-    loadMarketVersions(db),
-  ]);
-  const symbols = rows
-    .filter((row) => isPriced(row.class) && row.symbol)
-    .map((row) => (row.symbol ?? '').toUpperCase());
-  const stale = rows.filter((row) => kept.holdings.get(row.id)?.version !== row.version);
-  // Nothing kept of these series yet: read them whole, beside the holdings.
-  const firstRead = symbols.length > 0 && symbols.every((symbol) => !series.has(symbol));
-  const [versions, reloaded, first] = await Promise.all([
-    firstRead ? null : readSeriesVersions(db, symbols),
-    loadHoldings(db, stale),
-    firstRead ? readPriceSeries(db, symbols) : null,
-  ]);
-  for (const row of stale) {
-    const loaded = reloaded.get(row.id);
-    if (loaded) kept.holdings.set(row.id, { ...loaded, version: row.version });
+  // One query says what moved; only that is read again, holdings and series side by side.
+  const stamps = await loadViewStamps(db, input.view);
+  const fxVersion = stamps[0]?.fxVersion ?? 0;
+  const stale = stamps
+    .filter((stamp) => kept.holdings.get(stamp.id)?.version !== stamp.version)
+    .map((stamp) => stamp.id);
+  const staleSeries = new Set<string>();
+  for (const stamp of stamps) {
+    const symbol = stamp.symbol?.toUpperCase();
+    if (symbol && stamp.seriesVersion !== null) {
+      if (series.get(symbol)?.version !== stamp.seriesVersion) staleSeries.add(symbol);
+    }
   }
-  const present = new Set(rows.map((row) => row.id));
+  const [reloaded, freshSeries] = await Promise.all([
+    loadHoldings(db, stale),
+    readPriceSeries(db, [...staleSeries]),
+  ]);
+  for (const [symbol, found] of freshSeries) series.set(symbol, found);
+  for (const stamp of stamps) {
+    const loaded = reloaded.get(stamp.id);
+    if (loaded) kept.holdings.set(stamp.id, { ...loaded, version: stamp.version });
+  }
+  const present = new Set(stamps.map((stamp) => stamp.id));
   for (const id of kept.holdings.keys()) if (!present.has(id)) kept.holdings.delete(id);
-  const closes = await keptSeries(db, symbols, first, versions);
 
   // The engine's input: each holding with its closes, and a version naming both.
   const asOfDay = toDay(input.asOf);
@@ -171,14 +155,15 @@ export async function valueViewTask(input: ValueViewInput, env: TaskEnv): Promis
   const meta = new Map<string, HoldingMeta>();
   const holdings: HoldingInput[] = [];
   const currencies = new Set<string>([input.currency, input.baseCurrency]);
-  for (const row of rows) {
+  for (const row of stamps) {
     const held = kept.holdings.get(row.id);
     if (!held) continue;
     meta.set(row.id, held.meta);
     let holding: HoldingInput = { ...held.input };
     let version = `${row.version}`;
     if (isPriced(row.class)) {
-      const found = row.symbol ? closes.get(row.symbol.toUpperCase()) : undefined;
+      const found =
+        row.symbol && row.seriesVersion !== null ? series.get(row.symbol.toUpperCase()) : undefined;
       if (found) {
         // The instrument's quote currency decides (a London listing quotes in pence).
         holding = {
@@ -219,7 +204,7 @@ export async function valueViewTask(input: ValueViewInput, env: TaskEnv): Promis
     }
   }
 
-  const fx = { base: 'EUR', rates: await keptRates(db, currencies, market.fxVersion) };
+  const fx = { base: 'EUR', rates: await keptRates(db, currencies, fxVersion) };
   const piecesKey = `${input.currency}:${input.baseCurrency}:${input.range}`;
   let pieces = kept.pieces.get(piecesKey);
   if (!pieces) {
@@ -234,7 +219,7 @@ export async function valueViewTask(input: ValueViewInput, env: TaskEnv): Promis
       range: input.range,
       holdings,
       fx,
-      fxVersion: String(market.fxVersion),
+      fxVersion: String(fxVersion),
     },
     pieces,
   );
@@ -322,23 +307,9 @@ export async function warmValuationTask(
     portfolioId: '00000000-0000-0000-0000-000000000000',
     simulationId: null,
   };
-  const ghost = {
-    id: nowhere.portfolioId,
-    class: 'market',
-    name: '',
-    symbol: null,
-    currency: 'EUR',
-    quantity: '0',
-    currentPrice: '0',
-    updatedAt: new Date(0),
-    details: {},
-    version: 0,
-  } as unknown as VersionedHolding;
   await Promise.all([
-    loadViewHoldings(db, nowhere),
-    loadHoldings(db, [ghost]),
-    loadMarketVersions(db),
-    readSeriesVersions(db, ['']),
+    loadViewStamps(db, nowhere),
+    loadHoldings(db, [nowhere.portfolioId]),
     readPriceSeries(db, ['']),
     loadFxRates(db, ['']),
   ]);

@@ -1,0 +1,134 @@
+import type { HoldingClass } from '@/contracts/holdings';
+import type {
+  HoldingPerformance,
+  PerformanceFigures,
+  PerformanceRange,
+  PerformanceResponse,
+} from '@/contracts/valuation';
+import type { Currency } from '@/contracts/settings';
+import { dec } from '@/domain/money/decimal';
+import {
+  fromDay,
+  type HoldingValuation,
+  type MoneyFigures,
+  type PerformanceFigures as EnginePerformance,
+  type ValuationResult,
+} from '@/domain/valuation';
+import type { HoldingMeta } from './valuation.load';
+import type { ComputedView } from './valuation.task';
+
+/**
+ * The API's answers from a computed view (valuation.task.ts): pure, so that a compute worker
+ * builds the performance answer itself and the request thread only sends it.
+ */
+
+const ratio = (value: number | null | undefined) =>
+  value === null || value === undefined || !Number.isFinite(value) ? null : value;
+
+function share(part: string, whole: string): number | null {
+  const denominator = dec(whole);
+  if (denominator.isZero()) return null;
+  return dec(part).div(denominator).toNumber();
+}
+
+/** The contract's figures from the engine's money figures and range performance. */
+export function figuresOf(
+  money: MoneyFigures,
+  performance: EnginePerformance,
+  hasPreviousDay: boolean,
+): PerformanceFigures {
+  return {
+    value: money.value,
+    costBasis: money.costBasis,
+    unrealizedGain: money.unrealisedGain,
+    unrealizedGainPercent: share(money.unrealisedGain, money.costBasis),
+    realizedGain: money.realisedGain,
+    dividends: money.dividends,
+    interest: money.interest,
+    fees: money.fees,
+    taxes: money.taxes,
+    netContributions: money.netContributions,
+    currencyEffect: money.currencyEffect,
+    dayChange: hasPreviousDay ? money.dayChange : null,
+    dayChangePercent: hasPreviousDay ? share(money.dayChange, money.previousValue) : null,
+    twr: ratio(performance.twr),
+    twrAnnualized: ratio(performance.twrAnnualised),
+    mwr: ratio(performance.mwr),
+    volatility: ratio(performance.volatility),
+    maxDrawdown: ratio(performance.maxDrawdown),
+  };
+}
+
+function priceSourceOf(
+  meta: HoldingMeta,
+  hasCloses: boolean,
+  manual: boolean,
+): HoldingPerformance['priceSource'] {
+  if (meta.class === 'savings') return 'savings';
+  if (meta.class === 'market' || meta.class === 'crypto') {
+    if (manual) return 'manual';
+    return hasCloses ? 'market' : null;
+  }
+  return 'valuation';
+}
+
+/** The performance answer of a computed view. */
+export function performanceAnswer(
+  computed: ComputedView,
+  range: PerformanceRange,
+  options: { cash: string | null },
+): PerformanceResponse {
+  const { result, meta, lastCloseDay, manual } = computed;
+  const hasPreviousDay = result.daily.value.length > 1;
+  const holdings: HoldingPerformance[] = [];
+  for (const holding of result.holdings) {
+    const info = meta.get(holding.id);
+    if (!info) continue;
+    holdings.push(holdingAnswer(holding, info, result, lastCloseDay, manual));
+  }
+  const unpricedIds = new Set(result.unpriced.map((item) => item.id));
+  return {
+    asOf: result.asOf,
+    currency: result.currency as Currency,
+    range,
+    from: result.firstDate ? result.performance.start : null,
+    ...figuresOf(result.figures, result.performance, hasPreviousDay),
+    series: result.series.map((point) => ({
+      date: point.date,
+      value: point.value.toFixed(2),
+      netContributions: point.netContributions.toFixed(2),
+      twrIndex: point.twrIndex,
+    })),
+    holdings: holdings.filter((holding) => !unpricedIds.has(holding.holdingId)),
+    unpriced: result.unpriced.map((item) => ({
+      holdingId: item.id,
+      name: meta.get(item.id)?.name ?? item.symbol ?? '',
+      reason: item.reason === 'missing-rate' ? 'no_rate' : 'no_price',
+    })),
+    cash: options.cash,
+  };
+}
+
+function holdingAnswer(
+  holding: HoldingValuation,
+  info: HoldingMeta,
+  result: ValuationResult,
+  lastCloseDay: Map<string, number>,
+  manualHoldings: Set<string>,
+): HoldingPerformance {
+  const lastDay = lastCloseDay.get(holding.id);
+  const manual = manualHoldings.has(holding.id);
+  return {
+    holdingId: holding.id,
+    name: info.name,
+    symbol: info.symbol,
+    class: info.class as HoldingClass,
+    holdingCurrency: info.currency,
+    quantity: holding.quantity,
+    lastPrice: holding.price === null ? null : String(holding.price),
+    lastPriceDate: lastDay === undefined ? null : fromDay(lastDay),
+    priceSource: priceSourceOf(info, lastDay !== undefined, manual),
+    weight: share(holding.figures.value, result.figures.value),
+    ...figuresOf(holding.figures, holding.performance, result.daily.value.length > 1),
+  };
+}
