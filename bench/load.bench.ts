@@ -163,8 +163,8 @@ export async function loadOn(database: 'pglite' | 'postgresql', csv: string, sym
     for (let i = 0; i < 8; i += 1) await reader.addHolding(`R${i}`, `Reader holding ${i}`);
 
     // 1. The import, with the open-loop probes running.
-    const stopHealth = openLoop(`${server.url}/api/v1/health`, {}, HEALTH_EVERY_MS);
-    const stopList = openLoop(
+    const stopHealth = await openLoop(`${server.url}/api/v1/health`, {}, HEALTH_EVERY_MS);
+    const stopList = await openLoop(
       `${server.url}/api/v1/portfolios/${reader.portfolioId}/holdings`,
       { cookie: reader.cookie, origin: server.url },
       LIST_EVERY_MS,

@@ -233,7 +233,7 @@ async function valuationOn(database: 'pglite' | 'postgresql', data: Bench) {
       const body = await valuer.expect(200, 'GET', route);
       return { ms: performance.now() - started, body };
     };
-    const stopHealth = openLoop(`${server.url}/api/v1/health`, {}, 10);
+    const stopHealth = await openLoop(`${server.url}/api/v1/health`, {}, 10);
     const first = await timed();
     const health = await stopHealth();
     const repeats: number[] = [];

@@ -621,8 +621,20 @@ export const holdingSchema = z.object({
   isActive: z.boolean(),
   /** quantity x purchasePrice. */
   costBasis: z.string(),
-  /** quantity x currentPrice. */
+  /**
+   * The price the value is counted at, in the holding's currency: a market or crypto holding's
+   * last stored close (pence converted) when its symbol has closes in that currency, else
+   * `currentPrice` (typed by hand).
+   */
+  lastPrice: z.string(),
+  /** Where `lastPrice` comes from: 'market' (a stored close) or 'manual' (typed). */
+  priceSource: z.enum(['market', 'manual']),
+  /** The close's day, or the day the typed price was last changed. */
+  priceDate: z.string(),
+  /** quantity x lastPrice. */
   marketValue: z.string(),
+  /** quantity x (last close - the close before), in the holding's currency; null otherwise. */
+  dayChange: z.string().nullable(),
   gainLoss: z.string(),
   /** Percent of the cost basis; null when nothing is held. */
   gainLossPercent: z.string().nullable(),

@@ -54,6 +54,18 @@ export function remainingCost(lot: Lot): Decimal {
   );
 }
 
+/**
+ * What the units still in a lot cost in the holding's own currency, fees included: their price
+ * and remaining fees as bought; a pooled average cost (base currency) converted back at the lot's
+ * own rate. The holding's average cost is shown in its currency, never in the base one.
+ */
+export function remainingQuoteCost(lot: Lot): Decimal {
+  if (lot.remainingQuantity.isZero()) return ZERO;
+  if (lot.pooledUnitCost)
+    return lot.remainingQuantity.mul(lot.pooledUnitCost).div(lot.exchangeRateToBase);
+  return lot.remainingQuantity.mul(lot.acquisitionPrice).plus(lot.feesRemaining);
+}
+
 /** The lot's fees that `part` units carry: their share, or all that is left for the last ones. */
 function feesOf(lot: Lot, part: Decimal): Decimal {
   if (part.gte(lot.remainingQuantity)) return lot.feesRemaining;

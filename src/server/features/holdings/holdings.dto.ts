@@ -3,20 +3,46 @@ import type { Holding, HoldingClass } from '@/contracts/holdings';
 import type { Currency } from '@/contracts/settings';
 import type { Transaction, TransactionStatus } from '@/contracts/transactions';
 import type { CostBasisMethod, TaxEstimate, TransactionType } from '@/domain/ledger';
+import { toMajorUnit } from '@/domain/market-data/fx';
 import { dec, toPlain } from '@/domain/money/decimal';
 import type { transactions } from '../../db/schema';
 import { AppError, joinIssues } from '../../platform/errors';
+import type { LastCloses } from '../../platform/market-closes';
 import type { HoldingRow } from './scope';
+
+const MARKET_CLASSES = new Set(['market', 'crypto']);
 
 export type TransactionRow = typeof transactions.$inferSelect;
 
 /** A numeric column as the API writes it: "1500.5", "3", never "1500.5000" or "1e+3". */
 export const plain = (value: string) => toPlain(value);
 
-export function toHolding(row: HoldingRow): Holding {
+/**
+ * A holding as answered. A market or crypto holding whose symbol has stored closes in its own
+ * currency is counted at its last close (`market`), with the day's change; otherwise at the price
+ * typed on it (`manual`), dated by its last change. Closes in another currency are never
+ * relabelled: the typed price stands (the valuation converts them).
+ */
+export function toHolding(row: HoldingRow, closes?: LastCloses): Holding {
   const quantity = dec(row.quantity);
   const costBasis = quantity.mul(row.purchasePrice);
-  const marketValue = quantity.mul(row.currentPrice);
+  let lastPrice = dec(row.currentPrice);
+  let priceSource: Holding['priceSource'] = 'manual';
+  let priceDate = row.updatedAt.toISOString().slice(0, 10);
+  let dayChange: string | null = null;
+  if (closes && MARKET_CLASSES.has(row.class)) {
+    const last = toMajorUnit(closes.close, closes.currency);
+    if (last.currency === row.currency) {
+      lastPrice = last.price;
+      priceSource = 'market';
+      priceDate = closes.date;
+      if (closes.previousClose !== null) {
+        const previous = toMajorUnit(closes.previousClose, closes.currency).price;
+        dayChange = quantity.mul(last.price.minus(previous)).toFixed(2);
+      }
+    }
+  }
+  const marketValue = quantity.mul(lastPrice);
   const gainLoss = marketValue.minus(costBasis);
   return {
     id: row.id,
@@ -33,7 +59,11 @@ export function toHolding(row: HoldingRow): Holding {
     status: row.status,
     isActive: row.isActive,
     costBasis: costBasis.toFixed(2),
+    lastPrice: toPlain(lastPrice),
+    priceSource,
+    priceDate,
     marketValue: marketValue.toFixed(2),
+    dayChange,
     gainLoss: gainLoss.toFixed(2),
     gainLossPercent: costBasis.isZero() ? null : gainLoss.div(costBasis).mul(100).toFixed(2),
     details: row.details,

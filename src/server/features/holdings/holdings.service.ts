@@ -6,6 +6,7 @@ import {
   DEFAULT_SAVINGS_TAX_RATE,
   DETAIL_COLUMN_ALIASES,
   HOLDING_CATEGORY,
+  type Holding,
   type HoldingClass,
   holdingUpdateSchema,
   isTaxExempt,
@@ -29,6 +30,7 @@ import {
 } from '../../db/schema';
 import { AppError, joinIssues } from '../../platform/errors';
 import { convertTotals, rateToBase } from '../../platform/fx-rates';
+import { lastTwoCloses } from '../../platform/market-closes';
 import { withCashCheck } from '../../platform/simulation-cash';
 import { type Actor, publishHoldingsChanged, recordLedgerAudit } from './actor';
 import { toHolding, validationError } from './holdings.dto';
@@ -246,7 +248,18 @@ export async function listHoldings(
     .from(holdings)
     .where(activeHoldingsOf(scope, holdingClass))
     .orderBy(asc(holdings.class), asc(holdings.name), asc(holdings.id));
-  return rows.map(toHolding);
+  return withMarketPrices(db, rows);
+}
+
+/** Holdings as answered, each market or crypto one at its symbol's last close when there is one. */
+export async function withMarketPrices(db: DbOrTx, rows: readonly HoldingRow[]) {
+  const symbols = rows
+    .filter((row) => (row.class === 'market' || row.class === 'crypto') && row.symbol)
+    .map((row) => row.symbol as string);
+  const closes = await lastTwoCloses(db, symbols);
+  return rows.map((row) =>
+    toHolding(row, row.symbol ? closes.get(row.symbol.toUpperCase()) : undefined),
+  );
 }
 
 /**
@@ -374,7 +387,8 @@ export async function createHolding(
       insertHolding(tx, actor, scope, input, now),
     );
     await publishHoldingsChanged(ctx, tx, scope.portfolioId);
-    return toHolding(await reload(tx, row.id));
+    const [answer] = await withMarketPrices(tx, [await reload(tx, row.id)]);
+    return answer as Holding;
   });
 }
 
@@ -389,7 +403,8 @@ export async function getHolding(
     log: actor.log,
     inScope: simulationId ?? null,
   });
-  return toHolding(holding);
+  const [answer] = await withMarketPrices(ctx.database.db, [holding]);
+  return answer as Holding;
 }
 
 /** A 400 naming one field, like a schema failure ('path: message'). */
@@ -495,7 +510,8 @@ export async function updateHolding(
       },
       now,
     );
-    return toHolding(await reload(tx, holding.id));
+    const [answer] = await withMarketPrices(tx, [await reload(tx, holding.id)]);
+    return answer as Holding;
   });
 }
 

@@ -8,10 +8,11 @@ import {
   type Lot,
   lotConsumed,
   pacer,
+  remainingQuoteCost,
   resumeHoldingPaced,
   type TransactionType,
 } from '@/domain/ledger';
-import { dec, type Decimal, toPlain } from '@/domain/money/decimal';
+import { dec, type Decimal, toPlain, ZERO } from '@/domain/money/decimal';
 import { BULK_INSERT_ROWS, bulkInsert } from '../../db/bulk-insert';
 import type { DbOrTx } from '../../db/client';
 import {
@@ -640,10 +641,19 @@ export async function rebuildHolding(
       .update(holdings)
       .set({
         quantity: toPlain(quantity),
-        // The average cost of what is held, fees included; kept as it was once all is sold.
+        // The average cost of what is held, fees included, in the holding's own currency (a
+        // cost and a market value are compared, never two currencies); kept as it was once all
+        // is sold.
         ...(quantity.isZero()
           ? {}
-          : { purchasePrice: toPlain(ledger.remainingCost.div(quantity).toDecimalPlaces(12)) }),
+          : {
+              purchasePrice: toPlain(
+                ledger.lots
+                  .reduce((sum, lot) => sum.plus(remainingQuoteCost(lot)), ZERO)
+                  .div(quantity)
+                  .toDecimalPlaces(12),
+              ),
+            }),
         updatedAt: now,
       })
       .where(eq(holdings.id, holding.id));
