@@ -263,10 +263,12 @@ export async function loadOn(database: 'pglite' | 'postgresql', csv: string, sym
 
 export async function loadBench() {
   const { csv, symbols } = await transactionsCsv();
+  // BENCH_ONLY=pglite or BENCH_ONLY=postgresql runs one database (while working on it).
+  const only = process.env.BENCH_ONLY;
   return {
     cpus: os.cpus().length,
-    pglite: await loadOn('pglite', csv, symbols),
-    postgresql: await loadOn('postgresql', csv, symbols),
+    pglite: only === 'postgresql' ? null : await loadOn('pglite', csv, symbols),
+    postgresql: only === 'pglite' ? null : await loadOn('postgresql', csv, symbols),
   };
 }
 
@@ -274,6 +276,7 @@ export function describeLoad(result: Awaited<ReturnType<typeof loadBench>>, file
   const check = (ok: boolean) => (ok ? 'ok' : 'MISSED');
   const lines = [`Load (${file}), ${result.cpus} CPUs`];
   for (const run of [result.pglite, result.postgresql]) {
+    if (!run) continue;
     const { healthDuringImport: h, otherUsersHoldingsDuringImport: l } = run.import;
     const w = run.writers;
     const refused = w.statuses[503] ?? 0;

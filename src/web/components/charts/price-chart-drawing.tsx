@@ -84,7 +84,7 @@ export default function PriceChartDrawing({
         minTickGap={24}
       />
       <YAxis
-        width={width < 480 ? 44 : 56}
+        width="auto"
         tickFormatter={(close: number) => compact.format(close)}
         tick={{ fill: 'var(--muted-foreground)', fontSize: 11 }}
         tickLine={false}

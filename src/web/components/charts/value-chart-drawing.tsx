@@ -107,7 +107,7 @@ export default function ValueChartDrawing({
         minTickGap={24}
       />
       <YAxis
-        width={width < 480 ? 48 : 64}
+        width="auto"
         tickFormatter={(amount: number) => format.money(amount, { currency, compact: true })}
         tick={{ fill: 'var(--muted-foreground)', fontSize: 11 }}
         tickLine={false}
