@@ -206,23 +206,30 @@ export async function valueViewTask(input: ValueViewInput, env: TaskEnv): Promis
 
   const fx = { base: 'EUR', rates: await keptRates(db, currencies, fxVersion) };
   const piecesKey = `${input.currency}:${input.baseCurrency}:${input.range}`;
-  let pieces = kept.pieces.get(piecesKey);
-  if (!pieces) {
-    pieces = new Map();
-    kept.pieces.set(piecesKey, pieces);
+  const engineInput = {
+    currency: input.currency,
+    baseCurrency: input.baseCurrency,
+    asOf: input.asOf,
+    range: input.range,
+    holdings,
+    fx,
+    fxVersion: String(fxVersion),
+  };
+  const pieces = kept.pieces.get(piecesKey);
+  let result: ValuationResult;
+  if (pieces) {
+    result = computePortfolioValuation(engineInput, pieces);
+  } else {
+    // A first valuation answers straight away (walking into the totals, nothing kept), and keeps
+    // each holding's work for the next one once its answer has gone (the next task waits for it).
+    result = computePortfolioValuation(engineInput);
+    const kept2 = kept;
+    setImmediate(() => {
+      const fresh: HoldingPieces = new Map();
+      computePortfolioValuation(engineInput, fresh);
+      kept2.pieces.set(piecesKey, fresh);
+    });
   }
-  const result = computePortfolioValuation(
-    {
-      currency: input.currency,
-      baseCurrency: input.baseCurrency,
-      asOf: input.asOf,
-      range: input.range,
-      holdings,
-      fx,
-      fxVersion: String(fxVersion),
-    },
-    pieces,
-  );
 
   const lastCloseDay = new Map<string, number>();
   for (const holding of holdings) {
