@@ -6,7 +6,11 @@ import { VALIDATION_MESSAGES as M } from './validation-messages';
 
 const isoDate = z.string();
 
-export const INVITE_CODE_ALPHABET = 'ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789';
+/**
+ * Capitals and digits without those that read alike (0 and O, 1, I and L): a code read aloud or
+ * copied by hand is typed right. Codes issued before keep working (`canonicalInviteCode`).
+ */
+export const INVITE_CODE_ALPHABET = 'ABCDEFGHJKMNPQRSTUVWXYZ23456789';
 export const INVITE_CODE_LENGTH = 8;
 export const MAX_INVITES_PER_BATCH = 100;
 export const WAITLIST_MOTIVATION_MAX = 499;

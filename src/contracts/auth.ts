@@ -15,6 +15,15 @@ export const NAME_MAX_LENGTH = 100;
 export const CODE_LENGTH = 6;
 export const INVITE_CODE_PATTERN = /^[A-Z0-9]{8}$/;
 
+/**
+ * An invite code as compared: trimmed, in capitals, and the characters that read alike taken as
+ * one (O as 0; I and L as 1), so a code typed with either matches (codes issued before the
+ * look-alikes left the alphabet included).
+ */
+export function canonicalInviteCode(code: string) {
+  return code.trim().toUpperCase().replace(/O/g, '0').replace(/[IL]/g, '1');
+}
+
 export const emailSchema = text({ error: M.emailRequired })
   .trim()
   .min(1, M.emailRequired)

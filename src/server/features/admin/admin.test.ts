@@ -403,6 +403,8 @@ describe('beta mode, invites and the waitlist', () => {
     expect(res.statusCode).toBe(201);
     const codes = (res.json().invites as { code: string; status: string }[]).map((i) => i.code);
     expect(new Set(codes).size).toBe(100);
+    // No characters that read alike (0 and O, 1, I and L) in 800 drawn.
+    expect(codes.join('')).toMatch(/^[A-HJKMNP-Z2-9]+$/);
     expect(res.json().invites[0]).toMatchObject({ status: 'valid', expiresAt: expect.any(String) });
     const tooMany = await admin.post('/api/v1/admin/invites', { count: 101 });
     expect(tooMany.statusCode).toBe(400);
@@ -438,6 +440,14 @@ describe('beta mode, invites and the waitlist', () => {
         })
       ).json(),
     ).toEqual({ valid: true, email: null });
+    // A code issued before the look-alikes left the alphabet is found typed with either.
+    await t.database.db.insert(inviteCodes).values({ code: 'OLD01ILX', createdBy: adminId });
+    for (const typed of ['OLD01ILX', 'old01ilx', '0LDO1I1X', 'OLDOLLLX']) {
+      const res = await new Agent(t.app, { ip: uniqueIp() }).post('/api/v1/invites/validate', {
+        code: typed,
+      });
+      expect(res.json(), typed).toEqual({ valid: true, email: null });
+    }
     const bad = await new Agent(t.app, { ip: uniqueIp() }).post('/api/v1/invites/validate', {
       code: 'NOPE0000',
     });

@@ -11,6 +11,7 @@ import type { Language } from '@/contracts/i18n';
 import type { ServerContext } from '../../context';
 import type { DbOrTx } from '../../db/client';
 import { inviteCodes, users, waitlistEntries } from '../../db/schema';
+import { inviteCodeMatches } from '../../platform/invite-codes';
 import { recordAudit } from '../../platform/audit';
 import type { AuthContext } from '../../platform/auth';
 import { DAY } from '../../platform/clock';
@@ -230,7 +231,7 @@ export async function validateInvite(ctx: ServerContext, code: string) {
   const [invite] = await ctx.database.db
     .select()
     .from(inviteCodes)
-    .where(eq(inviteCodes.code, code.trim().toUpperCase()));
+    .where(inviteCodeMatches(code));
   if (!invite || inviteStatus(invite, ctx.clock.now()) !== 'valid')
     throw new AppError('INVITE_CODE_INVALID');
   return { valid: true as const, email: invite.email };

@@ -1,5 +1,6 @@
 import { and, desc, eq, gt, isNull, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
+import { inviteCodeMatches } from '../../platform/invite-codes';
 import {
   authTokens,
   emailOtps,
@@ -70,7 +71,7 @@ export async function findUsableInvite(db: DbOrTx, code: string, email: string, 
   const [invite] = await db
     .select()
     .from(inviteCodes)
-    .where(eq(inviteCodes.code, code))
+    .where(inviteCodeMatches(code))
     .for('update')
     .limit(1);
   if (!invite || invite.status !== 'valid') return null;
