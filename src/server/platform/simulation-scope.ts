@@ -20,6 +20,8 @@ export type SimulationScopedTable = {
   kind: 'asset' | 'transaction' | 'history';
   /** For assets: one row's value as an SQL expression over its columns ("quantity * current_price"). */
   valueSql?: string;
+  /** For assets: which rows count, as an SQL condition ("is_active"); every row without it. */
+  countsSql?: string;
   /**
    * For assets: the column naming the currency `valueSql` is in (values are added per currency).
    * Without it, values are taken to be in the portfolio's base currency.
@@ -87,9 +89,10 @@ export async function simulationTotals(
   const values: SQL[] = [];
   for (const entry of simulationScopedTables()) {
     const value = entry.kind === 'asset' && entry.valueSql ? sql.raw(entry.valueSql) : sql`0`;
+    const counts = entry.kind === 'asset' && entry.countsSql ? sql.raw(entry.countsSql) : sql`true`;
     const row = firstRow<{ n: string | number; v: string | number | null }>(
       await db.execute(
-        sql`select count(*) as n, coalesce(sum(${value}), 0)::numeric as v from ${table(entry)} where simulation_id = ${simulationId}`,
+        sql`select count(*) filter (where ${counts}) as n, coalesce(sum(${value}), 0)::numeric as v from ${table(entry)} where simulation_id = ${simulationId}`,
       ),
     );
     const n = Number(row?.n ?? 0);

@@ -267,4 +267,30 @@ describe('a simulation’s cash', () => {
     expect(accepted.statusCode, accepted.body).toBe(201);
     expect((await cashOf(simId)).cash).toBe('97900.00');
   });
+
+  it('counts only the simulation’s active holdings in its statistics', async () => {
+    const { portfolioId, simId } = await setup();
+    const market = await owner.post(
+      `/api/v1/portfolios/${portfolioId}/holdings?sim=${simId}`,
+      stock(),
+    );
+    expect(market.statusCode, market.body).toBe(201);
+    const savings = await owner.post(`/api/v1/portfolios/${portfolioId}/holdings?sim=${simId}`, {
+      class: 'savings',
+      accountName: 'Livret A',
+      bankName: 'La Banque Postale',
+      accountType: 'livret_a',
+      currentBalance: '500',
+      openingDate: '2024-01-10',
+    });
+    expect(savings.statusCode, savings.body).toBe(201);
+    const stats = async () => (await owner.get(`/api/v1/simulations/${simId}/stats`)).json().stats;
+    expect(await stats()).toMatchObject({ totalAssets: 2 });
+    // A savings account is removed softly: it stays in the table, inactive, and counts no more.
+    const removed = await owner.delete(
+      `/api/v1/holdings/${savings.json().holding.id}?sim=${simId}`,
+    );
+    expect(removed.statusCode, removed.body).toBeLessThan(300);
+    expect(await stats()).toMatchObject({ totalAssets: 1, totalValue: '1100' });
+  });
 });

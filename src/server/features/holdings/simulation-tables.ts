@@ -99,6 +99,8 @@ export function registerHoldingTables() {
     table: 'holdings',
     kind: 'asset',
     valueSql: 'case when is_active then quantity * current_price else 0 end',
+    // A removed (soft-deleted) holding is neither counted nor valued.
+    countsSql: 'is_active',
     currencySql: 'currency',
     copyIntoSimulation: copyHoldingsIntoSimulation,
   });
