@@ -208,6 +208,24 @@ describe('the forms’ validation messages', () => {
     ).toBeInTheDocument();
   });
 
+  it('gives each class its own hints, in both languages', async () => {
+    mockApi({});
+    const crypto = open('crypto');
+    expect(within(crypto).getByText('Capital letters and digits, e.g. BTC or ETH.')).toBeVisible();
+    expect(within(crypto).queryByText(/AAPL/)).toBeNull();
+    await i18n.changeLanguage('fr');
+    expect(within(crypto).getByText('Majuscules et chiffres, par ex. BTC ou ETH.')).toBeVisible();
+  });
+
+  it('asks a property’s price as what it cost, not per unit', () => {
+    mockApi({});
+    const flat = open('real_estate');
+    expect(
+      within(flat).getByText("What the property cost, in the asset's currency."),
+    ).toBeVisible();
+    expect(within(flat).queryByText(/Per unit/)).toBeNull();
+  });
+
   it('checks share and crypto quantity precision', async () => {
     mockApi({});
     const dialog = open('market');

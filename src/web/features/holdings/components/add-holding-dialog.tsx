@@ -217,7 +217,11 @@ export function AddHoldingDialog({
                   )}
                 </>
               }
-              description={t(`hints.${field.name}`, { defaultValue: '' }) || undefined}
+              description={
+                t([`hints.byClass.${holdingClass}.${field.name}`, `hints.${field.name}`], {
+                  defaultValue: '',
+                }) || undefined
+              }
               error={validationText(errors[field.name])}
               below={
                 field.name === 'symbol' && fillNote ? (
