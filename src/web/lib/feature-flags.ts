@@ -10,7 +10,14 @@ const toStates = (flags: { key: string; enabled: boolean }[]): FlagStates =>
   Object.fromEntries(flags.map((flag) => [flag.key, flag.enabled]));
 
 /**
- * The feature flags the UI obeys (undefined while they load: then everything shows). They follow
+ * What the UI obeys when the flags could not be read: spec 002's check answers false for the
+ * search bar on a failure; everything else shows, as while they load.
+ */
+export const FLAGS_ON_FAILURE: FlagStates = Object.freeze({ search_bar: false });
+
+/**
+ * The feature flags the UI obeys (undefined while they load: then everything shows; after a
+ * failure, `FLAGS_ON_FAILURE`). They follow
  * the server at once: an admin's change arrives over the realtime channel.
  * Cache per spec 000, section 9: stale 5 minutes, kept 10, 2 retries, refetched on focus.
  */
@@ -30,5 +37,6 @@ export function useFeatureFlags(enabled = true): FlagStates | undefined {
     const flags = (payload as { flags?: { key: string; enabled: boolean }[] }).flags;
     if (flags) queryClient.setQueryData(flagKeys.all, toStates(flags));
   });
-  return query.data;
+  if (query.data) return query.data;
+  return query.isError ? FLAGS_ON_FAILURE : undefined;
 }
