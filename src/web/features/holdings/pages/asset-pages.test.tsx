@@ -132,4 +132,19 @@ describe('a class page', () => {
     expect(screen.queryByRole('button', { name: 'Add investment' })).not.toBeInTheDocument();
     expect(screen.queryByRole('button', { name: /Actions for/ })).not.toBeInTheDocument();
   });
+
+  it('says the data could not load, and loads it again on request', async () => {
+    let fail = true;
+    mockApi({
+      [`GET /portfolios/${PORTFOLIO_ID}/holdings`]: () =>
+        fail
+          ? { status: 500, body: { error: { code: 'INTERNAL', message: 'x', details: null } } }
+          : { body: { holdings: [holding({})] } },
+    });
+    renderWithScope(<MarketPage />);
+    expect(await screen.findByText('Data loading failed')).toBeInTheDocument();
+    fail = false;
+    await userEvent.click(screen.getByRole('button', { name: 'Retry loading' }));
+    expect(await screen.findByRole('cell', { name: /AAPL/ })).toBeInTheDocument();
+  });
 });

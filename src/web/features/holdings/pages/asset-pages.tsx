@@ -1,4 +1,5 @@
 import { ArrowDown, ArrowUp, ArrowUpDown, Plus } from 'lucide-react';
+import { DataErrorCard } from '@/web/components/errors/error-card';
 import { type ReactNode, useCallback, useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
@@ -13,7 +14,6 @@ import {
 import type { Currency } from '@/contracts/settings';
 import { dec } from '@/domain/money/decimal';
 import { ChangeIndicator } from '@/web/components/finance/change-indicator';
-import { ApiErrorAlert } from '@/web/components/ui/api-error-alert';
 import { Button } from '@/web/components/ui/button';
 import { Card } from '@/web/components/ui/card';
 import { Input } from '@/web/components/ui/input';
@@ -122,7 +122,7 @@ export function AssetClassPage({ holdingClass }: { holdingClass: HoldingClass })
           {holdings.isPending ? (
             <TableSkeleton />
           ) : holdings.isError ? (
-            <ApiErrorAlert className="m-4" error={holdings.error} />
+            <DataErrorCard className="m-4" onRetry={() => void holdings.refetch()} />
           ) : holdings.data.length === 0 ? (
             <div className="grid justify-items-start gap-3 p-6 text-[13px]">
               <p className="text-muted-foreground">{t(`pages.${holdingClass}.empty`)}</p>
@@ -388,7 +388,7 @@ export function AssetsOverviewPage() {
               ))}
             </div>
           ) : summary.isError ? (
-            <ApiErrorAlert error={summary.error} />
+            <DataErrorCard onRetry={() => void summary.refetch()} />
           ) : summary.data.categories.length ? (
             <>
               {summary.data.totals ? <ConvertedTotal totals={summary.data.totals} /> : null}
@@ -421,7 +421,7 @@ export function AssetsOverviewPage() {
             {holdings.isPending ? (
               <TableSkeleton />
             ) : holdings.isError ? (
-              <ApiErrorAlert className="m-4" error={holdings.error} />
+              <DataErrorCard className="m-4" onRetry={() => void holdings.refetch()} />
             ) : holdings.data.length === 0 ? (
               <p className="p-6 text-[13px] text-muted-foreground">{t('pages.overview.empty')}</p>
             ) : rows.length === 0 ? (

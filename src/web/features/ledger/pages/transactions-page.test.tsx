@@ -126,6 +126,20 @@ const base = {
 };
 
 describe('the transactions page', () => {
+  it('says the list could not load, and loads it again on request', async () => {
+    let fail = true;
+    mockApi({
+      ...base,
+      [`GET /portfolios/${P}/transactions`]: () =>
+        fail ? apiError(500, 'INTERNAL') : base[`GET /portfolios/${P}/transactions`],
+    });
+    renderPage(<TransactionsPage />);
+    expect(await screen.findByText('Data loading failed')).toBeInTheDocument();
+    fail = false;
+    await userEvent.click(screen.getByRole('button', { name: 'Retry loading' }));
+    expect(await screen.findByRole('cell', { name: /MC\.PA/ })).toBeInTheDocument();
+  });
+
   it('lists, totals, and puts filters in the request', async () => {
     const api = mockApi(base);
     renderPage(<TransactionsPage />);

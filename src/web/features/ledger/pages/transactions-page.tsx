@@ -7,6 +7,7 @@ import {
   Plus,
   Trash2,
 } from 'lucide-react';
+import { DataErrorCard } from '@/web/components/errors/error-card';
 import { type ReactNode, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
@@ -355,7 +356,7 @@ export function TransactionsPage() {
             ))}
           </div>
         ) : list.isError ? (
-          <ApiErrorAlert className="m-4" error={list.error} />
+          <DataErrorCard className="m-4" onRetry={() => void list.refetch()} />
         ) : list.data.transactions.length === 0 ? (
           <div className="grid justify-items-start gap-3 p-6 text-[13px]">
             <p className="text-muted-foreground">
