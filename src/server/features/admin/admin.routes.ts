@@ -106,7 +106,13 @@ export async function adminRoutes(app: FastifyInstance, { ctx }: { ctx: ServerCo
         summary: 'Check an invite code before registering.',
         body: validateInviteBodySchema,
         response: {
-          200: z.object({ valid: z.literal(true), email: z.string().nullable() }),
+          200: z.object({
+            valid: z.literal(true),
+            /** The address the code is reserved for, if any. */
+            email: z.string().nullable(),
+            /** The name given on the waitlist, for a code sent to a waitlist entry. */
+            fullName: z.string().nullable(),
+          }),
           ...errors,
         },
       },

@@ -439,14 +439,14 @@ describe('beta mode, invites and the waitlist', () => {
           code: invite.code.toLowerCase(),
         })
       ).json(),
-    ).toEqual({ valid: true, email: null });
+    ).toEqual({ valid: true, email: null, fullName: null });
     // A code issued before the look-alikes left the alphabet is found typed with either.
     await t.database.db.insert(inviteCodes).values({ code: 'OLD01ILX', createdBy: adminId });
     for (const typed of ['OLD01ILX', 'old01ilx', '0LDO1I1X', 'OLDOLLLX']) {
       const res = await new Agent(t.app, { ip: uniqueIp() }).post('/api/v1/invites/validate', {
         code: typed,
       });
-      expect(res.json(), typed).toEqual({ valid: true, email: null });
+      expect(res.json(), typed).toEqual({ valid: true, email: null, fullName: null });
     }
     const bad = await new Agent(t.app, { ip: uniqueIp() }).post('/api/v1/invites/validate', {
       code: 'NOPE0000',
@@ -568,6 +568,15 @@ describe('beta mode, invites and the waitlist', () => {
     });
     expect(mail!.text).toContain(code);
     expect(mail!.text).toContain(`/register?invite=${code}`);
+    // The link's code fills the form with the address and the name given on the waitlist.
+    const checked = await new Agent(t.app, { ip: uniqueIp() }).post('/api/v1/invites/validate', {
+      code,
+    });
+    expect(checked.json()).toEqual({
+      valid: true,
+      email: 'waiting@example.com',
+      fullName: 'Wait Ing',
+    });
 
     // The code is reserved for that email.
     const other = await new Agent(t.app, { ip: uniqueIp() }).post('/api/v1/auth/register', {

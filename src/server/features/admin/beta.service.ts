@@ -228,13 +228,20 @@ export async function deleteInvite(
 
 /** Whether a code can be used now (the registration form checks it before submitting). */
 export async function validateInvite(ctx: ServerContext, code: string) {
-  const [invite] = await ctx.database.db
-    .select()
-    .from(inviteCodes)
-    .where(inviteCodeMatches(code));
+  const [invite] = await ctx.database.db.select().from(inviteCodes).where(inviteCodeMatches(code));
   if (!invite || inviteStatus(invite, ctx.clock.now()) !== 'valid')
     throw new AppError('INVITE_CODE_INVALID');
-  return { valid: true as const, email: invite.email };
+  // A code sent to a waitlist entry fills the registration form with what was given there.
+  const [entry] = await ctx.database.db
+    .select({ email: waitlistEntries.email, fullName: waitlistEntries.fullName })
+    .from(waitlistEntries)
+    .where(eq(waitlistEntries.inviteCode, invite.code))
+    .limit(1);
+  return {
+    valid: true as const,
+    email: invite.email ?? entry?.email ?? null,
+    fullName: entry?.fullName ?? null,
+  };
 }
 
 /**

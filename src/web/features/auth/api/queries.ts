@@ -11,6 +11,7 @@ export const authKeys = {
   emailConfirmation: (token: string) => [...authKeys.all, 'email-confirmation', token] as const,
   activation: (token: string) => [...authKeys.all, 'activation', token] as const,
   challenge: (factorId: string) => [...authKeys.all, 'challenge', factorId] as const,
+  invite: (code: string) => [...authKeys.all, 'invite', code] as const,
 };
 
 /** Runs once per key: these calls act on a one-time token or create a challenge. */
@@ -27,6 +28,24 @@ export function useBetaStatus() {
     queryKey: authKeys.beta(),
     queryFn: () => api<{ enabled: boolean }>('/beta'),
     ...CACHE.semiStatic,
+  });
+}
+
+/**
+ * What an invitation link's code is for: the address it is reserved for and, for a code sent to a
+ * waitlist entry, the name given there (both null otherwise). An unknown code answers an error,
+ * which the form leaves to the registration's own check.
+ */
+export function useInviteDetails(code: string) {
+  return useQuery({
+    queryKey: authKeys.invite(code),
+    queryFn: () =>
+      api<{ valid: true; email: string | null; fullName: string | null }>('/invites/validate', {
+        method: 'POST',
+        body: { code },
+      }),
+    enabled: code !== '',
+    ...ONCE,
   });
 }
 

@@ -128,6 +128,19 @@ describe('RegisterPage', () => {
     });
   });
 
+  it('fills the address and name a waitlist invitation was sent for', async () => {
+    const api = mockApi({
+      'GET /beta': { body: { enabled: true } },
+      'POST /invites/validate': {
+        body: { valid: true, email: 'waiting@example.com', fullName: 'Wait Ing' },
+      },
+    });
+    renderWithProviders(<RegisterPage />, { route: '/register?invite=WA1T1NG2' });
+    await waitFor(() => expect(screen.getByLabelText('Email')).toHaveValue('waiting@example.com'));
+    expect(screen.getByLabelText(/Full name/)).toHaveValue('Wait Ing');
+    expect(api.callsTo('POST', '/invites/validate')[0]?.body).toEqual({ code: 'WA1T1NG2' });
+  });
+
   it('does not mention the waitlist outside beta', async () => {
     mockApi({ 'GET /beta': { body: { enabled: false } } });
     renderWithProviders(<RegisterPage />, { route: '/register' });

@@ -13,7 +13,7 @@ import { Input } from '@/web/components/ui/input';
 import { Label } from '@/web/components/ui/label';
 import { PasswordInput } from '@/web/components/ui/password-input';
 import { useRegister } from '../api/mutations';
-import { useBetaStatus } from '../api/queries';
+import { useBetaStatus, useInviteDetails } from '../api/queries';
 import { AuthHeading, AuthLayout } from '../components/auth-layout';
 import { PasswordStrength } from '../components/password-strength';
 import {
@@ -94,6 +94,10 @@ export function RegisterPage() {
   const inviteRequired = beta.data?.enabled === true;
   const schema = useMemo(() => registerFormSchema(inviteRequired), [inviteRequired]);
   const register = useRegister();
+  // An invitation email links here with its code.
+  const [linkCode] = useState(() =>
+    (searchParams.get('invite') ?? '').trim().toUpperCase().slice(0, 8),
+  );
   const form = useForm<RegisterFormInput, unknown, RegisterFormValues>({
     resolver: zodResolver(schema),
     shouldFocusError: false,
@@ -102,13 +106,22 @@ export function RegisterPage() {
       email: '',
       password: '',
       confirmPassword: '',
-      // An invitation email links here with its code.
-      inviteCode: (searchParams.get('invite') ?? '').trim().toUpperCase().slice(0, 8),
+      inviteCode: linkCode,
       acceptTerms: false,
     },
   });
   const { errors } = form.formState;
   const password = useWatch({ control: form.control, name: 'password' });
+  // An invitation link fills the address and name it was sent for, unless already typed.
+  const invite = useInviteDetails(linkCode);
+  useEffect(() => {
+    const details = invite.data;
+    if (!details) return;
+    if (details.email && !form.getValues('email')) form.setValue('email', details.email);
+    if (details.fullName && !form.getValues('fullName')) {
+      form.setValue('fullName', details.fullName);
+    }
+  }, [invite.data, form]);
 
   const onValid = (values: RegisterFormValues) => {
     const fullName = values.fullName.trim();
