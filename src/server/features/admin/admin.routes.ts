@@ -324,6 +324,7 @@ export async function adminRoutes(app: FastifyInstance, { ctx }: { ctx: ServerCo
 
   for (const [path, summary] of [
     ['invite', 'Invite the selected entries: a code reserved for each email, sent by email.'],
+    ['approve', 'Approve the selected entries: accepted, to be invited later.'],
     ['refuse', 'Refuse the selected entries.'],
     ['restore', 'Put refused entries back to pending.'],
   ] as const) {
@@ -346,7 +347,7 @@ export async function adminRoutes(app: FastifyInstance, { ctx }: { ctx: ServerCo
           request,
           actor,
           request.body.ids,
-          path === 'refuse' ? 'refused' : 'pending',
+          path === 'refuse' ? 'refused' : path === 'approve' ? 'approved' : 'pending',
         );
       },
     );

@@ -64,6 +64,11 @@ describe('every admin endpoint', () => {
     ],
     [
       'POST',
+      () => '/api/v1/admin/waitlist/approve',
+      { ids: ['00000000-0000-4000-8000-000000000000'] },
+    ],
+    [
+      'POST',
       () => '/api/v1/admin/waitlist/refuse',
       { ids: ['00000000-0000-4000-8000-000000000000'] },
     ],
@@ -531,7 +536,7 @@ describe('beta mode, invites and the waitlist', () => {
     socket.close();
   });
 
-  it('runs the waitlist: closed without beta; join, invite by email, register with the code, refuse and restore', async () => {
+  it('runs the waitlist: closed without beta; join, invite by email, register with the code, refuse, restore and approve', async () => {
     const visitor = new Agent(t.app, { ip: uniqueIp(), language: 'fr' });
     const join = (email: string, motivation = 'I track a lot of assets.') =>
       visitor.post('/api/v1/waitlist', { email, fullName: 'Wait Ing', motivation });
@@ -612,12 +617,31 @@ describe('beta mode, invites and the waitlist', () => {
       (await admin.post('/api/v1/admin/waitlist/restore', { ids: [refused.id] })).json().entries[0]
         .status,
     ).toBe('pending');
+    // Approved: accepted, to be invited later; a registered entry is left as it is.
+    const approved = await admin.post('/api/v1/admin/waitlist/approve', {
+      ids: [refused.id, waiting.id],
+    });
+    expect(approved.statusCode).toBe(200);
+    expect(approved.json().entries).toEqual([
+      expect.objectContaining({ id: refused.id, status: 'approved' }),
+    ]);
+    const [stillRegistered] = await db()
+      .select()
+      .from(waitlistEntries)
+      .where(eq(waitlistEntries.id, waiting.id));
+    expect(stillRegistered?.status).toBe('registered');
+    expect(
+      (await admin.get('/api/v1/admin/waitlist?status=approved'))
+        .json()
+        .entries.map((e: { id: string }) => e.id),
+    ).toEqual([refused.id]);
     expect(await auditActions()).toEqual(
       expect.arrayContaining([
         'beta.toggle',
         'waitlist.invite',
         'waitlist.refuse',
         'waitlist.restore',
+        'waitlist.approve',
       ]),
     );
     await admin.post('/api/v1/admin/beta', { enabled: false });

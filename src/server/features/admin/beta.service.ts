@@ -347,13 +347,22 @@ export async function inviteFromWaitlist(
   });
 }
 
-/** Refuses (or restores to pending) the selected entries; registered entries are left alone. */
+const STATUS_ACTIONS = {
+  approved: 'waitlist.approve',
+  refused: 'waitlist.refuse',
+  pending: 'waitlist.restore',
+} as const;
+
+/**
+ * Approves (accepted, to be invited later), refuses or restores to pending the selected entries.
+ * Registered entries are left alone, and an invited one is not approved again.
+ */
 export async function setWaitlistStatus(
   ctx: ServerContext,
   request: FastifyRequest,
   actor: AuthContext,
   ids: string[],
-  status: 'refused' | 'pending',
+  status: keyof typeof STATUS_ACTIONS,
 ) {
   const now = ctx.clock.now();
   return ctx.database.db.transaction(async (tx) => {
@@ -365,6 +374,7 @@ export async function setWaitlistStatus(
     const updated: WaitlistEntry[] = [];
     for (const entry of entries) {
       if (entry.status === 'registered' || entry.status === status) continue;
+      if (status === 'approved' && entry.status === 'invited') continue;
       const [row] = await tx
         .update(waitlistEntries)
         .set({ status, updatedAt: now })
@@ -375,7 +385,7 @@ export async function setWaitlistStatus(
         request,
         actor,
         {
-          action: status === 'refused' ? 'waitlist.refuse' : 'waitlist.restore',
+          action: STATUS_ACTIONS[status],
           targetType: 'waitlist_entry',
           targetId: entry.id,
           before: { status: entry.status },

@@ -181,9 +181,9 @@ export function useDeleteInvite() {
   });
 }
 
-export type WaitlistAction = 'invite' | 'refuse' | 'restore';
+export type WaitlistAction = 'invite' | 'approve' | 'refuse' | 'restore';
 
-/** Invite (a code emailed to each), refuse or restore waitlist entries; both lists refresh. */
+/** Invite (a code emailed to each), approve, refuse or restore waitlist entries; both lists refresh. */
 export function useWaitlistAction() {
   const queryClient = useQueryClient();
   return useMutation({

@@ -1,4 +1,4 @@
-import { Ban, Inbox, Send, Undo2 } from 'lucide-react';
+import { Ban, Check, Inbox, Send, Undo2 } from 'lucide-react';
 import { useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
@@ -91,7 +91,10 @@ function SelectAll({
 
 type Pending = { action: Exclude<WaitlistAction, 'restore'>; ids: string[] };
 
-/** The waitlist: select entries, invite them (a code emailed to each) or refuse them; restore refused. */
+/**
+ * The waitlist: select entries, invite them (a code emailed to each), approve them (to invite
+ * later) or refuse them; restore refused.
+ */
 export function WaitlistPanel() {
   const { t } = useTranslation('admin');
   const format = useFormatters();
@@ -182,6 +185,18 @@ export function WaitlistPanel() {
               >
                 <Send aria-hidden="true" />
                 {t('waitlist.invite.button')}
+              </Button>
+              <Button
+                size="sm"
+                variant="outline"
+                disabled={selected.length === 0 || act.isPending}
+                onClick={() => {
+                  setPending({ action: 'approve', ids: selected });
+                  setOpen(true);
+                }}
+              >
+                <Check aria-hidden="true" />
+                {t('waitlist.approve.button')}
               </Button>
               <Button
                 size="sm"

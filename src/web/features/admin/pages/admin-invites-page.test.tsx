@@ -1,3 +1,4 @@
+import i18n from 'i18next';
 import { screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { apiError, mockApi } from '@/web/test/mock-api';
@@ -11,9 +12,10 @@ import {
 import { AdminInvitesPage } from './admin-invites-page';
 
 beforeEach(stubResizeObserver);
-afterEach(() => {
+afterEach(async () => {
   vi.unstubAllGlobals();
   vi.restoreAllMocks();
+  await i18n.changeLanguage('en');
 });
 
 const used = makeInvite({
@@ -216,6 +218,24 @@ describe('AdminInvitesPage: waitlist', () => {
     });
     expect(screen.getByText('0 selected')).toBeInTheDocument();
     await waitFor(() => expect(api.callsTo('GET', '/admin/waitlist')).toHaveLength(2));
+  });
+
+  it('approves the selected entries, to invite them later, in both languages', async () => {
+    const { api, user } = setup({
+      'POST /admin/waitlist/approve': {
+        body: { entries: [{ ...linus, status: 'approved' }], invites: [] },
+      },
+    });
+    await user.click(screen.getByRole('tab', { name: 'Waitlist' }));
+    await user.click(await screen.findByRole('checkbox', { name: 'Select linus@example.com' }));
+    await user.click(screen.getByRole('button', { name: 'Approve selected' }));
+    const dialog = screen.getByRole('alertdialog', { name: 'Approve 1 person?' });
+    expect(dialog).toHaveTextContent('invite them when there is room');
+    await user.click(within(dialog).getByRole('button', { name: 'Approve' }));
+    expect(await screen.findByText('1 entry approved')).toBeInTheDocument();
+    expect(api.callsTo('POST', '/admin/waitlist/approve')[0]?.body).toEqual({ ids: [linus.id] });
+    await i18n.changeLanguage('fr');
+    expect(await screen.findByRole('button', { name: 'Approuver la sélection' })).toBeVisible();
   });
 
   it('refuses all selectable entries, and restores a refused one', async () => {
