@@ -13,10 +13,17 @@ export const SIMULATION_DESCRIPTION_MAX = 500;
 export const SIMULATION_INITIAL_CASH = '100000';
 /** An invitation can be accepted for 7 days (spec 001, section 9). */
 export const INVITATION_LIFETIME_DAYS = 7;
-/** The portfolio a user with none gets at first sign-in (spec 001, section 4). */
+/**
+ * The portfolio a user with none gets at first sign-in (spec 001, section 4), named in the
+ * language they registered in (English when unknown).
+ */
 export const DEFAULT_PORTFOLIO = {
   name: 'My Portfolio',
   description: 'Default portfolio',
+} as const;
+export const DEFAULT_PORTFOLIO_BY_LANGUAGE = {
+  en: DEFAULT_PORTFOLIO,
+  fr: { name: 'Mon portefeuille', description: 'Portefeuille par défaut' },
 } as const;
 
 export const PERMISSION_LEVELS = ['owner', 'edit', 'read'] as const;

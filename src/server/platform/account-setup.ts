@@ -1,5 +1,5 @@
 import { and, asc, eq, sql } from 'drizzle-orm';
-import { DEFAULT_PORTFOLIO } from '@/contracts/portfolios';
+import { DEFAULT_PORTFOLIO_BY_LANGUAGE } from '@/contracts/portfolios';
 import { type Currency, DEFAULT_PREFERENCES } from '@/contracts/settings';
 import type { DbOrTx } from '../db/client';
 import {
@@ -70,11 +70,17 @@ export async function preferredCurrency(db: DbOrTx, userId: string): Promise<Cur
 }
 
 /**
- * Creates the 'My Portfolio' default when the user owns no portfolio (portfolios shared with
+ * Creates the 'My Portfolio' default ('Mon portefeuille' in French) when the user owns no portfolio (portfolios shared with
  * them do not count), in the owner's preferred currency. Takes the owner lock, so two first visits at once create one. Returns
  * true when it created one.
  */
-export async function ensureDefaultPortfolio(tx: DbOrTx, userId: string, now: Date) {
+export async function ensureDefaultPortfolio(
+  tx: DbOrTx,
+  userId: string,
+  now: Date,
+  language: keyof typeof DEFAULT_PORTFOLIO_BY_LANGUAGE = 'en',
+) {
+  const names = DEFAULT_PORTFOLIO_BY_LANGUAGE[language];
   await lockOwnerPortfolios(tx, userId);
   const [owned] = await tx
     .select({ id: portfolios.id })
@@ -86,8 +92,8 @@ export async function ensureDefaultPortfolio(tx: DbOrTx, userId: string, now: Da
     .insert(portfolios)
     .values({
       userId,
-      name: DEFAULT_PORTFOLIO.name,
-      description: DEFAULT_PORTFOLIO.description,
+      name: names.name,
+      description: names.description,
       isDefault: true,
       // In the owner's preferred currency (settings), like every portfolio they create.
       baseCurrency: await preferredCurrency(tx, userId),
@@ -124,8 +130,8 @@ export async function repairDefaultPortfolio(tx: DbOrTx, userId: string, now: Da
 export async function createAccountDefaults(
   tx: DbOrTx,
   userId: string,
-  options: { displayName: string | null; now: Date },
+  options: { displayName: string | null; now: Date; language?: 'en' | 'fr' },
 ) {
   await ensureSettingsRows(tx, userId, options);
-  await ensureDefaultPortfolio(tx, userId, options.now);
+  await ensureDefaultPortfolio(tx, userId, options.now, options.language);
 }

@@ -97,6 +97,8 @@ type PendingAccount = {
   fullName: string | null;
   inviteCode: string | null;
   expiresAt: number;
+  /** The language of the registration (names the default portfolio); absent in older links. */
+  language?: Language;
 };
 
 /**
@@ -144,6 +146,7 @@ export async function register(
       fullName: input.fullName ?? null,
       inviteCode: invite?.code ?? null,
       expiresAt: now.getTime() + ACTIVATION_LINK_LIFETIME_MS,
+      language: client.language,
     };
     const token = sealActivation(pending, ctx.dataKey);
     await ctx.mailer.queue(
@@ -203,7 +206,11 @@ export async function activate(ctx: ServerContext, token: string) {
       updatedAt: now,
     });
     // Settings rows and the default portfolio exist from the first moment (no bootstrap dance).
-    await createAccountDefaults(tx, user.id, { displayName: pending.fullName, now });
+    await createAccountDefaults(tx, user.id, {
+      displayName: pending.fullName,
+      now,
+      language: pending.language === 'fr' ? 'fr' : 'en',
+    });
     if (invite) {
       if (!(await consumeInvite(tx, invite.code, user.id, now)))
         throw new AppError('INVITE_CODE_INVALID');

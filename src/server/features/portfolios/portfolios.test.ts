@@ -3,7 +3,7 @@ import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEFAULT_PORTFOLIO } from '@/contracts/portfolios';
 import { portfolios } from '../../db/schema';
-import { type Agent, registerUser } from '../../testing/agent';
+import { Agent, registerUser, uniqueIp } from '../../testing/agent';
 import { insertLedgerRows } from '../../testing/holdings';
 import {
   insertPortfolio,
@@ -66,6 +66,18 @@ describe('the default portfolio', () => {
         permissionLevel: 'owner',
         owner: null,
         simulations: [],
+      }),
+    ]);
+  });
+
+  it('is named in the language the account was registered in', async () => {
+    const browser = new Agent(t.app, { ip: uniqueIp(), language: 'fr-FR,fr;q=0.9' });
+    const { userId } = await registerUser(t.app, 'francophone@example.com', { agent: browser });
+    expect(await owned(userId)).toEqual([
+      expect.objectContaining({
+        name: 'Mon portefeuille',
+        description: 'Portefeuille par défaut',
+        isDefault: true,
       }),
     ]);
   });
