@@ -225,7 +225,12 @@ export function TransactionDialog({
   const [values, setValues] = useState<Values>(initial);
   const [lotQuantities, setLotQuantities] = useState<Record<string, string>>({});
   const [errors, setErrors] = useState<Record<string, string>>({});
-  const set = (name: keyof Values) => (event: { target: { value: string } }) =>
+  // A submit error is about what was sent: it goes as soon as the inputs change.
+  const clearSubmitError = () => {
+    if (create.isError) create.reset();
+  };
+  const set = (name: keyof Values) => (event: { target: { value: string } }) => {
+    clearSubmitError();
     setValues((current) => ({
       ...current,
       [name]: event.target.value,
@@ -234,6 +239,7 @@ export function TransactionDialog({
         ? { exchangeRateToBase: '' }
         : {}),
     }));
+  };
   const baseCurrency: Currency = useOptionalActiveScope()?.portfolio?.baseCurrency ?? 'EUR';
 
   // A savings account moves by deposits and withdrawals (its panel), not by trades.
@@ -504,12 +510,13 @@ export function TransactionDialog({
                                     inputMode="decimal"
                                     className="tabular ml-auto h-8 w-24 text-right"
                                     value={lotQuantities[lot.id] ?? ''}
-                                    onChange={(event) =>
+                                    onChange={(event) => {
+                                      clearSubmitError();
                                       setLotQuantities((current) => ({
                                         ...current,
                                         [lot.id]: event.target.value,
-                                      }))
-                                    }
+                                      }));
+                                    }}
                                   />
                                 </TableCell>
                               ) : null}

@@ -104,4 +104,22 @@ describe('the transaction form’s currency', () => {
     ).toBeInTheDocument();
     expect(api.callsTo('POST', `/portfolios/${P}/transactions`)).toHaveLength(0);
   });
+
+  it('clears a refusal once the inputs change, and shows it once', async () => {
+    mockApi({
+      ...holdings,
+      [`POST /portfolios/${P}/transactions`]: apiError(422, 'INSUFFICIENT_BALANCE', {
+        available: '1',
+        requested: '5',
+      }),
+    });
+    const dialog = await open();
+    await userEvent.type(within(dialog).getByLabelText('Quantity'), '5');
+    await userEvent.type(within(dialog).getByLabelText('Price per unit'), '150');
+    await userEvent.click(screen.getByRole('button', { name: 'Record' }));
+    expect(await within(dialog).findAllByText(/Insufficient balance/)).toHaveLength(1);
+    await userEvent.clear(within(dialog).getByLabelText('Quantity'));
+    await userEvent.type(within(dialog).getByLabelText('Quantity'), '1');
+    await waitFor(() => expect(within(dialog).queryByText(/Insufficient balance/)).toBeNull());
+  });
 });
