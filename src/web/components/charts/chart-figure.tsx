@@ -1,8 +1,10 @@
 import { ChartColumn, TableProperties } from 'lucide-react';
-import { Component, type ErrorInfo, type ReactNode, useId, useState } from 'react';
+import { Component, type ErrorInfo, type ReactNode, Suspense, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '@/web/components/ui/button';
+import { Skeleton } from '@/web/components/ui/skeleton';
 import { cn } from '@/web/lib/cn';
+import { useElementWidth } from './chart-hooks';
 
 type BoundaryProps = { fallback: ReactNode; children: ReactNode };
 
@@ -88,5 +90,33 @@ export function ChartFigure({
         )}
       </div>
     </figure>
+  );
+}
+
+/**
+ * A chart's drawing area at `height`: 'No data' when `empty`, else the (lazy) drawing once the
+ * area's width is measured, a skeleton while its code loads.
+ */
+export function ChartCanvas({
+  height,
+  empty,
+  children,
+}: {
+  height: number;
+  empty: boolean;
+  children: (width: number) => ReactNode;
+}) {
+  const { t } = useTranslation('common');
+  const [ref, width] = useElementWidth<HTMLDivElement>();
+  return (
+    <div ref={ref} style={{ height }} className="w-full">
+      {empty ? (
+        <p className="grid h-full place-items-center text-[13px] text-muted-foreground">
+          {t('charts.noData')}
+        </p>
+      ) : width > 0 ? (
+        <Suspense fallback={<Skeleton className="h-full w-full" />}>{children(width)}</Suspense>
+      ) : null}
+    </div>
   );
 }

@@ -1,10 +1,8 @@
-import { lazy, type ReactNode, Suspense, useMemo } from 'react';
+import { lazy, type ReactNode, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { PerformanceRange } from '@/contracts/valuation';
-import { Skeleton } from '@/web/components/ui/skeleton';
 import { useFormatters } from '@/web/lib/preferences';
-import { ChartFigure } from './chart-figure';
-import { useElementWidth } from './chart-hooks';
+import { ChartCanvas, ChartFigure } from './chart-figure';
 import { ChartTable } from './chart-table';
 import type { PriceRow } from './price-chart-drawing';
 import { formatPrice } from './price-format';
@@ -48,7 +46,6 @@ export function PriceChart({
 }) {
   const { t } = useTranslation('common');
   const format = useFormatters();
-  const [ref, width] = useElementWidth<HTMLDivElement>();
   const rows: PriceRow[] = useMemo(
     () => closes.map((point) => ({ date: point.date, close: Number(point.close), point })),
     [closes],
@@ -94,17 +91,11 @@ export function PriceChart({
       busy={busy}
       table={table}
       chart={
-        <div ref={ref} style={{ height }} className="w-full">
-          {closes.length === 0 ? (
-            <p className="grid h-full place-items-center text-[13px] text-muted-foreground">
-              {t('charts.noData')}
-            </p>
-          ) : width > 0 ? (
-            <Suspense fallback={<Skeleton className="h-full w-full" />}>
-              <PriceChartDrawing rows={rows} currency={currency} width={width} height={height} />
-            </Suspense>
-          ) : null}
-        </div>
+        <ChartCanvas height={height} empty={closes.length === 0}>
+          {(width) => (
+            <PriceChartDrawing rows={rows} currency={currency} width={width} height={height} />
+          )}
+        </ChartCanvas>
       }
     />
   );

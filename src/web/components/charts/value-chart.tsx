@@ -1,10 +1,8 @@
-import { lazy, type ReactNode, Suspense, useMemo } from 'react';
+import { lazy, type ReactNode, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Currency } from '@/contracts/settings';
-import { Skeleton } from '@/web/components/ui/skeleton';
 import { useFormatters } from '@/web/lib/preferences';
-import { ChartFigure } from './chart-figure';
-import { useElementWidth } from './chart-hooks';
+import { ChartCanvas, ChartFigure } from './chart-figure';
 import { ChartTable } from './chart-table';
 import type { ValueRow } from './value-chart-drawing';
 
@@ -36,7 +34,6 @@ export function ValueChart({
 }) {
   const { t } = useTranslation('common');
   const format = useFormatters();
-  const [ref, width] = useElementWidth<HTMLDivElement>();
 
   const rows: ValueRow[] = useMemo(
     () =>
@@ -94,17 +91,11 @@ export function ValueChart({
       busy={busy}
       table={table}
       chart={
-        <div ref={ref} style={{ height }} className="w-full">
-          {series.length === 0 ? (
-            <p className="grid h-full place-items-center text-[13px] text-muted-foreground">
-              {t('charts.noData')}
-            </p>
-          ) : width > 0 ? (
-            <Suspense fallback={<Skeleton className="h-full w-full" />}>
-              <ValueChartDrawing rows={rows} currency={currency} width={width} height={height} />
-            </Suspense>
-          ) : null}
-        </div>
+        <ChartCanvas height={height} empty={series.length === 0}>
+          {(width) => (
+            <ValueChartDrawing rows={rows} currency={currency} width={width} height={height} />
+          )}
+        </ChartCanvas>
       }
     />
   );
