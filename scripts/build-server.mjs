@@ -1,4 +1,4 @@
-// Second half of `npm run build` (after `vite build`): bundles the server, copies the SQL
+// Second half of `npm run build` (scripts/build.mjs, after `vite build`): bundles the server, copies the SQL
 // migrations beside it, precompresses the web assets, and writes the page metadata the server
 // puts in the first HTML of public pages.
 import { cp, mkdir, readdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
@@ -35,6 +35,9 @@ await build({
   bundle: true,
   platform: 'node',
   format: 'esm',
+  // Shared code goes to chunks beside the entries (import.meta.url paths stay right), so main.js
+  // can open the database while start.ts's chunk loads.
+  splitting: true,
   target: 'node20',
   packages: 'external',
   sourcemap: true,

@@ -2,7 +2,10 @@
 //   lint, formatting, types, unit + web + server tests (PGlite always; PostgreSQL when
 //   TEST_DATABASE_URL is set; Redis-backed tests when TEST_REDIS_URL is set), production build,
 //   then the browser journeys in Chromium against the built app.
+//   With TEST_NODE24=1 (CI sets it) the unit and server suites also run on Node 24 LTS, since the
+//   machines run Node 20, the oldest version package.json accepts.
 import { spawnSync } from 'node:child_process';
+import { ensureNode24 } from './node24.mjs';
 
 const steps = [
   ['lint', 'npx', ['eslint', '--max-warnings', '0', '.']],
@@ -11,6 +14,22 @@ const steps = [
   ['types (web)', 'npx', ['tsc', '-p', 'tsconfig.web.json', '--noEmit']],
   ['types (e2e)', 'npx', ['tsc', '-p', 'tsconfig.e2e.json', '--noEmit']],
   ['unit, web and server tests', 'npx', ['vitest', 'run']],
+  ...(process.env.TEST_NODE24 === '1'
+    ? [
+        [
+          'unit and server tests on Node 24',
+          () => ensureNode24(),
+          [
+            'node_modules/vitest/vitest.mjs',
+            'run',
+            '--project',
+            'unit',
+            '--project',
+            'server:pglite',
+          ],
+        ],
+      ]
+    : []),
   ['build', 'npm', ['run', 'build']],
   ['chromium', 'node', ['scripts/ensure-chromium.mjs']],
   ['browser journeys (e2e)', 'npx', ['playwright', 'test']],
@@ -25,7 +44,8 @@ const started = Date.now();
 for (const [name, command, args] of steps) {
   const stepStart = Date.now();
   console.log(`\n▶ ${name}`);
-  const result = spawnSync(command, args, { stdio: 'inherit', env: process.env });
+  const program = typeof command === 'function' ? command() : command;
+  const result = spawnSync(program, args, { stdio: 'inherit', env: process.env });
   const seconds = ((Date.now() - stepStart) / 1000).toFixed(1);
   if (result.status !== 0) {
     console.error(`\n✖ ${name} failed after ${seconds} s`);

@@ -9,7 +9,7 @@ import type { Database } from './db/client';
 import { migrateDatabase } from './db/migrate';
 import { profiles, users } from './db/schema';
 import { requireRotation } from './platform/auth';
-import { openConfiguredDatabase } from './start';
+import { openConfiguredDatabase } from './db/open';
 
 export async function setRole(database: Database, email: string, role: 'user' | 'admin') {
   const normalized = email.trim().toLowerCase();

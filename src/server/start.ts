@@ -2,8 +2,9 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { buildApp, type App, type AppDeps } from './app';
 import { type Config, describeConfig } from './config';
-import { type Database, openPglite, openPostgres } from './db/client';
+import type { Database } from './db/client';
 import { migrateDatabase } from './db/migrate';
+import { openConfiguredDatabase } from './db/open';
 import { loadSecrets } from './secrets';
 
 /** The repository root: main.ts (source) and main.js (dist/server) are both two levels down. */
@@ -19,6 +20,8 @@ export type StartOptions = {
   /** Runs after the app is built and before it listens (tests add routes here). */
   beforeListen?: (app: App) => void | Promise<void>;
   overload?: AppDeps['overload'];
+  /** The database, already opening (main.ts opens it while the server's modules load). */
+  database?: Promise<Database>;
 };
 
 export type Running = {
@@ -29,19 +32,21 @@ export type Running = {
   shutdown(reason: string): Promise<void>;
 };
 
-export async function openConfiguredDatabase(config: Config): Promise<Database> {
-  if (config.databaseUrl) return openPostgres(config.databaseUrl);
-  return openPglite(path.join(config.dataDir, 'pglite'));
-}
-
 /** Opens and migrates the database, builds the app and listens. */
 export async function startServer(options: StartOptions): Promise<Running> {
   const { config } = options;
-  const secrets = await loadSecrets(config.dataDir, {
-    cookieSecret: config.cookieSecret,
-    dataKey: config.dataKey,
-  });
-  const database = await openConfiguredDatabase(config);
+  const opening = options.database ?? openConfiguredDatabase(config);
+  let secrets;
+  try {
+    secrets = await loadSecrets(config.dataDir, {
+      cookieSecret: config.cookieSecret,
+      dataKey: config.dataKey,
+    });
+  } catch (error) {
+    await opening.then((database) => database.close()).catch(() => undefined);
+    throw error;
+  }
+  const database = await opening;
   let app: App;
   try {
     await migrateDatabase(database, { databaseUrl: config.databaseUrl });
