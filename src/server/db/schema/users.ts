@@ -13,6 +13,11 @@ export const users = pgTable(
     phone: text('phone'),
     lastSignInAt: tstz('last_sign_in_at'),
     /**
+     * The language of the account's registration, then of its last sign-in ('en' or 'fr'): what
+     * emails sent to it by others' actions use while its language preference is 'auto'.
+     */
+    language: text('language'),
+    /**
      * Set by a password reset by email while a verified authenticator exists: until then the
      * second step cannot be completed by email code (whoever holds the mailbox could reset the
      * password and then recover the second step by email too).

@@ -12,8 +12,8 @@ import {
   sessions,
   users,
   authTokens,
-  userPreferences,
 } from '../../db/schema';
+import { accountLanguage } from '../../platform/account-language';
 import { createAccountDefaults } from '../../platform/account-setup';
 import {
   createSession,
@@ -129,7 +129,9 @@ export async function register(
   ctx.jobs.run('registration-email', async () => {
     const existing = await findUserByEmail(ctx.database.db, input.email);
     if (existing) {
-      const language = await preferredLanguage(ctx, existing.id, client.language);
+      const language =
+        (await accountLanguage(ctx.database.db, { userId: existing.id }, client.language)) ??
+        client.language;
       await ctx.mailer.queue(
         ctx.database.db,
         authEmails.registrationAttempt(
@@ -193,6 +195,7 @@ export async function activate(ctx: ServerContext, token: string) {
         email: pending.email,
         passwordHash: pending.passwordHash,
         emailConfirmedAt: now,
+        language: pending.language === 'fr' || pending.language === 'en' ? pending.language : null,
         createdAt: now,
         updatedAt: now,
       })
@@ -260,19 +263,6 @@ function openActivation(token: string, dataKey: Buffer): PendingAccount | null {
   }
 }
 
-/** The owner's chosen language for security emails; `fallback` when they let the browser choose. */
-async function preferredLanguage(
-  ctx: ServerContext,
-  userId: string,
-  fallback: Language = 'en',
-): Promise<Language> {
-  const [row] = await ctx.database.db
-    .select({ language: userPreferences.language })
-    .from(userPreferences)
-    .where(eq(userPreferences.userId, userId));
-  return row?.language === 'en' || row?.language === 'fr' ? row.language : fallback;
-}
-
 /** Counter-store trouble (Redis away) lets sign-in through rather than refusing everyone. */
 async function guarded<T>(
   log: FastifyBaseLogger | undefined,
@@ -322,7 +312,7 @@ export async function login(
     );
     if (alert && user) {
       ctx.jobs.run('sign-in-attack-email', async () => {
-        const language = await preferredLanguage(ctx, user.id);
+        const language = (await accountLanguage(ctx.database.db, { userId: user.id })) ?? 'en';
         await ctx.mailer.queue(
           ctx.database.db,
           authEmails.signInAttack(user.email, language, {
@@ -350,7 +340,10 @@ export async function login(
       },
       ctx.clock,
     );
-    await tx.update(users).set({ lastSignInAt: now }).where(eq(users.id, user.id));
+    await tx
+      .update(users)
+      .set({ lastSignInAt: now, language: client.language })
+      .where(eq(users.id, user.id));
     if (await loginNotificationsEnabled(tx, user.id)) {
       const device = describeDevice(client.userAgent);
       const text = authNotifications.login[client.language];
@@ -396,7 +389,11 @@ export async function sendPasswordReset(ctx: ServerContext, email: string, langu
     });
     await ctx.mailer.queue(
       tx,
-      authEmails.resetPassword(user.email, language, link(ctx, '/auth/reset-password', token)),
+      authEmails.resetPassword(
+        user.email,
+        (await accountLanguage(tx, { userId: user.id }, language)) ?? language,
+        link(ctx, '/auth/reset-password', token),
+      ),
     );
   });
 }

@@ -212,4 +212,27 @@ describe('the owner is told', () => {
     expect(alerts[0]!.subject).toBe('Tentatives de connexion à votre compte Cairn');
     expect(alerts[0]!.text).toContain(`${SIGN_IN_POLICY.account.alertAt} mots de passe erronés`);
   });
+
+  it("writes to an account that follows the browser in its own last language, not the attacker's", async () => {
+    // Registered and signed in from a French browser; the preference stays 'auto'.
+    const agent = new Agent(t.app, { ip: uniqueIp(), language: 'fr' });
+    const { userId } = await registerUser(t.app, 'attacked-auto@example.com', { agent });
+    const [preference] = await t.database.db
+      .select({ language: userPreferences.language })
+      .from(userPreferences)
+      .where(eq(userPreferences.userId, userId));
+    expect(preference?.language).toBe('auto');
+    const before = (await mailsTo('attacked-auto@example.com')).length;
+    // The strangers' browsers ask for English.
+    await strangersTry('attacked-auto@example.com', SIGN_IN_POLICY.account.freeFailures - 1);
+    for (let i = 0; i < 20; i += 1) await waitThenFail('attacked-auto@example.com');
+    clock.advance(20 * MINUTE);
+    await strangersTry('attacked-auto@example.com', 3);
+
+    const alerts = (await mailsTo('attacked-auto@example.com'))
+      .slice(before)
+      .filter((m) => m.template === 'sign-in-attack');
+    expect(alerts).toHaveLength(1);
+    expect(alerts[0]!.subject).toBe('Tentatives de connexion à votre compte Cairn');
+  });
 });

@@ -24,7 +24,8 @@ const formatDate = (time: Date, language: Language) =>
   }).format(time);
 
 /**
- * The invitation to a shared portfolio, in the inviter's language. Names and portfolio names are
+ * The invitation to a shared portfolio, in the invitee's language (their account's; the
+ * inviter's for an address with no account). Names and portfolio names are
  * user text: renderEmail escapes everything it puts in HTML.
  */
 export function shareInvitationEmail(

@@ -15,6 +15,7 @@ import { VALIDATION_MESSAGES } from '@/contracts/validation-messages';
 import type { ServerContext } from '../../context';
 import type { DbOrTx } from '../../db/client';
 import { accountShares, portfolios, portfolioSimulations, profiles, users } from '../../db/schema';
+import { accountLanguage } from '../../platform/account-language';
 import type { AuthContext } from '../../platform/auth';
 import { DAY } from '../../platform/clock';
 import { hashToken, randomToken } from '../../platform/crypto';
@@ -163,7 +164,8 @@ export async function createShare(
       url.searchParams.set('token', token);
       await ctx.mailer.queue(
         tx,
-        shareInvitationEmail(email, language, {
+        // In the invitee's language when they have an account, else in the inviter's.
+        shareInvitationEmail(email, (await accountLanguage(tx, { email })) ?? language, {
           inviterName: auth.user.fullName?.trim() || emailLocalPart(auth.user.email),
           inviterEmail: auth.user.email,
           portfolioName: access.portfolio.name,

@@ -66,6 +66,36 @@ async function shareRow(id: string) {
 }
 
 describe('inviting', () => {
+  it("writes the invitation in the invitee's language when they have an account", async () => {
+    // A French account following its browser ('auto'), invited by an English-speaking owner.
+    const french = await newUser({ language: 'fr' });
+    const english = await newUser({ language: 'en' });
+    const owner = await newUser({ language: 'en' });
+    const portfolio = await portfolioOf(owner.agent);
+    await invite(owner.agent, portfolio, { email: french.email, permissionLevel: 'read' });
+    // An account whose preference says English, invited by a French-speaking owner.
+    const saved = await english.agent.patch('/api/v1/settings', {
+      preferences: { language: 'en' },
+    });
+    expect(saved.statusCode, saved.body).toBe(200);
+    const frenchOwner = await newUser({ language: 'fr' });
+    const other = await portfolioOf(frenchOwner.agent);
+    await invite(frenchOwner.agent, other, { email: english.email, permissionLevel: 'read' });
+
+    const subjectTo = async (email: string) => {
+      const [mail] = await db()
+        .select()
+        .from(mailOutbox)
+        .where(eq(mailOutbox.to, email))
+        .orderBy(desc(mailOutbox.createdAt));
+      expect(mail?.template).toBe('portfolio-invitation');
+      return mail!.subject;
+    };
+    expect(await subjectTo(french.email)).toContain('partage');
+    expect(await subjectTo(english.email)).not.toContain('partage');
+    expect(await subjectTo(english.email)).toContain('shared');
+  });
+
   it('stores only the token’s hash, expires in 7 days and emails a link naming the inviter', async () => {
     const owner = await newUser({ fullName: 'Ana <b>Owner</b>', language: 'fr' });
     const id = await portfolioOf(owner.agent, 'Retraite <script>alert(1)</script>');
