@@ -1,3 +1,4 @@
+import i18next from 'i18next';
 import { describe, expect, it } from 'vitest';
 import { ERROR_CODES } from '@/contracts/error-codes';
 import { allResources } from '@/web/test/i18n';
@@ -79,5 +80,49 @@ describe('translations', () => {
         }
       }
     }
+  });
+
+  it('give every text with a {{count}} its plural forms, in both languages', () => {
+    // Character counters: no noun, or one that agrees with the maximum.
+    const NO_NOUN = new Set(['settings.account.bio.counter', 'portfolios.common.characters']);
+    const withCount: string[] = [];
+    const walk = (value: unknown, path: string) => {
+      if (typeof value === 'string') {
+        const key = path.replace(/^\w+:/, '');
+        if (value.includes('{{count}}') && !PLURAL_SUFFIX.test(path) && !NO_NOUN.has(key))
+          withCount.push(path);
+        return;
+      }
+      if (value && typeof value === 'object')
+        for (const [key, child] of Object.entries(value)) walk(child, `${path}.${key}`);
+    };
+    for (const [language, byNs] of Object.entries(resources))
+      for (const [namespace, content] of Object.entries(byNs))
+        walk(content, `${language}:${namespace}`);
+    expect(withCount).toEqual([]);
+  });
+
+  it('agree in French: none is singular, one or zero is (CLDR), with the noun after the total', async () => {
+    const instance = i18next.createInstance();
+    await instance.init({
+      resources,
+      lng: 'fr',
+      fallbackLng: 'en',
+      interpolation: { escapeValue: false },
+    });
+    const t = instance.getFixedT('fr');
+    expect(t('dashboard:checklist.progress', { done: 0, count: 3 })).toBe('0 sur 3 faits');
+    expect(t('dashboard:checklist.progress', { done: 1, count: 1 })).toBe('1 sur 1 fait');
+    expect(t('admin:featureFlags.counts.categoryEnabled', { enabled: 0, count: 1 })).toBe(
+      '0 sur 1 activée',
+    );
+    expect(t('admin:featureFlags.counts.categoryEnabled', { enabled: 2, count: 4 })).toBe(
+      '2 sur 4 activées',
+    );
+    expect(t('security:twoFactor.full', { count: 1 })).toBe(
+      'Vous pouvez avoir au plus 1 application d’authentification.',
+    );
+    const en = instance.getFixedT('en');
+    expect(en('dashboard:checklist.progress', { done: 0, count: 3 })).toBe('0 of 3 done');
   });
 });

@@ -75,7 +75,7 @@ function CategoryCard({
           <p className="text-[13px] text-muted-foreground tabular">
             {t('featureFlags.counts.categoryEnabled', {
               enabled: format.number(counts.enabled),
-              total: format.number(counts.total),
+              count: counts.total,
             })}
           </p>
         </div>

@@ -119,7 +119,7 @@ export function GettingStartedCard() {
             ) : (
               <Circle className="size-3.5" aria-hidden="true" />
             )}
-            {t('checklist.progress', { done, total: steps.length })}
+            {t('checklist.progress', { done, count: steps.length })}
           </span>
         ) : (
           <Skeleton className="h-6 w-24 rounded-full" />
