@@ -18,7 +18,8 @@ describe('the portfolio list query', () => {
     const { result } = renderHook(() => usePortfolios(), { wrapper });
     await waitFor(() => expect(result.current.isSuccess).toBe(true));
     const query = client.getQueryCache().find({ queryKey: portfolioKeys.list() });
-    expect(query?.options.staleTime).toBe(5 * 60_000);
+    // The observer's options (staleTime is an observer option, kept on the query).
+    expect((query?.options as { staleTime?: unknown } | undefined)?.staleTime).toBe(5 * 60_000);
     expect(result.current.isStale).toBe(false);
   });
 });
