@@ -41,7 +41,7 @@ export const VALIDATION_MESSAGES = {
   timeFormat: 'Time must be in HH:MM format',
   themeNameInvalid: 'Theme names use lowercase letters, digits and dashes',
   foreignSimulations: 'Simulation IDs must be simulations of this portfolio',
-  expiryInPast: 'The expiry date must be in the future',
+  expiryInPast: 'Date must be in the future',
   numberInvalid: 'Enter a number',
   amountPositive: 'Amount must be positive',
   amountDecimals: 'Amount cannot have more than 2 decimal places',

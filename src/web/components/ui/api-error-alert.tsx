@@ -2,7 +2,7 @@ import { type ReactNode, useCallback } from 'react';
 import { useTranslation } from 'react-i18next';
 import { CURRENCIES, type Currency } from '@/contracts/settings';
 import { validationMessageId } from '@/contracts/validation-messages';
-import { ApiError } from '@/web/lib/api-client';
+import { ApiError, type ApiErrorCode } from '@/web/lib/api-client';
 import { useFormatters } from '@/web/lib/preferences';
 import { Alert } from './alert';
 
@@ -30,6 +30,26 @@ function issueTexts(error: ApiError): string[] {
   });
 }
 
+/** Errors that say nothing about what failed: a situation's own text reads better. */
+const UNSPECIFIC = new Set(['UNKNOWN_ERROR', 'HTTP_ERROR', 'SERVICE_UNAVAILABLE']);
+
+/** Whether a failed call carries no specific reason (a crash, an unknown answer). */
+export function isUnspecificError(error: unknown) {
+  return !(error instanceof ApiError) || UNSPECIFIC.has(error.code);
+}
+
+/**
+ * What the spec says for a failure in one situation: `fallback` replaces a reason-less error
+ * ('Two-factor authentication failed' rather than 'An unexpected error occurred'), and `wrap`
+ * puts the reason into the situation's sentence ('Failed to create transaction: {{message}}').
+ */
+export type ErrorSituation = {
+  fallback?: string;
+  /** This situation's own text for some codes. */
+  byCode?: Partial<Record<ApiErrorCode, string>>;
+  wrap?: (message: string) => string;
+};
+
 /**
  * Turns a failed call into translated text: `errors:<CODE>` (with the 'enroll' context for
  * AAL2_REQUIRED and OPERATION_IN_PROGRESS), each known validation message for VALIDATION_ERROR,
@@ -39,7 +59,7 @@ function issueTexts(error: ApiError): string[] {
 export function useErrorText() {
   const { t } = useTranslation(['errors', 'validation']);
   const format = useFormatters();
-  return useCallback(
+  const reason = useCallback(
     (error: unknown): string => {
       if (!(error instanceof ApiError)) return t('errors:UNKNOWN_ERROR');
       if (error.code === 'VALIDATION_ERROR') {
@@ -84,6 +104,16 @@ export function useErrorText() {
     },
     [t, format],
   );
+  return useCallback(
+    (error: unknown, situation: ErrorSituation = {}): string => {
+      const own = error instanceof ApiError ? situation.byCode?.[error.code] : undefined;
+      const text =
+        own ??
+        (situation.fallback && isUnspecificError(error) ? situation.fallback : reason(error));
+      return situation.wrap ? situation.wrap(text) : text;
+    },
+    [reason],
+  );
 }
 
 /** The error code of a failed call, if it is one of ours. */
@@ -96,16 +126,19 @@ export function ApiErrorAlert({
   error,
   className,
   children,
+  situation,
 }: {
   error: unknown;
   className?: string;
   /** Extra content under the message (a retry button). */
   children?: ReactNode;
+  /** The spec's text for this failure (see ErrorSituation). */
+  situation?: ErrorSituation;
 }) {
   const errorText = useErrorText();
   if (!error) return null;
   return (
-    <Alert role="alert" tone="error" className={className} title={errorText(error)}>
+    <Alert role="alert" tone="error" className={className} title={errorText(error, situation)}>
       {children}
     </Alert>
   );

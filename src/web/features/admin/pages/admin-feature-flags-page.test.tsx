@@ -102,6 +102,18 @@ describe('AdminFeatureFlagsPage', () => {
     expect(toggle).toBeChecked();
   });
 
+  it('says the flags failed to load in a toast, and in the table with a way to retry', async () => {
+    setup({ 'GET /admin/feature-flags': apiError(500, 'UNKNOWN_ERROR') });
+    await waitFor(
+      () =>
+        expect(document.querySelector('[data-sonner-toast]')).toHaveTextContent(
+          'Failed to load feature flags',
+        ),
+      { timeout: 15_000 },
+    );
+    expect(screen.getByRole('button', { name: /retry/i })).toBeInTheDocument();
+  }, 20_000);
+
   it('confirms a toggle with a toast and refreshes the list', async () => {
     let flags = makeFlags();
     const { api, user } = setup({

@@ -4,6 +4,7 @@ import { toast } from 'sonner';
 import type { Flag } from '@/contracts/admin';
 import { FLAG_CATEGORIES, type FlagCategory } from '@/contracts/feature-flags';
 import { useErrorText } from '@/web/components/ui/api-error-alert';
+import { useFailureToast } from '@/web/components/ui/use-failure-toast';
 import { type FlagBulkChange, useBulkFlags, useToggleFlag } from '../api/mutations';
 import { useAdminFlags } from '../api/queries';
 import { AdminPage } from '../components/admin-page';
@@ -23,6 +24,7 @@ export function AdminFeatureFlagsPage() {
   const errorText = useErrorText();
   const flagText = useFlagText();
   const flags = useAdminFlags();
+  useFailureToast(flags, t('featureFlags.loadFailed'));
   const toggle = useToggleFlag();
   const bulk = useBulkFlags();
   const [search, setSearch] = useState('');

@@ -106,6 +106,18 @@ describe('AdminUsersPage', () => {
     expect(within(row('grace@example.com')).queryByText('Admin')).not.toBeInTheDocument();
   });
 
+  it('says the list failed to load in a toast, and in the table with a way to retry', async () => {
+    setup({ 'GET /admin/users': apiError(500, 'UNKNOWN_ERROR') });
+    await waitFor(
+      () =>
+        expect(document.querySelector('[data-sonner-toast]')).toHaveTextContent(
+          'Failed to load users',
+        ),
+      { timeout: 15_000 },
+    );
+    expect(screen.getByRole('button', { name: /retry/i })).toBeInTheDocument();
+  }, 20_000);
+
   it('refreshes the list after a successful role change', async () => {
     let users = [selfRow, grace];
     const { api, user } = setup({

@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSession } from '@/web/lib/session';
+import { useFailureToast } from '@/web/components/ui/use-failure-toast';
 import { USERS_PAGE_SIZE, useAdminUsers } from '../api/queries';
 import { AdminPage } from '../components/admin-page';
 import { LoadingStatus, TableCard } from '../components/data-table';
@@ -25,6 +26,7 @@ export function AdminUsersPage() {
 
   const users = useAdminUsers({ search: term, role: role === 'all' ? null : role, page });
   const data = users.data;
+  useFailureToast(users, t('users.loadFailed'));
 
   return (
     <AdminPage title={t('users.title')} description={t('users.description')}>

@@ -82,6 +82,31 @@ describe('MfaGate', () => {
     expect(code).toHaveFocus();
   });
 
+  it('says two-factor authentication failed when the server fails for no stated reason', async () => {
+    mockApi({
+      [`POST ${challengePath}`]: challenges(),
+      'POST /auth/mfa/verify': apiError(500, 'UNKNOWN_ERROR'),
+    });
+    const user = userEvent.setup();
+    renderGate();
+    await waitFor(() => expect(screen.getByRole('button', { name: 'Verify' })).toBeEnabled());
+    await user.type(screen.getByLabelText('Verification code'), '123456');
+    expect(await screen.findByRole('alert')).toHaveTextContent('Two-factor authentication failed');
+  });
+
+  it('says the email code could not be sent when sending fails for no stated reason', async () => {
+    mockApi({
+      [`POST ${challengePath}`]: challenges(),
+      'POST /auth/otp/send': apiError(503, 'SERVICE_UNAVAILABLE'),
+    });
+    const user = userEvent.setup();
+    renderGate();
+    await user.click(screen.getByRole('button', { name: 'Use an email code instead' }));
+    await user.type(screen.getByLabelText('Email'), 'ada@example.com');
+    await user.click(screen.getByRole('button', { name: 'Send code' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent('Failed to send verification code');
+  });
+
   it('checks the code format before sending it', async () => {
     const api = mockApi({ [`POST ${challengePath}`]: challenges() });
     const user = userEvent.setup();

@@ -136,7 +136,7 @@ function AuthenticatorStep({ factors }: { factors: Factor[] }) {
           </Button>
         </Alert>
       ) : null}
-      <ApiErrorAlert error={verify.error}>
+      <ApiErrorAlert error={verify.error} situation={{ fallback: t('mfa.failed') }}>
         {offerRefresh ? (
           <Button size="sm" variant="outline" className="mt-2" onClick={refresh}>
             {t('mfa.refresh')}
@@ -243,7 +243,7 @@ function EmailStep() {
         <p className="text-sm text-muted-foreground">
           {t('mfa.email.description', { minutes: AUTH_LIMITS.codeLifetimeMinutes })}
         </p>
-        <ApiErrorAlert error={send.error} />
+        <ApiErrorAlert error={send.error} situation={{ fallback: t('mfa.email.sendFailed') }} />
         <FormField id="mfa-email-address" label={t('fields.email')} error={emailError}>
           {(control) => (
             <Input
@@ -281,7 +281,12 @@ function EmailStep() {
       }}
     >
       <Alert role="status" tone="success" title={t('mfa.email.sent', { email: sentTo })} />
-      <ApiErrorAlert error={verify.error ?? send.error} />
+      <ApiErrorAlert
+        error={verify.error ?? send.error}
+        situation={{
+          fallback: verify.error ? t('mfa.email.verifyFailed') : t('mfa.email.sendFailed'),
+        }}
+      />
       <FormField id="mfa-email-code" label={t('mfa.email.code')} error={codeError}>
         {(control) => (
           <CodeInput

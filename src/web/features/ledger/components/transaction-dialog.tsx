@@ -550,6 +550,7 @@ export function TransactionDialog({
               ? null
               : create.error
           }
+          situation={{ wrap: (message) => t('form.createFailed', { message }) }}
         />
         <DialogFooter>
           <Button variant="outline" onClick={() => close(false)}>

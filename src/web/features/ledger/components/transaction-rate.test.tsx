@@ -118,6 +118,10 @@ describe('the transaction form’s currency', () => {
     await userEvent.type(within(dialog).getByLabelText('Price per unit'), '150');
     await userEvent.click(screen.getByRole('button', { name: 'Record' }));
     expect(await within(dialog).findAllByText(/Insufficient balance/)).toHaveLength(1);
+    // Spec 002's sentence for a refused transaction, with the reason in it.
+    expect(within(dialog).getByRole('alert')).toHaveTextContent(
+      'Failed to create transaction: Insufficient balance. Available: 1, Requested: 5',
+    );
     await userEvent.clear(within(dialog).getByLabelText('Quantity'));
     await userEvent.type(within(dialog).getByLabelText('Quantity'), '1');
     await waitFor(() => expect(within(dialog).queryByText(/Insufficient balance/)).toBeNull());

@@ -52,7 +52,10 @@ export function DeleteSimulationDialog({
               : t('deleteSimulation.description')}
           </AlertDialogDescription>
         </AlertDialogHeader>
-        <ApiErrorAlert error={remove.error} />
+        <ApiErrorAlert
+          error={remove.error}
+          situation={{ wrap: (message) => t('simulationFailed.delete', { message }) }}
+        />
         <AlertDialogFooter>
           <AlertDialogCancel>{t('common.cancel')}</AlertDialogCancel>
           <Button variant="destructive" disabled={remove.isPending} onClick={onConfirm}>

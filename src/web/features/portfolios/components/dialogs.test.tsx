@@ -112,6 +112,21 @@ describe('simulation dialog', () => {
     expect(api.spy).toHaveBeenCalledTimes(1);
   });
 
+  it('says the simulation could not be created, with the reason', async () => {
+    const { user } = setup(
+      { kind: 'create-simulation' },
+      { [`POST /portfolios/${main.id}/simulations`]: apiError(403, 'FORBIDDEN') },
+    );
+    await user.click(screen.getByRole('button', { name: 'open' }));
+    const dialog = await screen.findByRole('dialog', { name: 'New simulation' });
+    await user.selectOptions(within(dialog).getByLabelText('Portfolio'), 'Main');
+    await user.type(within(dialog).getByLabelText('Name'), 'Stress');
+    await user.click(within(dialog).getByRole('button', { name: 'Create and switch' }));
+    expect(await within(dialog).findByRole('alert')).toHaveTextContent(
+      'Failed to create simulation: Insufficient permissions',
+    );
+  });
+
   it('creates with a theme and a starting point, then switches to it', async () => {
     const created = makeSimulation({
       name: 'Stress',

@@ -4,6 +4,7 @@ import { Button } from '@/web/components/ui/button';
 import { useActiveScope } from '@/web/lib/active-scope';
 import { cn } from '@/web/lib/cn';
 import { useFormatters } from '@/web/lib/preferences';
+import { useFailureToast } from '@/web/components/ui/use-failure-toast';
 import { useLiveSimulation } from '../api/queries';
 import { SIMULATION_THEME_STYLES } from '../lib/simulation-themes';
 
@@ -17,6 +18,7 @@ export function SimulationBanner() {
   const format = useFormatters();
   const { simulation, portfolio, switchSimulation } = useActiveScope();
   const live = useLiveSimulation(simulation);
+  useFailureToast(live, { wrap: (message) => t('simulationFailed.fetch', { message }) });
   if (!simulation || !portfolio) return null;
   const { cash, cashCurrency } = live.data ?? simulation;
   const theme = SIMULATION_THEME_STYLES[simulation.backgroundTheme];

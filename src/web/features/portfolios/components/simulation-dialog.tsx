@@ -266,7 +266,13 @@ export function SimulationDialog({ simulation, portfolioId, fixedPortfolio, onCl
               )}
             />
           )}
-          <ApiErrorAlert error={mutation.error} />
+          <ApiErrorAlert
+            error={mutation.error}
+            situation={{
+              wrap: (message) =>
+                t(editing ? 'simulationFailed.update' : 'simulationFailed.create', { message }),
+            }}
+          />
           <DialogFooter className="sm:items-center">
             {canDelete ? (
               <Button

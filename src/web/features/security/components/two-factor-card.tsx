@@ -78,6 +78,7 @@ export function TwoFactorCard() {
   const [adding, setAdding] = useState(false);
   const [enrollingId, setEnrollingId] = useState<string | null>(null);
   const [error, setError] = useState<unknown>(null);
+  const [failed, setFailed] = useState<'remove' | 'clear' | null>(null);
   const busy = remove.isPending || clear.isPending;
 
   const list = (factors.data ?? []).filter((factor) => factor.id !== enrollingId);
@@ -88,7 +89,10 @@ export function TwoFactorCard() {
     setError(null);
     remove.mutate(factor.id, {
       onSuccess: () => toast.success(t('twoFactor.remove.done', { name: factor.friendlyName })),
-      onError: setError,
+      onError: (cause) => {
+        setFailed('remove');
+        setError(cause);
+      },
     });
   };
 
@@ -96,7 +100,10 @@ export function TwoFactorCard() {
     setError(null);
     clear.mutate(undefined, {
       onSuccess: ({ removed }) => toast.success(t('twoFactor.clear.done', { count: removed })),
-      onError: setError,
+      onError: (cause) => {
+        setFailed('clear');
+        setError(cause);
+      },
     });
   };
 
@@ -114,7 +121,18 @@ export function TwoFactorCard() {
       }
     >
       <div className="grid gap-4">
-        <ApiErrorAlert error={error} />
+        <ApiErrorAlert
+          error={error}
+          situation={
+            failed === 'remove'
+              ? // Spec 000: removing one authenticator without the second step has its own text.
+                {
+                  fallback: t('twoFactor.remove.failed'),
+                  byCode: { AAL2_REQUIRED: t('twoFactor.remove.verifyFirst') },
+                }
+              : undefined
+          }
+        />
         {factors.isPending ? (
           <ListSkeleton />
         ) : factors.isError ? (

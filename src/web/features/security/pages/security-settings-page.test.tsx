@@ -166,6 +166,36 @@ describe('SecuritySettingsPage', () => {
     expect(api.callsTo('DELETE', `/auth/mfa/factors/${phone.id}`)).toHaveLength(1);
   });
 
+  it('asks to verify with the authenticator app first when removing one needs the second step', async () => {
+    const { user } = setup({
+      [`DELETE /auth/mfa/factors/${phone.id}`]: apiError(422, 'AAL2_REQUIRED', {
+        action: 'delete',
+      }),
+    });
+    const twoFactor = section('Two-factor authentication');
+    await user.click(await within(twoFactor).findByRole('button', { name: 'Remove Phone' }));
+    await user.click(
+      within(screen.getByRole('alertdialog')).getByRole('button', { name: 'Remove authenticator' }),
+    );
+    expect(await within(twoFactor).findByRole('alert')).toHaveTextContent(
+      'Unable to delete MFA factor. Please verify with your authenticator app first, then try again.',
+    );
+  });
+
+  it('says the authenticator could not be removed when the server fails for no stated reason', async () => {
+    const { user } = setup({
+      [`DELETE /auth/mfa/factors/${phone.id}`]: apiError(500, 'UNKNOWN_ERROR'),
+    });
+    const twoFactor = section('Two-factor authentication');
+    await user.click(await within(twoFactor).findByRole('button', { name: 'Remove Phone' }));
+    await user.click(
+      within(screen.getByRole('alertdialog')).getByRole('button', { name: 'Remove authenticator' }),
+    );
+    expect(await within(twoFactor).findByRole('alert')).toHaveTextContent(
+      'Failed to delete authenticator',
+    );
+  });
+
   it('shows OPERATION_IN_PROGRESS when removing all', async () => {
     const { user } = setup({
       'DELETE /auth/mfa/factors': apiError(429, 'OPERATION_IN_PROGRESS', { operation: 'clear' }),
