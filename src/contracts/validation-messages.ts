@@ -96,7 +96,8 @@ export const VALIDATION_MESSAGES = {
   savingsBalanceReadOnly:
     'A savings balance changes through deposits and withdrawals: record one instead',
   interestRateReadOnly: 'Change the interest rate from the account’s rate history',
-  currencyLocked: 'The currency cannot change once the asset has transactions',
+  currencyLocked:
+    'The currency cannot change once the asset has transactions other than its opening purchase',
   fieldNotEditable: 'This field cannot be changed here',
   marketSymbolMax: 'Symbol cannot exceed 20 characters',
   marketSymbolFormat: 'Symbol must contain only letters, numbers, dots, hyphens, ^ and =',

@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { latestToday } from '@/contracts/holdings';
-import { holdings, subscriptions, transactions } from '../../db/schema';
+import { fxRates, holdings, subscriptions, transactionLots, transactions } from '../../db/schema';
 import { type Agent, registerUser } from '../../testing/agent';
 import { insertPortfolio, insertSimulation } from '../../testing/portfolios';
 import { createTestApp, type TestApp } from '../../testing/test-app';
@@ -498,20 +498,43 @@ describe('changing a holding', () => {
     });
   });
 
-  it('refuses a new currency once the holding has transactions', async () => {
+  it('corrects a mistaken currency while the ledger is only the opening purchase, then refuses', async () => {
     const id = await portfolio();
+    // One euro bought 1.1 dollars on the purchase date.
+    await db().insert(fxRates).values({ currency: 'USD', rateDate: '2024-01-01', rate: '1.1' });
     const stock = (await add(id, market())).json().holding;
-    await expectRefused(
-      await patch(stock.id, { currency: 'USD' }),
-      'currency: The currency cannot change once the asset has transactions',
-    );
-    // The same currency is no change.
-    expect((await patch(stock.id, { currency: 'EUR', name: 'Apple' })).statusCode).toBe(200);
+    const corrected = await patch(stock.id, { currency: 'USD' });
+    expect(corrected.statusCode, corrected.body).toBe(200);
+    expect(corrected.json().holding).toMatchObject({ currency: 'USD', quantity: '10' });
+    // The opening purchase and its lot were typed in dollars: they take the dollar and its rate.
     const [opening] = await db()
       .select()
       .from(transactions)
       .where(eq(transactions.holdingId, stock.id));
-    expect(opening?.currency).toBe('EUR');
+    expect(opening?.currency).toBe('USD');
+    expect(Number(opening?.exchangeRateToBase)).toBeCloseTo(1 / 1.1, 10);
+    const [lot] = await db()
+      .select()
+      .from(transactionLots)
+      .where(eq(transactionLots.holdingId, stock.id));
+    expect(Number(lot?.exchangeRateToBase)).toBeCloseTo(1 / 1.1, 10);
+
+    // Once more is recorded in that currency, changing it would relabel amounts: refused.
+    const buy = await owner.post(`/api/v1/portfolios/${id}/transactions`, {
+      assetId: stock.id,
+      transactionType: 'buy',
+      quantity: '1',
+      price: '160',
+      tradeDate: '2024-02-01',
+    });
+    expect(buy.statusCode, buy.body).toBe(201);
+    await expectRefused(
+      await patch(stock.id, { currency: 'GBP' }),
+      'currency: The currency cannot change once the asset has transactions other than its opening purchase',
+    );
+    expect((await get(stock.id)).json().holding.currency).toBe('USD');
+    // The same currency is no change.
+    expect((await patch(stock.id, { currency: 'USD', name: 'Apple' })).statusCode).toBe(200);
     // An empty account (no transaction yet) may still change it.
     const empty = (await add(id, savings({ currentBalance: '0' }))).json().holding;
     expect((await patch(empty.id, { currency: 'GBP' })).json().holding.currency).toBe('GBP');

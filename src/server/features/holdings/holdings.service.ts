@@ -414,19 +414,32 @@ function fieldError(path: string, message: string): AppError {
 }
 
 /** Whether anything of the ledger (a transaction or a savings movement) names the holding. */
-async function hasLedger(tx: DbOrTx, holdingId: string): Promise<boolean> {
-  const [trade] = await tx
-    .select({ id: transactions.id })
+/**
+ * The holding's ledger when it is only its opening purchase (the buy recorded with the holding,
+ * on its purchase date, no savings movement): then its currency may still be corrected. Null
+ * when there is more, undefined when there is nothing at all.
+ */
+async function openingOnlyLedger(tx: DbOrTx, holding: HoldingRow) {
+  const trades = await tx
+    .select({
+      id: transactions.id,
+      transactionType: transactions.transactionType,
+      tradeDate: transactions.tradeDate,
+    })
     .from(transactions)
-    .where(eq(transactions.holdingId, holdingId))
-    .limit(1);
-  if (trade) return true;
+    .where(eq(transactions.holdingId, holding.id))
+    .limit(2);
   const [movement] = await tx
     .select({ id: savingsTransactions.id })
     .from(savingsTransactions)
-    .where(eq(savingsTransactions.holdingId, holdingId))
+    .where(eq(savingsTransactions.holdingId, holding.id))
     .limit(1);
-  return !!movement;
+  if (movement) return null;
+  const [first, second] = trades;
+  if (!first) return undefined;
+  if (second || first.transactionType !== 'buy' || first.tradeDate !== holding.purchaseDate)
+    return null;
+  return first;
 }
 
 /**
@@ -471,9 +484,14 @@ export async function updateHolding(
     if (input.symbol !== undefined) changes.symbol = (input.symbol as string | null) ?? null;
     if (input.currentPrice !== undefined) changes.currentPrice = input.currentPrice as string;
     if (input.status !== undefined) changes.status = input.status as string;
+    // A currency chosen by mistake can be corrected while the ledger is only the opening purchase
+    // (its amounts were typed in the corrected currency); after that, amounts recorded in it
+    // would be relabelled, so the change is refused.
+    let opening: { id: string; tradeDate: string } | undefined;
     if (input.currency !== undefined && input.currency !== holding.currency) {
-      // Amounts already recorded are in the old currency: changing it would relabel them.
-      if (await hasLedger(tx, holding.id)) throw fieldError('currency', M.currencyLocked);
+      const ledger = await openingOnlyLedger(tx, holding);
+      if (ledger === null) throw fieldError('currency', M.currencyLocked);
+      opening = ledger;
       changes.currency = input.currency as string;
     }
     if (Object.keys(given).length > 0) {
@@ -493,6 +511,24 @@ export async function updateHolding(
       changes.details = details;
     }
     await tx.update(holdings).set(changes).where(eq(holdings.id, holding.id));
+    if (opening && changes.currency) {
+      const currency = changes.currency;
+      const rate = await rateToBase(
+        tx,
+        currency,
+        scope.access.portfolio.baseCurrency,
+        opening.tradeDate,
+      );
+      // The opening purchase takes the corrected currency and its rate; its lot is replayed. In a
+      // simulation its cost is taken from the cash again (INSUFFICIENT_CASH when short).
+      await withCashCheck(tx, scope.simulationId, async () => {
+        await tx
+          .update(transactions)
+          .set({ currency, exchangeRateToBase: rate ?? '1', updatedAt: now })
+          .where(eq(transactions.id, opening.id));
+        await rebuildHolding(tx, { ...holding, currency }, now);
+      });
+    }
     if (changes.currentPrice !== undefined && !dec(changes.currentPrice).eq(holding.currentPrice)) {
       // A new value of a holding without a market is also today's point of its value history.
       await recordCurrentValue(tx, actor.userId, holding, changes.currentPrice, now);

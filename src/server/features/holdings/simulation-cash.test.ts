@@ -245,6 +245,25 @@ describe('a simulation’s cash', () => {
     expect((await cashOf(simId)).cash).toBe('99120.00');
   });
 
+  it("pays the opening purchase again in the corrected currency when a holding's currency is fixed", async () => {
+    await db()
+      .insert(fxRates)
+      .values({ currency: 'USD', rateDate: '2024-01-02', rate: '1.25', source: 'ecb' })
+      .onConflictDoNothing();
+    const { portfolioId, simId } = await setup('EUR');
+    const holding = await owner.post(
+      `/api/v1/portfolios/${portfolioId}/holdings?sim=${simId}`,
+      stock(),
+    );
+    expect((await cashOf(simId)).cash).toBe('99000.00');
+    // The 10 x 100 were dollars: 800 EUR at the published rate, not 1,000.
+    const fixed = await owner.patch(`/api/v1/holdings/${holding.json().holding.id}?sim=${simId}`, {
+      currency: 'USD',
+    });
+    expect(fixed.statusCode, fixed.body).toBe(200);
+    expect((await cashOf(simId)).cash).toBe('99200.00');
+  });
+
   it('refuses a whole import into a simulation that would overdraw, and accepts one that fits', async () => {
     const { portfolioId, simId } = await setup();
     const holding = await owner.post(
