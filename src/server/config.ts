@@ -106,6 +106,7 @@ const envSchema = z.object({
         'must be true, false, or a comma-separated list of proxy addresses or ranges (e.g. 10.0.0.0/8,loopback)',
       ),
   ),
+  ALLOW_PRIVATE_NETWORK_FETCH: optional(z.enum(['true', 'false'], 'must be true or false')),
 });
 
 export type LogLevel = (typeof LOG_LEVELS)[number];
@@ -135,6 +136,11 @@ export type Config = {
   secure: boolean;
   /** Market data providers (none by default: prices and rates are entered or imported). */
   marketData: MarketDataConfig;
+  /**
+   * Whether addresses users type (a savings account's bank logo) may be fetched from private
+   * networks and any port: off, so the server cannot be used to reach what only it can reach.
+   */
+  allowPrivateNetworkFetch: boolean;
 };
 
 export type MarketDataConfig = {
@@ -207,6 +213,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
       coingeckoApiKey: e.COINGECKO_API_KEY ?? null,
       ecbBaseUrl: trimSlash(e.ECB_BASE_URL ?? 'https://www.ecb.europa.eu/stats/eurofxref'),
     },
+    allowPrivateNetworkFetch: e.ALLOW_PRIVATE_NETWORK_FETCH === 'true',
   };
 }
 

@@ -31,6 +31,7 @@ import {
 import { AppError, joinIssues } from '../../platform/errors';
 import { convertTotals, rateToBase } from '../../platform/fx-rates';
 import { lastTwoCloses } from '../../platform/market-closes';
+import { refreshBankLogos } from '../../platform/bank-logos';
 import { withCashCheck } from '../../platform/simulation-cash';
 import { type Actor, publishHoldingsChanged, recordLedgerAudit } from './actor';
 import { toHolding, validationError } from './holdings.dto';
@@ -376,7 +377,7 @@ export async function createHolding(
   input: CreateHoldingInput,
 ) {
   const now = ctx.clock.now();
-  return ctx.database.db.transaction(async (tx) => {
+  const created = await ctx.database.db.transaction(async (tx) => {
     const scope = await requireScope(tx, actor.userId, portfolioId, simulationId, 'edit', {
       forUpdate: true,
       log: actor.log,
@@ -390,6 +391,10 @@ export async function createHolding(
     const [answer] = await withMarketPrices(tx, [await reload(tx, row.id)]);
     return answer as Holding;
   });
+  if (created.class === 'savings' && created.details.bankLogoUrl) {
+    refreshBankLogos(ctx, { holdingIds: [created.id] });
+  }
+  return created;
 }
 
 /** One holding of the view the request names (`?sim=`, or the real portfolio without it). */
@@ -457,7 +462,7 @@ export async function updateHolding(
   body: UpdateHoldingBody,
 ) {
   const now = ctx.clock.now();
-  return ctx.database.db.transaction(async (tx) => {
+  const updated = await ctx.database.db.transaction(async (tx) => {
     const { holding, scope } = await requireHolding(tx, actor.userId, id, 'edit', {
       forUpdate: true,
       log: actor.log,
@@ -549,6 +554,10 @@ export async function updateHolding(
     const [answer] = await withMarketPrices(tx, [await reload(tx, holding.id)]);
     return answer as Holding;
   });
+  if (updated.class === 'savings' && body.details && 'bankLogoUrl' in body.details) {
+    refreshBankLogos(ctx, { holdingIds: [updated.id] });
+  }
+  return updated;
 }
 
 /**

@@ -15,6 +15,7 @@ import type { DbOrTx } from '../../db/client';
 import { holdings, transactionAuditTrail, transactions } from '../../db/schema';
 import { AppError } from '../../platform/errors';
 import { usersWhoMaySee } from '../../platform/portfolio-access';
+import { refreshBankLogos } from '../../platform/bank-logos';
 import { withCashCheck } from '../../platform/simulation-cash';
 import { errorsOf, issueList, type IssueList } from '../../platform/import-issues';
 import { mapInSlices } from '../../platform/time-slices';
@@ -419,5 +420,6 @@ export async function commitImport(
     return checked.imported;
   });
   actor.log.info({ portfolioId, simulationId, kind, imported }, 'csv import saved');
+  if (kind === 'holdings') refreshBankLogos(ctx, { portfolioId });
   return { kind, imported };
 }

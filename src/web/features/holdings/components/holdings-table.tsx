@@ -38,14 +38,61 @@ const text = (value: unknown) => (typeof value === 'string' && value ? value : n
 const money = (format: Formatters, holding: Holding, amount: string | null | undefined) =>
   amount ? format.money(amount, { currency: holding.currency as Currency, decimals: true }) : '—';
 
-function NameCell({ holding, sub }: { holding: Holding; sub?: ReactNode }) {
-  return (
+function NameCell({
+  holding,
+  sub,
+  leading,
+}: {
+  holding: Holding;
+  sub?: ReactNode;
+  leading?: ReactNode;
+}) {
+  const name = (
     <span className="grid min-w-28 gap-0.5 sm:min-w-40">
       <span className="font-medium">
         {holding.symbol ? <span className="mr-2 font-semibold">{holding.symbol}</span> : null}
         {holding.name}
       </span>
       {sub ? <span className="text-xs text-muted-foreground">{sub}</span> : null}
+    </span>
+  );
+  if (!leading) return name;
+  return (
+    <span className="flex items-center gap-2.5">
+      {leading}
+      {name}
+    </span>
+  );
+}
+
+/**
+ * A savings account's bank logo: the server's copy (fetched once and re-encoded, served from our
+ * origin), else the bank's initial. Decorative: the bank's name is written beside it.
+ */
+export function BankLogo({ holding }: { holding: Holding }) {
+  const logo = text(holding.details.bankLogo);
+  const bank = text(holding.details.bankName) ?? holding.name;
+  if (logo?.startsWith('/uploads/')) {
+    return (
+      <img
+        src={logo}
+        alt=""
+        width={28}
+        height={28}
+        loading="lazy"
+        decoding="async"
+        data-testid="bank-logo"
+        className="size-7 shrink-0 rounded-md border bg-white object-contain p-0.5"
+      />
+    );
+  }
+  return (
+    <span
+      aria-hidden="true"
+      data-testid="bank-initial"
+      className="grid size-7 shrink-0 place-items-center rounded-md bg-muted text-xs font-semibold text-muted-foreground"
+    >
+      {bank.trim().charAt(0).toUpperCase()}
     </span>
   );
 }
@@ -270,6 +317,7 @@ function useColumns(holdingClass: HoldingClass | 'all'): Column[] {
           cell: (h) => (
             <NameCell
               holding={h}
+              leading={<BankLogo holding={h} />}
               sub={
                 <>
                   {text(h.details.bankName)}
