@@ -3,6 +3,7 @@ import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
 import {
+  EDITABLE_DETAILS,
   type Holding,
   type HoldingClass,
   HOLDING_STATUSES,
@@ -32,11 +33,25 @@ import {
   DropdownMenuItem,
   DropdownMenuTrigger,
 } from '@/web/components/ui/dropdown-menu';
-import { FormField, useValidationText } from '@/web/components/ui/form-field';
+import {
+  type FieldControlProps,
+  FormField,
+  useValidationText,
+} from '@/web/components/ui/form-field';
 import { Input } from '@/web/components/ui/input';
 import { NativeSelect } from '@/web/components/ui/select';
+import { Textarea } from '@/web/components/ui/textarea';
+import { cn } from '@/web/lib/cn';
 import { ApiError } from '@/web/lib/api-client';
 import { useDeleteHolding, useUpdateHolding } from '../api/holdings';
+import {
+  CLASS_FIELDS,
+  type FieldSpec,
+  fractionToPercent,
+  isShown,
+  normaliseNumber,
+  percentToFraction,
+} from '../lib/classes';
 import { useHoldingErrorText } from '../lib/errors';
 
 /**
@@ -62,16 +77,93 @@ function HoldingErrorAlert({ error, holding }: { error: unknown; holding: Holdin
   return <Alert role="alert" tone="error" title={errorText(error, holding.class)} />;
 }
 
+/** The form's fields of a change: the shared columns, then the class's editable details. */
+type EditField = FieldSpec & { path: string; detail: boolean };
+
+function editFields(holding: Holding): EditField[] {
+  const specs = CLASS_FIELDS[holding.class];
+  const spec = (name: string): FieldSpec =>
+    specs.find((field) => field.name === name) ?? { name, kind: 'text' };
+  const fields: EditField[] = [
+    { name: 'name', kind: 'text', required: true, path: 'name', detail: false },
+  ];
+  if (specs.some((field) => field.name === 'symbol')) {
+    fields.push({ ...spec('symbol'), path: 'symbol', detail: false });
+  }
+  const value = valueLabel(holding.class);
+  if (value) {
+    fields.push({
+      name: value,
+      kind: 'decimal',
+      required: true,
+      path: 'currentPrice',
+      detail: false,
+    });
+  }
+  if (HOLDING_STATUSES[holding.class].length > 1) {
+    fields.push({
+      name: 'status',
+      kind: 'select',
+      options: HOLDING_STATUSES[holding.class],
+      required: true,
+      path: 'status',
+      detail: false,
+    });
+  }
+  fields.push({ ...spec('currency'), required: true, path: 'currency', detail: false });
+  const editable: readonly string[] = EDITABLE_DETAILS[holding.class];
+  for (const field of specs) {
+    if (editable.includes(field.name) && field.name !== 'status') {
+      fields.push({ ...field, path: `details.${field.name}`, detail: true });
+    }
+  }
+  return fields;
+}
+
+function initialValue(holding: Holding, field: EditField): string {
+  if (!field.detail) {
+    const column = field.path as 'name' | 'symbol' | 'currentPrice' | 'status' | 'currency';
+    return holding[column] ?? '';
+  }
+  const value = holding.details[field.name];
+  if (value === null || value === undefined) return '';
+  return field.kind === 'percent' ? fractionToPercent(String(value)) : String(value);
+}
+
+/** The typed text as the API takes it (the add form's rules); empty is none (null). */
+function bodyValue(field: EditField, raw: string): unknown {
+  const text = raw.trim();
+  if (text === '') return null;
+  switch (field.kind) {
+    case 'integer':
+    case 'number': {
+      const value = normaliseNumber(text);
+      return /^-?\d+(\.\d+)?$/.test(value) ? Number(value) : value;
+    }
+    case 'decimal':
+      return normaliseNumber(text);
+    case 'percent':
+      return percentToFraction(text);
+    default:
+      return text;
+  }
+}
+
+/**
+ * Edits what a holding's class lets change without a transaction: its name, symbol, value,
+ * status and currency (the API refuses a currency once the ledger holds more than the opening
+ * purchase, and says so) and the class's own fields. Only what changed is sent.
+ */
 export function EditHoldingDialog({ holding, onClose }: { holding: Holding; onClose: () => void }) {
   const { t } = useTranslation('holdings');
   const validationText = useValidationText();
   const errorText = useHoldingErrorText();
   const update = useUpdateHolding();
-  const field = valueLabel(holding.class);
-  const statuses: readonly string[] = HOLDING_STATUSES[holding.class];
-  const [name, setName] = useState(holding.name);
-  const [value, setValue] = useState(holding.currentPrice);
-  const [status, setStatus] = useState(holding.status);
+  const [fields] = useState(() => editFields(holding));
+  const [initial] = useState(() =>
+    Object.fromEntries(fields.map((field) => [field.path, initialValue(holding, field)])),
+  );
+  const [values, setValues] = useState<Record<string, string>>(initial);
   const [localIssues, setLocalIssues] = useState<Issue[]>([]);
   const serverIssues =
     update.error instanceof ApiError && update.error.code === 'VALIDATION_ERROR'
@@ -79,22 +171,44 @@ export function EditHoldingDialog({ holding, onClose }: { holding: Holding; onCl
       : [];
   const issues = localIssues.length ? localIssues : serverIssues;
   const errorOf = (path: string) =>
-    validationText(issues.find((issue) => issue.path.split('.')[0] === path)?.message);
+    validationText(
+      issues.find((issue) => issue.path === path || issue.path.startsWith(`${path}.`))?.message,
+    );
+  const formId = 'edit-holding';
+  const shown = fields.filter((field) =>
+    isShown(field, {
+      ...Object.fromEntries(fields.map((f) => [f.name, values[f.path] ?? ''])),
+    }),
+  );
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    const body: Record<string, unknown> = { name };
-    if (field) body.currentPrice = value.replace(/[\s\u00a0\u202f]/g, '').replace(',', '.');
-    if (statuses.length > 1) body.status = status;
+    const body: Record<string, unknown> = {};
+    const details: Record<string, unknown> = {};
+    for (const field of shown) {
+      const raw = values[field.path] ?? '';
+      if (raw === initial[field.path]) continue;
+      const value = bodyValue(field, raw);
+      // A cleared tax rate is left as it is (the account type decides it).
+      if (value === null && field.kind === 'percent') continue;
+      if (field.detail) details[field.name] = value;
+      else body[field.path] = value ?? (field.path === 'symbol' ? null : '');
+    }
+    if (Object.keys(details).length > 0) body.details = details;
+    if (Object.keys(body).length === 0) {
+      onClose();
+      return;
+    }
     // The API's own rules for this class, before sending.
     const parsed = holdingUpdateSchema(holding.class).safeParse(body);
     if (!parsed.success) {
-      setLocalIssues(
-        parsed.error.issues.map((issue) => ({
-          path: issue.path.map(String).join('.'),
-          message: issue.message,
-        })),
-      );
+      const found = parsed.error.issues.map((issue) => ({
+        path: issue.path.map(String).join('.'),
+        message: issue.message,
+      }));
+      setLocalIssues(found);
+      const first = shown.find((field) => found.some((issue) => issue.path === field.path));
+      if (first) document.getElementById(`${formId}-${first.name}`)?.focus();
       return;
     }
     setLocalIssues([]);
@@ -113,67 +227,84 @@ export function EditHoldingDialog({ holding, onClose }: { holding: Holding; onCl
     );
   };
 
+  const control = (field: EditField, props: FieldControlProps) => {
+    const common = {
+      ...props,
+      name: field.name,
+      value: values[field.path] ?? '',
+      onChange: (event: { target: { value: string } }) =>
+        setValues((current) => ({ ...current, [field.path]: event.target.value })),
+    };
+    switch (field.kind) {
+      case 'select':
+        return (
+          <NativeSelect {...common} className="w-full">
+            {field.required ? null : <option value="">{t('form.none')}</option>}
+            {field.options?.map((option) => (
+              <option key={option} value={option}>
+                {field.raw ? option : t(`options.${field.name}.${option}`)}
+              </option>
+            ))}
+          </NativeSelect>
+        );
+      case 'textarea':
+        return <Textarea {...common} rows={3} />;
+      case 'date':
+        return <Input {...common} type="date" />;
+      case 'integer':
+        return <Input {...common} inputMode="numeric" className="tabular" />;
+      case 'decimal':
+      case 'percent':
+      case 'number':
+        return <Input {...common} inputMode="decimal" className="tabular" autoComplete="off" />;
+      case 'url':
+        return <Input {...common} type="url" inputMode="url" autoComplete="off" />;
+      default:
+        return <Input {...common} autoComplete="off" />;
+    }
+  };
+
   return (
     <Dialog open onOpenChange={(open) => (open ? null : onClose())}>
-      <DialogContent className="sm:max-w-md" closeLabel={t('form.close')}>
+      <DialogContent
+        className="max-h-[90dvh] overflow-y-auto sm:max-w-2xl"
+        closeLabel={t('form.close')}
+      >
         <DialogHeader>
           <DialogTitle>{t('edit.title', { name: holding.name })}</DialogTitle>
           <DialogDescription>
             {holding.class === 'savings' ? t('edit.savings') : t('edit.description')}
           </DialogDescription>
         </DialogHeader>
-        <form id="edit-holding" noValidate onSubmit={submit} className="grid gap-4">
-          <FormField id="edit-holding-name" label={t('fields.name')} error={errorOf('name')}>
-            {(props) => (
-              <Input {...props} value={name} onChange={(event) => setName(event.target.value)} />
-            )}
-          </FormField>
-          {field ? (
+        <form id={formId} noValidate onSubmit={submit} className="grid gap-4 sm:grid-cols-2">
+          {shown.map((field) => (
             <FormField
-              id="edit-holding-value"
-              label={t(`fields.${field}`)}
-              error={errorOf('currentPrice')}
+              key={field.path}
+              id={`${formId}-${field.name}`}
+              className={cn(field.wide && 'sm:col-span-2')}
+              label={
+                <>
+                  {t(`fields.${field.name}`)}
+                  {field.required ? null : (
+                    <span className="ml-1 font-normal text-muted-foreground">
+                      {t('form.optional')}
+                    </span>
+                  )}
+                </>
+              }
+              description={field.path === 'currency' ? t('edit.currencyHint') : undefined}
+              error={errorOf(field.path)}
             >
-              {(props) => (
-                <Input
-                  {...props}
-                  inputMode="decimal"
-                  className="tabular"
-                  value={value}
-                  onChange={(event) => setValue(event.target.value)}
-                />
-              )}
+              {(props) => control(field, props)}
             </FormField>
-          ) : null}
-          {statuses.length > 1 ? (
-            <FormField
-              id="edit-holding-status"
-              label={t('fields.status')}
-              error={errorOf('status')}
-            >
-              {(props) => (
-                <NativeSelect
-                  {...props}
-                  className="w-full"
-                  value={status}
-                  onChange={(event) => setStatus(event.target.value)}
-                >
-                  {statuses.map((option) => (
-                    <option key={option} value={option}>
-                      {t(`options.status.${option}`)}
-                    </option>
-                  ))}
-                </NativeSelect>
-              )}
-            </FormField>
-          ) : null}
+          ))}
         </form>
         {issues.length ? null : <HoldingErrorAlert error={update.error} holding={holding} />}
         <DialogFooter>
           <Button variant="outline" onClick={onClose}>
             {t('form.cancel')}
           </Button>
-          <Button type="submit" form="edit-holding" disabled={update.isPending}>
+          <Button type="submit" form={formId} disabled={update.isPending}>
             {t('form.save')}
           </Button>
         </DialogFooter>

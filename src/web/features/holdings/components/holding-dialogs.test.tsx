@@ -49,8 +49,8 @@ describe('the edit dialog', () => {
     await userEvent.selectOptions(within(dialog).getByLabelText('Status'), 'closed');
     await userEvent.click(within(dialog).getByRole('button', { name: 'Save' }));
     expect(await screen.findByText('Investment updated successfully')).toBeInTheDocument();
+    // Only what changed is sent.
     expect(api.callsTo('PATCH', `/holdings/${ID}`)[0]?.body).toEqual({
-      name: 'Apple Inc.',
       currentPrice: '190.5',
       status: 'closed',
     });
@@ -81,7 +81,6 @@ describe('the edit dialog', () => {
       await screen.findByText('Real estate investment updated successfully'),
     ).toBeInTheDocument();
     expect(api.callsTo('PATCH', `/holdings/${ID}`)[0]?.body).toEqual({
-      name: 'Flat in Lyon',
       currentPrice: '280000',
       status: 'sold',
     });
@@ -113,6 +112,7 @@ describe('the edit dialog', () => {
     const coin = holding({ class: 'crypto', name: 'Bitcoin', symbol: 'BTC' });
     const onClose = vi.fn();
     renderWithScope(<EditHoldingDialog holding={coin} onClose={onClose} />);
+    await userEvent.type(screen.getByLabelText('Name'), ' Core');
     await userEvent.click(screen.getByRole('button', { name: 'Save' }));
     expect(await screen.findByText('Failed to update cryptocurrency')).toBeInTheDocument();
     expect(within(screen.getByRole('dialog')).getByRole('alert')).toHaveTextContent(
@@ -130,11 +130,79 @@ describe('the edit dialog', () => {
       }),
     });
     renderWithScope(<EditHoldingDialog holding={holding({})} onClose={() => {}} />);
+    await userEvent.selectOptions(screen.getByLabelText('Status'), 'closed');
     await userEvent.click(screen.getByRole('button', { name: 'Save' }));
     expect(await screen.findByText('Failed to update investment')).toBeInTheDocument();
     expect(screen.getByLabelText('Status')).toHaveAccessibleDescription(
       'Choose a status from the list',
     );
+  });
+
+  it('edits the class’s own fields and the currency, and says when the ledger locks it', async () => {
+    const api = mockApi({
+      [`PATCH /holdings/${ID}`]: apiError(400, 'VALIDATION_ERROR', {
+        issues: [
+          {
+            path: 'currency',
+            message:
+              'The currency cannot change once the asset has transactions other than its opening purchase',
+          },
+        ],
+      }),
+    });
+    renderWithScope(<EditHoldingDialog holding={holding({})} onClose={() => {}} />);
+    const dialog = screen.getByRole('dialog');
+    expect(within(dialog).getByLabelText('Symbol')).toHaveValue('AAPL');
+    await userEvent.selectOptions(within(dialog).getByLabelText('Currency'), 'USD');
+    await userEvent.selectOptions(within(dialog).getByLabelText(/Sector/), 'Technology');
+    await userEvent.type(within(dialog).getByLabelText(/Notes/), 'Core position');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Save' }));
+    expect(api.callsTo('PATCH', `/holdings/${ID}`)[0]?.body).toEqual({
+      currency: 'USD',
+      details: { sector: 'Technology', notes: 'Core position' },
+    });
+    expect(await within(dialog).findByLabelText('Currency')).toHaveAccessibleDescription(
+      expect.stringContaining(
+        'The currency cannot change once the asset has transactions other than its opening purchase',
+      ),
+    );
+  });
+
+  it('edits a savings account’s bank, type and logo address, not its balance or rate', async () => {
+    const account = holding({
+      class: 'savings',
+      name: 'Livret A',
+      symbol: null,
+      details: { accountType: 'livret_a', bankName: 'BNP Paribas', taxRate: '0' },
+    });
+    const api = mockApi({ [`PATCH /holdings/${ID}`]: { body: { holding: account } } });
+    renderWithScope(<EditHoldingDialog holding={account} onClose={() => {}} />);
+    const dialog = screen.getByRole('dialog');
+    expect(within(dialog).queryByLabelText(/Balance/)).not.toBeInTheDocument();
+    expect(within(dialog).queryByLabelText(/Interest rate/)).not.toBeInTheDocument();
+    await userEvent.clear(within(dialog).getByLabelText('Bank'));
+    await userEvent.type(within(dialog).getByLabelText('Bank'), 'La Banque Postale');
+    await userEvent.type(
+      within(dialog).getByLabelText(/Bank logo/),
+      'https://www.labanquepostale.fr/logo.png',
+    );
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Save' }));
+    expect(await screen.findByText('Savings account updated successfully')).toBeInTheDocument();
+    expect(api.callsTo('PATCH', `/holdings/${ID}`)[0]?.body).toEqual({
+      details: {
+        bankName: 'La Banque Postale',
+        bankLogoUrl: 'https://www.labanquepostale.fr/logo.png',
+      },
+    });
+  });
+
+  it('closes without a request when nothing changed', async () => {
+    const api = mockApi({});
+    const onClose = vi.fn();
+    renderWithScope(<EditHoldingDialog holding={holding({})} onClose={onClose} />);
+    await userEvent.click(screen.getByRole('button', { name: 'Save' }));
+    expect(onClose).toHaveBeenCalled();
+    expect(api.callsTo('PATCH', `/holdings/${ID}`)).toHaveLength(0);
   });
 });
 

@@ -182,7 +182,7 @@ export const CLASS_FIELDS: Record<HoldingClass, FieldSpec[]> = {
 };
 
 /** A number as French and English users type it: "1 500,5" or "1,500.5" is 1500.5. */
-function normaliseNumber(raw: string) {
+export function normaliseNumber(raw: string) {
   const compact = raw.replace(/[\s\u00a0\u202f]/g, '');
   return compact.includes('.') ? compact.replace(/,/g, '') : compact.replace(',', '.');
 }
