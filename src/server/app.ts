@@ -28,6 +28,7 @@ import {
 import { portfolioRoutes } from './features/portfolios/portfolios.routes';
 import { profileRoutes } from './features/profile/profile.routes';
 import { settingsRoutes } from './features/settings/settings.routes';
+import { subscriptionRoutes } from './features/subscription/subscription.routes';
 import { healthRoutes } from './features/health/health.routes';
 import { HOUSEKEEPING, runHousekeeping } from './housekeeping';
 import { loadPrerendered, loadSeoStrings, renderIndexHead } from './features/seo/seo-head';
@@ -240,6 +241,7 @@ export async function buildApp(deps: AppDeps) {
   await app.register(importExportRoutes, { ctx });
   await app.register(marketDataRoutes, { ...deps.marketData, ctx });
   await app.register(settingsRoutes, { ctx });
+  await app.register(subscriptionRoutes, { ctx });
   await app.register(valuationRoutes, { ctx });
   await app.register(deviceLocationRoutes, deps.locator ? { locator: deps.locator } : {});
   if (config.env !== 'production') await app.register(devRoutes, { ctx });

@@ -1,6 +1,7 @@
 import path from 'node:path';
 import { z } from 'zod';
 import { MARKET_DATA_PROVIDERS, type MarketDataProviderName } from '@/contracts/market-data';
+import { type Tier, TIERS } from '@/domain/plans/plans';
 
 const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
 
@@ -107,6 +108,7 @@ const envSchema = z.object({
       ),
   ),
   ALLOW_PRIVATE_NETWORK_FETCH: optional(z.enum(['true', 'false'], 'must be true or false')),
+  DEFAULT_PLAN: optional(z.enum(TIERS, 'must be free, classic or pro')),
 });
 
 export type LogLevel = (typeof LOG_LEVELS)[number];
@@ -141,6 +143,8 @@ export type Config = {
    * networks and any port: off, so the server cannot be used to reach what only it can reach.
    */
   allowPrivateNetworkFetch: boolean;
+  /** The plan of new accounts (free by default; a household running Cairn for itself: pro). */
+  defaultPlan: Tier;
 };
 
 export type MarketDataConfig = {
@@ -214,6 +218,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
       ecbBaseUrl: trimSlash(e.ECB_BASE_URL ?? 'https://www.ecb.europa.eu/stats/eurofxref'),
     },
     allowPrivateNetworkFetch: e.ALLOW_PRIVATE_NETWORK_FETCH === 'true',
+    defaultPlan: e.DEFAULT_PLAN ?? 'free',
   };
 }
 
@@ -245,5 +250,6 @@ export function describeConfig(config: Config) {
     secretsSource: config.cookieSecret && config.dataKey ? 'environment' : 'DATA_DIR/secrets.json',
     trustProxy: config.trustProxy,
     marketDataProviders: config.marketData.providers,
+    defaultPlan: config.defaultPlan,
   };
 }

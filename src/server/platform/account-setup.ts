@@ -1,6 +1,7 @@
 import { and, asc, eq, sql } from 'drizzle-orm';
 import { DEFAULT_PORTFOLIO_BY_LANGUAGE } from '@/contracts/portfolios';
 import { type Currency, DEFAULT_PREFERENCES } from '@/contracts/settings';
+import type { Tier } from '@/domain/plans/plans';
 import type { DbOrTx } from '../db/client';
 import {
   notificationSettings,
@@ -34,7 +35,7 @@ export async function lockOwnerPortfolios(tx: DbOrTx, userId: string) {
 export async function ensureSettingsRows(
   db: DbOrTx,
   userId: string,
-  options: { displayName?: string | null; now?: Date } = {},
+  options: { displayName?: string | null; now?: Date; tier?: Tier } = {},
 ) {
   const times = options.now ? { createdAt: options.now, updatedAt: options.now } : {};
   await db
@@ -53,10 +54,11 @@ export async function ensureSettingsRows(
     .insert(themeSettings)
     .values({ userId, ...times })
     .onConflictDoNothing();
-  // The plan: free until changed (spec 002, section 3), so nobody waits for it to appear.
+  // The plan: free until changed (spec 002, section 3), or DEFAULT_PLAN's, so nobody waits for
+  // it to appear.
   await db
     .insert(subscriptions)
-    .values({ userId, ...times })
+    .values({ userId, tier: options.tier ?? 'free', ...times })
     .onConflictDoNothing();
 }
 
@@ -130,7 +132,7 @@ export async function repairDefaultPortfolio(tx: DbOrTx, userId: string, now: Da
 export async function createAccountDefaults(
   tx: DbOrTx,
   userId: string,
-  options: { displayName: string | null; now: Date; language?: 'en' | 'fr' },
+  options: { displayName: string | null; now: Date; language?: 'en' | 'fr'; tier?: Tier },
 ) {
   await ensureSettingsRows(tx, userId, options);
   await ensureDefaultPortfolio(tx, userId, options.now, options.language);

@@ -31,6 +31,10 @@ import {
 } from '@/contracts/admin';
 import { betaStatusSchema, okResponseSchema } from '@/contracts/auth';
 import { errorResponseSchema } from '@/contracts/errors';
+import {
+  adminSubscriptionResponseSchema,
+  setSubscriptionBodySchema,
+} from '@/contracts/subscription';
 import type { ServerContext } from '../../context';
 import { requireAdmin, requireAuth } from '../../platform/auth';
 import { MINUTE } from '../../platform/clock';
@@ -46,7 +50,7 @@ import {
   toggleFlag,
 } from './flags.service';
 import { listAudit, lookupTwoFactor } from './support.service';
-import { changeRole, listUsers } from './users.service';
+import { changeRole, listUsers, setSubscription } from './users.service';
 
 const errors = {
   400: errorResponseSchema,
@@ -171,6 +175,26 @@ export async function adminRoutes(app: FastifyInstance, { ctx }: { ctx: ServerCo
     async (request) => {
       const actor = requireAdmin(request);
       return { user: await changeRole(ctx, request, actor, request.params.id, request.body.role) };
+    },
+  );
+
+  routes.patch(
+    '/api/v1/admin/users/:id/subscription',
+    {
+      schema: {
+        tags: ['admin'],
+        summary:
+          "Set a user's plan (free, classic, pro) and optionally its status; audited. Nothing is deleted on a downgrade.",
+        params: z.object({ id: z.uuid() }),
+        body: setSubscriptionBodySchema,
+        response: { 200: adminSubscriptionResponseSchema, ...errors },
+      },
+    },
+    async (request) => {
+      const actor = requireAdmin(request);
+      return {
+        subscription: await setSubscription(ctx, request, actor, request.params.id, request.body),
+      };
     },
   );
 

@@ -41,45 +41,47 @@ const db = () => t.database.db;
 const auditActions = async () => (await db().select().from(adminAuditLog)).map((row) => row.action);
 
 describe('every admin endpoint', () => {
-  const ROUTES: [method: 'GET' | 'POST' | 'DELETE', url: () => string, body?: unknown][] = [
-    ['GET', () => '/api/v1/admin/users'],
-    ['POST', () => `/api/v1/admin/users/${userId}/role`, { role: 'user' }],
-    ['GET', () => '/api/v1/admin/feature-flags'],
-    ['POST', () => '/api/v1/admin/feature-flags/toggle', { key: 'sidebar_goals', enabled: true }],
+  const ROUTES: [method: 'GET' | 'POST' | 'PATCH' | 'DELETE', url: () => string, body?: unknown][] =
     [
-      'POST',
-      () => '/api/v1/admin/feature-flags/bulk',
-      { updates: [{ key: 'sidebar_goals', enabled: true }] },
-    ],
-    ['POST', () => '/api/v1/admin/feature-flags/reset', {}],
-    ['POST', () => '/api/v1/admin/beta', { enabled: false }],
-    ['POST', () => '/api/v1/admin/invites', { count: 1 }],
-    ['GET', () => '/api/v1/admin/invites'],
-    ['DELETE', () => '/api/v1/admin/invites/NOSUCHCD'],
-    ['GET', () => '/api/v1/admin/waitlist'],
-    [
-      'POST',
-      () => '/api/v1/admin/waitlist/invite',
-      { ids: ['00000000-0000-4000-8000-000000000000'] },
-    ],
-    [
-      'POST',
-      () => '/api/v1/admin/waitlist/approve',
-      { ids: ['00000000-0000-4000-8000-000000000000'] },
-    ],
-    [
-      'POST',
-      () => '/api/v1/admin/waitlist/refuse',
-      { ids: ['00000000-0000-4000-8000-000000000000'] },
-    ],
-    [
-      'POST',
-      () => '/api/v1/admin/waitlist/restore',
-      { ids: ['00000000-0000-4000-8000-000000000000'] },
-    ],
-    ['GET', () => '/api/v1/admin/audit'],
-    ['GET', () => '/api/v1/admin/support/mfa?email=member@example.com'],
-  ];
+      ['GET', () => '/api/v1/admin/users'],
+      ['POST', () => `/api/v1/admin/users/${userId}/role`, { role: 'user' }],
+      ['PATCH', () => `/api/v1/admin/users/${userId}/subscription`, { tier: 'free' }],
+      ['GET', () => '/api/v1/admin/feature-flags'],
+      ['POST', () => '/api/v1/admin/feature-flags/toggle', { key: 'sidebar_goals', enabled: true }],
+      [
+        'POST',
+        () => '/api/v1/admin/feature-flags/bulk',
+        { updates: [{ key: 'sidebar_goals', enabled: true }] },
+      ],
+      ['POST', () => '/api/v1/admin/feature-flags/reset', {}],
+      ['POST', () => '/api/v1/admin/beta', { enabled: false }],
+      ['POST', () => '/api/v1/admin/invites', { count: 1 }],
+      ['GET', () => '/api/v1/admin/invites'],
+      ['DELETE', () => '/api/v1/admin/invites/NOSUCHCD'],
+      ['GET', () => '/api/v1/admin/waitlist'],
+      [
+        'POST',
+        () => '/api/v1/admin/waitlist/invite',
+        { ids: ['00000000-0000-4000-8000-000000000000'] },
+      ],
+      [
+        'POST',
+        () => '/api/v1/admin/waitlist/approve',
+        { ids: ['00000000-0000-4000-8000-000000000000'] },
+      ],
+      [
+        'POST',
+        () => '/api/v1/admin/waitlist/refuse',
+        { ids: ['00000000-0000-4000-8000-000000000000'] },
+      ],
+      [
+        'POST',
+        () => '/api/v1/admin/waitlist/restore',
+        { ids: ['00000000-0000-4000-8000-000000000000'] },
+      ],
+      ['GET', () => '/api/v1/admin/audit'],
+      ['GET', () => '/api/v1/admin/support/mfa?email=member@example.com'],
+    ];
 
   it.each(ROUTES)(
     '%s %s answers 401 signed out, 403 to a user, and works for an admin',

@@ -2,11 +2,13 @@ import type { FastifyRequest } from 'fastify';
 import { and, count, desc, eq, ilike, or, sql } from 'drizzle-orm';
 import type { AdminUser } from '@/contracts/admin';
 import { ROLES } from '@/contracts/auth';
+import type { SubscriptionStatus, Tier } from '@/domain/plans/plans';
 import type { ServerContext } from '../../context';
-import { mfaFactors, profiles, users } from '../../db/schema';
+import { mfaFactors, profiles, subscriptions, users } from '../../db/schema';
 import { recordAudit } from '../../platform/audit';
 import { type AuthContext, requireRotation } from '../../platform/auth';
 import { AppError } from '../../platform/errors';
+import { readSubscription } from '../../platform/subscriptions';
 
 const columns = {
   id: users.id,
@@ -150,4 +152,56 @@ export async function changeRole(
     return row as Row;
   });
   return toAdminUser(updated);
+}
+
+/**
+ * Sets a user's plan (self-hosting: an admin decides, no payment involved), audited; the user's
+ * open tabs hear of it. A plan a payment provider manages is still changed (an admin's word wins,
+ * the provider's next event may change it back). Downgrading deletes nothing: above the new limit,
+ * what exists stays readable and editable, only adding is refused.
+ */
+export async function setSubscription(
+  ctx: ServerContext,
+  request: FastifyRequest,
+  actor: AuthContext,
+  userId: string,
+  input: { tier: Tier; status?: SubscriptionStatus | undefined },
+) {
+  const now = ctx.clock.now();
+  return ctx.database.db.transaction(async (tx) => {
+    const [user] = await tx.select({ id: users.id }).from(users).where(eq(users.id, userId));
+    if (!user) throw new AppError('NOT_FOUND', { resource: 'user' });
+    const [current] = await tx
+      .select()
+      .from(subscriptions)
+      .where(eq(subscriptions.userId, userId))
+      .for('update');
+    const status = input.status ?? 'active';
+    if (current) {
+      await tx
+        .update(subscriptions)
+        .set({ tier: input.tier, status, updatedAt: now })
+        .where(eq(subscriptions.userId, userId));
+    } else {
+      await tx
+        .insert(subscriptions)
+        .values({ userId, tier: input.tier, status, createdAt: now, updatedAt: now });
+    }
+    await recordAudit(
+      tx,
+      request,
+      actor,
+      {
+        action: 'user.subscription',
+        targetType: 'user',
+        targetId: userId,
+        before: current ? { tier: current.tier, status: current.status } : null,
+        after: { tier: input.tier, status },
+      },
+      now,
+    );
+    await ctx.realtime.publish(`user:${userId}`, { type: 'subscription' }, tx);
+    await ctx.realtime.publish('admin', { entity: 'users' }, tx);
+    return readSubscription(tx, userId);
+  });
 }

@@ -210,6 +210,7 @@ export async function activate(ctx: ServerContext, token: string) {
     });
     // Settings rows and the default portfolio exist from the first moment (no bootstrap dance).
     await createAccountDefaults(tx, user.id, {
+      tier: ctx.config.defaultPlan,
       displayName: pending.fullName,
       now,
       language: pending.language === 'fr' ? 'fr' : 'en',

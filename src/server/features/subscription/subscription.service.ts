@@ -1,0 +1,38 @@
+import { and, asc, count, eq, isNull } from 'drizzle-orm';
+import type { Subscription } from '@/contracts/subscription';
+import { planSummary } from '@/domain/plans/plans';
+import type { ServerContext } from '../../context';
+import { holdings, portfolios } from '../../db/schema';
+import { readSubscription } from '../../platform/subscriptions';
+
+/**
+ * The caller's plan, what it allows and how much of it they use: the active assets of each
+ * portfolio they own (the limit counts each portfolio view; the real one is shown), and goals.
+ */
+export async function getSubscription(ctx: ServerContext, userId: string): Promise<Subscription> {
+  const db = ctx.database.db;
+  const stored = await readSubscription(db, userId);
+  const used = await db
+    .select({ portfolioId: portfolios.id, name: portfolios.name, assets: count(holdings.id) })
+    .from(portfolios)
+    .leftJoin(
+      holdings,
+      and(
+        eq(holdings.portfolioId, portfolios.id),
+        isNull(holdings.simulationId),
+        eq(holdings.isActive, true),
+      ),
+    )
+    .where(eq(portfolios.userId, userId))
+    .groupBy(portfolios.id, portfolios.name, portfolios.createdAt)
+    .orderBy(asc(portfolios.createdAt));
+  return {
+    ...stored,
+    ...planSummary(stored.tier),
+    usage: {
+      portfolios: used.map((row) => ({ ...row, assets: Number(row.assets) })),
+      // Goals arrive with their feature; none can exist yet.
+      goals: 0,
+    },
+  };
+}
