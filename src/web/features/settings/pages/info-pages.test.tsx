@@ -38,13 +38,80 @@ describe('PrivacySettingsPage', () => {
   });
 });
 
+const subscription = (overrides: Record<string, unknown> = {}) => ({
+  tier: 'free',
+  status: 'active',
+  cancelAtPeriodEnd: false,
+  currentPeriodEnd: null,
+  managedBy: 'admin',
+  limits: { portfolioAssets: 10, goals: 3 },
+  features: [],
+  usage: {
+    portfolios: [{ portfolioId: '11111111-1111-4111-8111-111111111111', name: 'Main', assets: 4 }],
+    goals: 0,
+  },
+  ...overrides,
+});
+
 describe('SubscriptionSettingsPage and IntegrationsSettingsPage', () => {
-  it('say Cairn is free, with nothing to manage', () => {
-    settingsApi();
+  it('shows the plan set by the admin, its usage against the limits and what it includes', async () => {
+    settingsApi(undefined, {
+      routes: { 'GET /subscription': { body: { subscription: subscription() } } },
+    });
     renderSettingsPage(<SubscriptionSettingsPage />, '/settings/subscription');
-    expect(screen.getByText('Free')).toBeInTheDocument();
-    expect(screen.getByText(/no payment method on file/)).toBeInTheDocument();
+    expect(await screen.findByText('Free')).toBeInTheDocument();
+    expect(screen.getByText('Active')).toBeInTheDocument();
+    expect(screen.getByText(/set by its administrator/)).toBeInTheDocument();
+    expect(screen.getByRole('row', { name: /Main/ })).toHaveTextContent('4 of 10');
+    expect(screen.getByRole('row', { name: /Goals/ })).toHaveTextContent('0 of 3');
+    expect(screen.getByText('API access')).toHaveTextContent('(not included)');
     expect(document.title).toBe('Subscription · Settings · Cairn');
+  });
+
+  it('says a portfolio above the limit keeps everything, and shows a pro plan as unlimited', async () => {
+    settingsApi(undefined, {
+      routes: {
+        'GET /subscription': {
+          body: {
+            subscription: subscription({
+              usage: {
+                portfolios: [
+                  { portfolioId: '11111111-1111-4111-8111-111111111111', name: 'Main', assets: 12 },
+                ],
+                goals: 0,
+              },
+            }),
+          },
+        },
+      },
+    });
+    const view = renderSettingsPage(<SubscriptionSettingsPage />, '/settings/subscription');
+    expect(await screen.findByText(/everything stays readable and editable/)).toBeInTheDocument();
+    view.unmount();
+
+    settingsApi(undefined, {
+      routes: {
+        'GET /subscription': {
+          body: {
+            subscription: subscription({
+              tier: 'pro',
+              limits: { portfolioAssets: null, goals: null },
+              features: [
+                'advanced_analytics',
+                'data_export',
+                'priority_support',
+                'api_access',
+                'unlimited_assets',
+              ],
+            }),
+          },
+        },
+      },
+    });
+    renderSettingsPage(<SubscriptionSettingsPage />, '/settings/subscription');
+    expect(await screen.findByText('Enterprise')).toBeInTheDocument();
+    expect(screen.getByRole('row', { name: /Main/ })).toHaveTextContent('4 (unlimited)');
+    expect(screen.getByText('API access')).toHaveTextContent('(included)');
   });
 
   it('say prices are entered by hand and nothing is connected', () => {
