@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { text } from './input-rules';
 import { emailSchema, fullNameSchema, ROLES } from './auth';
 import { FLAG_CATEGORIES } from './feature-flags';
+import { TIERS } from '@/domain/plans/plans';
 import { VALIDATION_MESSAGES as M } from './validation-messages';
 
 const isoDate = z.string();
@@ -37,6 +38,8 @@ export const adminUserSchema = z
     provider: z.string(),
     phone: z.string().nullable(),
     twoFactor: z.boolean(),
+    /** The user's plan (free when they have no subscription row). */
+    tier: z.enum(TIERS),
   })
   .meta({ id: 'AdminUser' });
 export type AdminUser = z.infer<typeof adminUserSchema>;

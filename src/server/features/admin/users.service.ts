@@ -2,7 +2,7 @@ import type { FastifyRequest } from 'fastify';
 import { and, count, desc, eq, ilike, or, sql } from 'drizzle-orm';
 import type { AdminUser } from '@/contracts/admin';
 import { ROLES } from '@/contracts/auth';
-import type { SubscriptionStatus, Tier } from '@/domain/plans/plans';
+import { type SubscriptionStatus, type Tier, tierOf } from '@/domain/plans/plans';
 import type { ServerContext } from '../../context';
 import { mfaFactors, profiles, subscriptions, users } from '../../db/schema';
 import { recordAudit } from '../../platform/audit';
@@ -21,6 +21,7 @@ const columns = {
   provider: users.provider,
   phone: users.phone,
   twoFactor: sql<boolean>`exists (select 1 from ${mfaFactors} where ${mfaFactors.userId} = ${users.id} and ${mfaFactors.status} = 'verified')`,
+  tier: sql<string>`coalesce((select ${subscriptions.tier} from ${subscriptions} where ${subscriptions.userId} = ${users.id}), 'free')`,
 };
 
 type Row = {
@@ -34,6 +35,7 @@ type Row = {
   provider: string;
   phone: string | null;
   twoFactor: boolean;
+  tier: string;
 };
 
 function toAdminUser(row: Row): AdminUser {
@@ -48,6 +50,7 @@ function toAdminUser(row: Row): AdminUser {
     provider: row.provider,
     phone: row.phone,
     twoFactor: Boolean(row.twoFactor),
+    tier: tierOf(row.tier),
   };
 }
 

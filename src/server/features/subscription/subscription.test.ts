@@ -73,6 +73,9 @@ describe('PATCH /admin/users/{id}/subscription', () => {
         and(eq(adminAuditLog.action, 'user.subscription'), eq(adminAuditLog.targetId, memberId)),
       );
     expect(entry?.after).toEqual({ tier: 'pro', status: 'active' });
+    // The admin's user list shows it.
+    const listed = (await admin.get('/api/v1/admin/users?search=plans-member')).json().users;
+    expect(listed).toEqual([expect.objectContaining({ id: memberId, tier: 'pro' })]);
   });
 
   it('refuses a non-admin, an unknown user and an unknown plan, changing nothing', async () => {

@@ -5,6 +5,7 @@ import type { FlagCategory } from '@/contracts/feature-flags';
 import { api } from '@/web/lib/api-client';
 import { flagKeys } from '@/web/lib/feature-flags';
 import { adminKeys, type FlagsResponse, type UsersResponse } from './queries';
+import type { Tier } from '@/contracts/subscription';
 
 type Snapshot = [QueryKey, unknown][];
 
@@ -41,6 +42,32 @@ export function useChangeRole() {
       queryClient.setQueriesData<UsersResponse>({ queryKey: adminKeys.usersAll() }, (data) =>
         data
           ? { ...data, users: data.users.map((u) => (u.id === user.id ? { ...u, role } : u)) }
+          : data,
+      );
+      return { snapshot };
+    },
+    onError: (_error, _change, context) => snapshots.restore(context?.snapshot),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: adminKeys.usersAll() }),
+  });
+}
+
+export type PlanChange = { user: AdminUser; tier: Tier };
+
+/** Sets a user's plan (shown at once, undone on error). */
+export function useSetPlan() {
+  const queryClient = useQueryClient();
+  const snapshots = useSnapshots();
+  return useMutation({
+    mutationFn: ({ user, tier }: PlanChange) =>
+      api(`/admin/users/${encodeURIComponent(user.id)}/subscription`, {
+        method: 'PATCH',
+        body: { tier },
+      }),
+    onMutate: async ({ user, tier }) => {
+      const snapshot = await snapshots.take(adminKeys.usersAll());
+      queryClient.setQueriesData<UsersResponse>({ queryKey: adminKeys.usersAll() }, (data) =>
+        data
+          ? { ...data, users: data.users.map((u) => (u.id === user.id ? { ...u, tier } : u)) }
           : data,
       );
       return { snapshot };

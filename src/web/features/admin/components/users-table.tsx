@@ -16,15 +16,17 @@ import {
   TableRow,
 } from '@/web/components/ui/table';
 import { Tooltip, TooltipContent, TooltipTrigger } from '@/web/components/ui/tooltip';
-import { type RoleChange, useChangeRole } from '../api/mutations';
+import { type PlanChange, type RoleChange, useChangeRole, useSetPlan } from '../api/mutations';
 import { formatRelativeTime } from '../lib/format';
 import { useLocale, useNow } from '../lib/use-locale';
 import { ConfirmDialog } from './confirm-dialog';
 import { EmptyRow, LoadErrorRow, SkeletonRows } from './data-table';
 import { RoleBadge } from './status-badge';
 import { useFormatters } from '@/web/lib/preferences';
+import { NativeSelect } from '@/web/components/ui/select';
+import { type Tier, TIERS } from '@/contracts/subscription';
 
-const COLUMNS = 9;
+const COLUMNS = 10;
 const PROVIDERS = ['email', 'google', 'github', 'facebook', 'twitter', 'azure'];
 
 function Dash() {
@@ -32,6 +34,34 @@ function Dash() {
     <span className="text-muted-foreground" aria-hidden="true">
       —
     </span>
+  );
+}
+
+/** The user's plan, changed on the spot (an admin sets plans: self-hosting has no billing). */
+function PlanSelect({
+  user,
+  onChange,
+}: {
+  user: AdminUser;
+  onChange: (change: PlanChange) => void;
+}) {
+  const { t } = useTranslation('admin');
+  return (
+    <NativeSelect
+      aria-label={t('users.plan.label', { email: user.email })}
+      className="h-7 w-auto min-w-24 text-[13px]"
+      value={user.tier}
+      onChange={(event) => {
+        const tier = event.target.value as Tier;
+        if (tier !== user.tier) onChange({ user, tier });
+      }}
+    >
+      {TIERS.map((tier) => (
+        <option key={tier} value={tier}>
+          {t(`users.plan.tiers.${tier}`)}
+        </option>
+      ))}
+    </NativeSelect>
   );
 }
 
@@ -101,11 +131,13 @@ function UserRow({
   self,
   now,
   onRequest,
+  onPlanChange,
 }: {
   user: AdminUser;
   self: boolean;
   now: Date;
   onRequest: (change: RoleChange) => void;
+  onPlanChange: (change: PlanChange) => void;
 }) {
   const { t } = useTranslation('admin');
   const locale = useLocale();
@@ -128,6 +160,9 @@ function UserRow({
       </TableCell>
       <TableCell>
         <RoleBadge role={user.role} />
+      </TableCell>
+      <TableCell>
+        <PlanSelect user={user} onChange={onPlanChange} />
       </TableCell>
       <TableCell className="hidden whitespace-nowrap tabular lg:table-cell">
         <time dateTime={user.createdAt}>{format.date(user.createdAt)}</time>
@@ -198,6 +233,18 @@ export function UsersTable({
   const errorText = useErrorText();
   const now = useNow();
   const changeRole = useChangeRole();
+  const setPlan = useSetPlan();
+  const changePlan = (change: PlanChange) =>
+    setPlan.mutate(change, {
+      onSuccess: () =>
+        toast.success(
+          t('users.plan.done', {
+            email: change.user.email,
+            plan: t(`users.plan.tiers.${change.tier}`),
+          }),
+        ),
+      onError: (error) => toast.error(t('users.plan.failed'), { description: errorText(error) }),
+    });
   const [pending, setPending] = useState<RoleChange | null>(null);
   const [open, setOpen] = useState(false);
 
@@ -231,6 +278,7 @@ export function UsersTable({
           <TableRow className="hover:bg-transparent">
             <TableHead>{t('users.columns.user')}</TableHead>
             <TableHead>{t('users.columns.role')}</TableHead>
+            <TableHead>{t('users.columns.plan')}</TableHead>
             <TableHead className="hidden lg:table-cell">{t('users.columns.created')}</TableHead>
             <TableHead className="hidden md:table-cell">{t('users.columns.lastSignIn')}</TableHead>
             <TableHead className="hidden lg:table-cell">
@@ -266,6 +314,7 @@ export function UsersTable({
                 self={user.id === currentUserId}
                 now={now}
                 onRequest={request}
+                onPlanChange={changePlan}
               />
             ))
           )}

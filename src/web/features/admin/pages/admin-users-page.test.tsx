@@ -118,6 +118,30 @@ describe('AdminUsersPage', () => {
     expect(screen.getByRole('button', { name: /retry/i })).toBeInTheDocument();
   }, 20_000);
 
+  it('sets a user’s plan from the list, and says so', async () => {
+    const { api, user } = setup({
+      [`PATCH /admin/users/${grace.id}/subscription`]: {
+        body: {
+          subscription: {
+            tier: 'pro',
+            status: 'active',
+            cancelAtPeriodEnd: false,
+            currentPeriodEnd: null,
+            managedBy: 'admin',
+          },
+        },
+      },
+    });
+    await screen.findByText('grace@example.com');
+    const plan = screen.getByRole('combobox', { name: 'Plan of grace@example.com' });
+    expect(plan).toHaveValue('free');
+    await user.selectOptions(plan, 'pro');
+    expect(api.callsTo('PATCH', `/admin/users/${grace.id}/subscription`)[0]?.body).toEqual({
+      tier: 'pro',
+    });
+    expect(await screen.findByText('grace@example.com is now on Enterprise')).toBeInTheDocument();
+  });
+
   it('refreshes the list after a successful role change', async () => {
     let users = [selfRow, grace];
     const { api, user } = setup({

@@ -72,6 +72,7 @@ export function adminUserRow(overrides: Partial<AdminUser> = {}): AdminUser {
     provider: 'email',
     phone: null,
     twoFactor: false,
+    tier: 'free',
     ...overrides,
   };
 }
