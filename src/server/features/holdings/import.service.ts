@@ -7,6 +7,7 @@ import {
   type ImportKind,
   type ImportPreview,
 } from '@/contracts/import-export';
+import { importIssue } from '@/domain/import/issues';
 import type { LedgerTransaction } from '@/domain/ledger';
 import type { ServerContext } from '../../context';
 import { bulkTransaction } from '../../db/access-context';
@@ -19,7 +20,6 @@ import { withCashCheck } from '../../platform/simulation-cash';
 import { errorsOf, issueList, type IssueList } from '../../platform/import-issues';
 import { mapInSlices } from '../../platform/time-slices';
 import { type Actor, publishHoldingsChanged, recordLedgerAudit } from './actor';
-import { importIssue } from './csv';
 import {
   assetCount,
   enforceAssetLimit,
