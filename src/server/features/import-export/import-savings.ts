@@ -10,7 +10,7 @@ import { dec, toPlain } from '@/domain/money/decimal';
 import type { DbOrTx } from '../../db/client';
 import { holdings } from '../../db/schema';
 import { AppError } from '../../platform/errors';
-import type { Actor } from './actor';
+import type { Actor } from '../../platform/actor';
 import {
   appErrorIssue,
   besides,
@@ -26,8 +26,8 @@ import {
   movementEffect,
   lastRateChanges,
   rateStartProblem,
-} from './savings.service';
-import { type HoldingRow, type Scope, activeHoldingsOf } from './scope';
+} from '../../platform/savings-account';
+import { type HoldingRow, type Scope, activeHoldingsOf } from '../../platform/holding-scope';
 import { TimeSlices } from '../../platform/time-slices';
 
 /**

@@ -41,8 +41,8 @@ import {
   sameText,
   zodIssues,
 } from './import-common';
-import type { HoldingRow, Scope } from './scope';
-import { assertTradable, ledgerFailure, newRow } from './transaction-rows';
+import type { HoldingRow, Scope } from '../../platform/holding-scope';
+import { assertTradable, ledgerFailure, newRow } from '../../platform/transaction-rows';
 
 /**
  * The CPU work of a CSV import, on a compute worker (compute-tasks.ts): reading the file, mapping

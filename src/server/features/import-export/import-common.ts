@@ -14,8 +14,8 @@ import { normaliseHeader, resolveMapping } from '@/domain/import/mapping';
 import { type DecimalStyle, decimalStyleOf } from '@/domain/import/values';
 import { AppError } from '../../platform/errors';
 import { mapInSlices } from '../../platform/time-slices';
-import { parseCsv, undecodableLine, unescapeFormula } from './csv';
-import type { HoldingRow, Scope } from './scope';
+import { parseCsv, undecodableLine, unescapeFormula } from '../../platform/csv';
+import type { HoldingRow, Scope } from '../../platform/holding-scope';
 
 /** What every kind of import shares: reading the file, mapping it, naming assets, zod issues. */
 
