@@ -27,8 +27,8 @@ import {
   transactions,
   users,
 } from '../src/server/db/schema';
-import { microsecondsAfter } from '../src/server/features/holdings/import.service';
-import { rebuildHolding } from '../src/server/features/holdings/ledger.store';
+import { microsecondsAfter } from '../src/server/features/import-export/import.service';
+import { rebuildHolding } from '../src/server/platform/ledger-store';
 import { median, percentile, seededRandom as random } from './lib';
 
 const TRANSACTIONS = 10_000;

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import type { ImportIssue as DomainImportIssue } from '@/domain/import/issues';
 import { text } from './input-rules';
 import { HOLDING_CLASSES, HOLDING_CREATE_SCHEMAS, type HoldingClass } from './holdings';
 
@@ -151,14 +152,8 @@ export const HOLDING_IMPORT_FIELDS: readonly string[] = unique([
   ...HOLDING_CLASSES.flatMap((holdingClass) => HOLDING_CLASS_FIELDS[holdingClass]),
 ]);
 
-/** Fields whose schema takes a number rather than a decimal string. */
-export const NUMBER_FIELDS = new Set([
-  'bedrooms',
-  'bathrooms',
-  'latitude',
-  'longitude',
-  'duration',
-]);
+/** Fields whose schema takes a number rather than a decimal string (the import's rule). */
+export { NUMBER_FIELDS } from '@/domain/import/values';
 
 // Transactions columns -----------------------------------------------------------------------------
 
@@ -281,7 +276,7 @@ export const importIssueSchema = z.object({
   /** A validation message id, an import issue id (IMPORT_ISSUES) or an error code. */
   code: z.string().nullable(),
   params: z.record(z.string(), z.string()).nullable(),
-});
+}) satisfies z.ZodType<DomainImportIssue>;
 export type ImportIssue = z.infer<typeof importIssueSchema>;
 
 export const importPreviewResponseSchema = z.object({
@@ -307,31 +302,5 @@ export const importCommitResponseSchema = z.object({
 });
 export type ImportCommit = z.infer<typeof importCommitResponseSchema>;
 
-/** What an import can say about a row beyond the shared validation messages. */
-export const IMPORT_ISSUES = {
-  required: 'This field is required',
-  choice: 'Use one of: {{values}}',
-  invalid: 'Invalid value',
-  emptyFile: 'The file has no column names',
-  noRows: 'The file has no data rows',
-  tooManyRows: 'The file has more than {{max}} rows',
-  duplicateColumn: 'The column {{column}} appears more than once',
-  unknownColumn: 'The file has no column {{column}}',
-  malformedRow: 'This row could not be read: {{reason}}',
-  classInvalid: 'Use market, crypto, real_estate, crowdfunding, savings or generic',
-  assetNotFound: 'No asset of this portfolio matches this row',
-  assetAmbiguous: 'Several assets match this row: give its assetRef, or its class, name and symbol',
-  assetMissing: 'Name the asset (assetRef, assetName or assetSymbol)',
-  accountMissing: 'Name the savings account (assetRef or accountName)',
-  duplicateRef: 'This ref is used by another row',
-  assetRefImported: 'The asset {{ref}} of this file was already imported here',
-  encodingInvalid:
-    'The file is not in a supported encoding: save it as CSV UTF-8 (or Windows-1252) and try again',
-  numberAmbiguous:
-    '{{value}} can be read as a decimal comma or a thousands separator: write it without thousands separators (1000 or 1,5)',
-  taxWithheldInvalid: 'Tax withheld is a sum from 0 to the amount, on interest only',
-  lotRefUnknown: 'Unknown lot ref {{ref}}',
-  selectedLotsFormat: 'Write lots as ref:quantity separated by ;',
-} as const;
-export type ImportIssueId = keyof typeof IMPORT_ISSUES;
-export const isImportIssueId = (code: string): code is ImportIssueId => code in IMPORT_ISSUES;
+/** What an import can say about a row beyond the shared validation messages (domain/import). */
+export { IMPORT_ISSUES, type ImportIssueId, isImportIssueId } from '@/domain/import/issues';

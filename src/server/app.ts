@@ -20,13 +20,15 @@ import { devRoutes } from './features/dev/dev.routes';
 import { deviceLocationRoutes } from './features/device-location/device-location.routes';
 import type { IpLocator } from './features/device-location/device-location.service';
 import { holdingRoutes } from './features/holdings/holdings.routes';
-import { importExportRoutes } from './features/holdings/import-export.routes';
+import { importExportRoutes } from './features/import-export/import-export.routes';
+import { ledgerRoutes } from './features/ledger/ledger.routes';
 import {
   marketDataRoutes,
   type MarketDataOptions,
 } from './features/market-data/market-data.routes';
 import { portfolioRoutes } from './features/portfolios/portfolios.routes';
 import { profileRoutes } from './features/profile/profile.routes';
+import { savingsRoutes } from './features/savings/savings.routes';
 import { settingsRoutes } from './features/settings/settings.routes';
 import { subscriptionRoutes } from './features/subscription/subscription.routes';
 import { healthRoutes } from './features/health/health.routes';
@@ -238,6 +240,8 @@ export async function buildApp(deps: AppDeps) {
   await app.register(adminRoutes, { ctx });
   await app.register(portfolioRoutes, { ctx });
   await app.register(holdingRoutes, { ctx });
+  await app.register(ledgerRoutes, { ctx });
+  await app.register(savingsRoutes, { ctx });
   await app.register(importExportRoutes, { ctx });
   await app.register(marketDataRoutes, { ...deps.marketData, ctx });
   await app.register(settingsRoutes, { ctx });

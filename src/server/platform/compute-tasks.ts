@@ -3,7 +3,7 @@ import {
   checkLedgersTask,
   checkTransactionsTask,
   readImportTask,
-} from '../features/holdings/import-rows';
+} from '../features/import-export/import-rows';
 import { checkMarketRowsTask, euroRatesTask } from '../features/market-data/import-rows';
 import { readEcbFile } from '../features/market-data/providers/ecb-file';
 import {
@@ -26,7 +26,10 @@ export const computeTasks = {
   warmValuation: warmValuationTask,
   /** An ECB rates file read and checked (the full history takes about 2 s). */
   ecbRates: readEcbFile,
-  /** A portfolio CSV import's file read, its rows checked, its ledgers replayed (import-rows). */
+  /**
+   * A portfolio CSV import's file read, its rows checked, its ledgers replayed
+   * (features/import-export/import-rows).
+   */
   importFile: readImportTask,
   importHoldings: checkHoldingsTask,
   importTransactions: checkTransactionsTask,

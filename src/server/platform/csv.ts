@@ -1,6 +1,7 @@
 import Papa from 'papaparse';
 import { TimeSlices } from './time-slices';
-import { IMPORT_ISSUES, type ImportIssue } from '@/contracts/import-export';
+import type { ImportIssue } from '@/contracts/import-export';
+import { importIssue } from '@/domain/import/issues';
 
 /**
  * CSV writing and reading for exports and imports (the portfolios' and the market data import).
@@ -62,23 +63,6 @@ export type ParsedCsv = {
   issues: ImportIssue[];
   delimiter: string;
 };
-
-const issue = (
-  row: number,
-  code: keyof typeof IMPORT_ISSUES,
-  params: Record<string, string> | null = null,
-  field: string | null = null,
-): ImportIssue => ({
-  row,
-  field,
-  code,
-  params,
-  message: Object.entries(params ?? {}).reduce(
-    (text, [key, value]) => text.replace(`{{${key}}}`, value),
-    IMPORT_ISSUES[code] as string,
-  ),
-});
-export { issue as importIssue };
 
 /**
  * The line (1-based) of the first U+FFFD REPLACEMENT CHARACTER, or null. A decoder writes one for
@@ -151,18 +135,18 @@ export async function parseCsv(text: string): Promise<ParsedCsv> {
   for (const error of parsed.errors) {
     // A one-column file has no delimiter to detect: it reads as comma-separated, which is right.
     if (error.code === 'UndetectableDelimiter') continue;
-    issues.push(issue((error.row ?? 0) + 1, 'malformedRow', { reason: error.message }));
+    issues.push(importIssue((error.row ?? 0) + 1, 'malformedRow', { reason: error.message }));
   }
   const data = parsed.data;
   const headerIndex = data.findIndex((cells) => !isBlank(cells));
   if (headerIndex < 0) {
-    return { columns: [], records: [], issues: [issue(1, 'emptyFile')], delimiter: ',' };
+    return { columns: [], records: [], issues: [importIssue(1, 'emptyFile')], delimiter: ',' };
   }
   const columns = (data[headerIndex] ?? []).map((name) => name.trim());
   const seen = new Set<string>();
   for (const column of columns) {
     if (column && seen.has(column)) {
-      issues.push(issue(headerIndex + 1, 'duplicateColumn', { column }));
+      issues.push(importIssue(headerIndex + 1, 'duplicateColumn', { column }));
     }
     seen.add(column);
   }
@@ -172,7 +156,7 @@ export async function parseCsv(text: string): Promise<ParsedCsv> {
     if (isBlank(cells)) continue;
     if (cells.slice(columns.length).some((cell) => cell.trim() !== '')) {
       issues.push(
-        issue(index + 1, 'malformedRow', {
+        importIssue(index + 1, 'malformedRow', {
           reason: `${cells.length} cells for ${columns.length} columns`,
         }),
       );

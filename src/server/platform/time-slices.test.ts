@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { parseCsv } from '../features/holdings/csv';
+import { parseCsv } from './csv';
 import { mapInSlices, SLICE_MS, TimeSlices } from './time-slices';
 
 /** Holds the thread for `ms`, as CPU-heavy work does. */

@@ -2,7 +2,6 @@ import { asc, count, eq, sql } from 'drizzle-orm';
 import {
   type CategoryTotals,
   type CreateHoldingInput,
-  DEFAULT_CURRENCY,
   DEFAULT_SAVINGS_TAX_RATE,
   DETAIL_COLUMN_ALIASES,
   HOLDING_CATEGORY,
@@ -12,226 +11,33 @@ import {
   isTaxExempt,
   maturityAfterOpening,
   type Summary,
-  type Tier,
   TIER_ASSET_LIMITS,
   type UpdateHoldingBody,
 } from '@/contracts/holdings';
 import { VALIDATION_MESSAGES as M } from '@/contracts/validation-messages';
 import type { Currency } from '@/contracts/settings';
-import { dec, toPlain } from '@/domain/money/decimal';
+import { dec } from '@/domain/money/decimal';
 import type { ServerContext } from '../../context';
 import type { DbOrTx } from '../../db/client';
-import {
-  holdings,
-  savingsInterestRates,
-  savingsTransactions,
-  subscriptions,
-  transactions,
-} from '../../db/schema';
+import { holdings, savingsTransactions, transactions } from '../../db/schema';
+import { type Actor, publishHoldingsChanged, recordLedgerAudit } from '../../platform/actor';
+import { enforceAssetLimit, ownerTier } from '../../platform/asset-limit';
 import { AppError, joinIssues } from '../../platform/errors';
 import { convertTotals, rateToBase } from '../../platform/fx-rates';
-import { lastTwoCloses } from '../../platform/market-closes';
+import { toHolding, validationError } from '../../platform/holding-dto';
+import { insertHolding } from '../../platform/holding-insert';
 import { refreshBankLogos } from '../../platform/bank-logos';
-import { withCashCheck } from '../../platform/simulation-cash';
-import { type Actor, publishHoldingsChanged, recordLedgerAudit } from './actor';
-import { toHolding, validationError } from './holdings.dto';
-import { rebuildHolding } from './ledger.store';
-import { recordCurrentValue, seedValuations } from './valuations.service';
 import {
+  activeHoldingsOf,
   holdingNotFound,
   type HoldingRow,
   requireHolding,
   requireScope,
-  type Scope,
-  activeHoldingsOf,
-} from './scope';
-import { ASSET_TYPE_OF, settlementDateFor } from './transaction-rows';
-
-export { addDays, ASSET_TYPE_OF, isAssetType, settlementDateFor } from './transaction-rows';
-
-export { DEFAULT_SAVINGS_TAX_RATE };
-
-type HoldingValues = Omit<
-  typeof holdings.$inferInsert,
-  'userId' | 'portfolioId' | 'simulationId' | 'id'
->;
-
-const percentToFraction = (percent: string) => toPlain(dec(percent).div(100));
-
-/** The columns and details of a new holding of each class. */
-export function holdingValues(input: CreateHoldingInput): HoldingValues {
-  const currency = (input.currency ?? DEFAULT_CURRENCY[input.class]) as Currency;
-  switch (input.class) {
-    case 'market':
-      return {
-        class: 'market',
-        name: input.name,
-        symbol: input.symbol,
-        quantity: input.quantity,
-        purchasePrice: input.purchasePrice,
-        currentPrice: input.currentPrice,
-        purchaseDate: input.purchaseDate,
-        currency,
-        status: 'active',
-        details: {
-          sector: input.sector ?? null,
-          exchange: input.exchange ?? null,
-          notes: input.notes,
-        },
-      };
-    case 'crypto':
-      return {
-        class: 'crypto',
-        name: input.name,
-        symbol: input.symbol,
-        quantity: input.quantity,
-        purchasePrice: input.purchasePrice,
-        currentPrice: input.currentPrice,
-        purchaseDate: input.purchaseDate,
-        currency,
-        status: 'active',
-        details: {
-          exchange: input.exchange,
-          walletAddress: input.walletAddress,
-          notes: input.notes,
-        },
-      };
-    case 'real_estate':
-      return {
-        class: 'real_estate',
-        name: input.propertyName,
-        symbol: null,
-        quantity: '1',
-        purchasePrice: input.purchasePrice,
-        currentPrice: input.currentValue,
-        purchaseDate: input.purchaseDate,
-        currency,
-        // Pending until created, active once it is (spec 002, section 4).
-        status: 'active',
-        details: {
-          propertyType: input.propertyType,
-          address: input.address,
-          rentalIncome: input.rentalIncome ?? null,
-          size: input.size ?? null,
-          sizeUnit: input.sizeUnit ?? 'sqm',
-          bedrooms: input.bedrooms ?? null,
-          bathrooms: input.bathrooms ?? null,
-          latitude: input.latitude ?? null,
-          longitude: input.longitude ?? null,
-          city: input.city,
-          state: input.state,
-          zipCode: input.zipCode,
-          country: input.country,
-          description: input.description,
-        },
-      };
-    case 'crowdfunding':
-      return {
-        class: 'crowdfunding',
-        name: input.projectName,
-        symbol: null,
-        quantity: '1',
-        purchasePrice: input.amountInvested,
-        currentPrice: input.valuation ?? input.amountInvested,
-        purchaseDate: input.investmentDate,
-        currency,
-        status: input.status ?? 'active',
-        details: {
-          platform: input.platform,
-          equityPercentage: input.equityPercentage ?? null,
-          expectedReturn: input.expectedReturn ?? null,
-          duration: input.duration ?? null,
-          notes: input.notes,
-        },
-      };
-    case 'savings': {
-      const exempt = isTaxExempt(input.accountType);
-      return {
-        class: 'savings',
-        name: input.accountName,
-        symbol: null,
-        quantity: input.currentBalance,
-        purchasePrice: '1',
-        currentPrice: '1',
-        purchaseDate: input.openingDate,
-        currency,
-        status: 'active',
-        details: {
-          bankName: input.bankName,
-          accountType: input.accountType,
-          accountNumber: input.accountNumber,
-          maturityDate: input.maturityDate ?? null,
-          minimumBalance: input.minimumBalance ?? null,
-          earlyWithdrawalPenaltyRate: input.earlyWithdrawalPenaltyRate ?? null,
-          isTaxExempt: exempt,
-          // Exempt accounts (Livret A, LDD, PEL) pay no tax on interest: their rate is 0.
-          taxRate: exempt ? '0' : (input.taxRate ?? DEFAULT_SAVINGS_TAX_RATE),
-          interestRate: input.interestRate ? percentToFraction(input.interestRate) : '0',
-          compoundingFrequency: input.compoundingFrequency ?? 'monthly',
-          bankLogoUrl: input.bankLogoUrl ?? null,
-          notes: input.notes,
-        },
-      };
-    }
-    case 'generic':
-      return {
-        class: 'generic',
-        name: input.name,
-        symbol: input.symbol,
-        quantity: input.quantity,
-        purchasePrice: input.purchasePrice,
-        currentPrice: input.currentPrice,
-        purchaseDate: input.purchaseDate,
-        currency,
-        status: 'active',
-        details: {
-          type: input.type,
-          description: input.description,
-          maturityDate: input.maturityDate ?? null,
-          dividendYield: input.dividendYield ?? null,
-          expenseRatio: input.expenseRatio ?? null,
-          sector: input.sector,
-          country: input.country,
-        },
-      };
-  }
-}
-
-/** The portfolio owner's plan: the subscriptions row, free when there is none. */
-export async function ownerTier(db: DbOrTx, ownerId: string): Promise<Tier> {
-  const [row] = await db
-    .select({ tier: subscriptions.tier })
-    .from(subscriptions)
-    .where(eq(subscriptions.userId, ownerId));
-  const tier = row?.tier;
-  return tier === 'classic' || tier === 'pro' ? tier : 'free';
-}
-
-/** How many active holdings a view has (what the plan's asset limit counts). */
-export async function assetCount(db: DbOrTx, scope: Scope): Promise<number> {
-  const [row] = await db.select({ n: count() }).from(holdings).where(activeHoldingsOf(scope));
-  return Number(row?.n ?? 0);
-}
-
-const TIER_NAMES: Record<Tier, string> = { free: 'Free', classic: 'Classic', pro: 'Pro' };
-
-/**
- * The plan's asset limit (spec 002, section 6: free 10, classic 50, pro unlimited), counted per
- * portfolio view (the real portfolio and each simulation apart), on the portfolio owner's plan.
- * The caller holds the portfolio row lock, so two adds at once cannot both pass at 9.
- */
-export async function enforceAssetLimit(db: DbOrTx, scope: Scope, adding = 1) {
-  const tier = await ownerTier(db, scope.access.portfolio.userId);
-  const limit = TIER_ASSET_LIMITS[tier];
-  if (limit === null) return;
-  if ((await assetCount(db, scope)) + adding > limit) {
-    throw new AppError(
-      'TIER_ASSET_LIMIT',
-      { tier, limit },
-      `Your ${TIER_NAMES[tier]} plan allows ${limit} assets per portfolio. Upgrade your plan to add more.`,
-    );
-  }
-}
+} from '../../platform/holding-scope';
+import { rebuildHolding } from '../../platform/ledger-store';
+import { lastTwoCloses } from '../../platform/market-closes';
+import { withCashCheck } from '../../platform/simulation-cash';
+import { recordCurrentValue } from '../../platform/valuation-points';
 
 export async function listHoldings(
   ctx: ServerContext,
@@ -261,106 +67,6 @@ export async function withMarketPrices(db: DbOrTx, rows: readonly HoldingRow[]) 
   return rows.map((row) =>
     toHolding(row, row.symbol ? closes.get(row.symbol.toUpperCase()) : undefined),
   );
-}
-
-/**
- * Inserts a holding in a scope the caller may edit (checked by the caller) with its opening buy
- * (hence 'Asset added successfully - check Transactions page'), its lot, and for a savings account
- * its first interest rate. Used by the API and by the CSV import, inside their transaction.
- */
-export async function insertHolding(
-  tx: DbOrTx,
-  actor: Actor,
-  scope: Scope,
-  input: CreateHoldingInput,
-  now: Date,
-  /** The new holding's id (the CSV import derives it from the file's assetRef). */
-  id?: string,
-): Promise<HoldingRow> {
-  const values = holdingValues(input);
-  const [row] = await tx
-    .insert(holdings)
-    .values({
-      ...values,
-      ...(id ? { id } : {}),
-      userId: actor.userId,
-      portfolioId: scope.portfolioId,
-      simulationId: scope.simulationId,
-      createdAt: now,
-      updatedAt: now,
-    })
-    .returning();
-  if (!row) throw new Error('holding insert returned nothing');
-  await seedValuations(tx, actor.userId, row, now);
-  if (!dec(row.quantity).isZero()) {
-    // In another currency than the portfolio's: the published rate of the purchase date, if any.
-    const rate = await rateToBase(
-      tx,
-      row.currency,
-      scope.access.portfolio.baseCurrency,
-      row.purchaseDate,
-    );
-    const [opening] = await tx
-      .insert(transactions)
-      .values({
-        userId: actor.userId,
-        portfolioId: scope.portfolioId,
-        simulationId: scope.simulationId,
-        holdingId: row.id,
-        assetType: ASSET_TYPE_OF[input.class],
-        transactionType: 'buy',
-        quantity: row.quantity,
-        price: row.purchasePrice,
-        fees: '0',
-        currency: row.currency,
-        exchangeRateToBase: rate ?? '1',
-        tradeDate: row.purchaseDate,
-        settlementDate: settlementDateFor(row, row.purchaseDate),
-        notes: null,
-        status: 'completed',
-        costBasisMethod: null,
-        createdAt: now,
-        updatedAt: now,
-      })
-      .returning({ id: transactions.id });
-    if (opening) {
-      await recordLedgerAudit(
-        tx,
-        actor,
-        {
-          portfolioId: scope.portfolioId,
-          action: 'create',
-          entityType: 'transaction',
-          entityId: opening.id,
-          newValues: { transactionType: 'buy', quantity: row.quantity, price: row.purchasePrice },
-        },
-        now,
-      );
-    }
-  }
-  if (input.class === 'savings' && input.interestRate && !dec(input.interestRate).isZero()) {
-    await tx.insert(savingsInterestRates).values({
-      holdingId: row.id,
-      interestRate: percentToFraction(input.interestRate),
-      compoundingFrequency: input.compoundingFrequency ?? 'monthly',
-      startDate: input.openingDate,
-      createdAt: now,
-    });
-  }
-  await rebuildHolding(tx, row, now);
-  await recordLedgerAudit(
-    tx,
-    actor,
-    {
-      portfolioId: scope.portfolioId,
-      action: 'create',
-      entityType: 'holding',
-      entityId: row.id,
-      newValues: { class: row.class, name: row.name },
-    },
-    now,
-  );
-  return row;
 }
 
 async function reload(tx: DbOrTx, id: string): Promise<HoldingRow> {

@@ -3,7 +3,7 @@ import { and, asc, eq, inArray, isNull } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { holdings, holdingValuations, savingsInterestRates, transactions } from '../../db/schema';
 import { registerSimulationScopedTable } from '../../platform/simulation-scope';
-import { rebuildHolding } from './ledger.store';
+import { rebuildHolding } from '../../platform/ledger-store';
 
 /**
  * Copies the portfolio's real holdings into a new simulation, with their transactions, interest

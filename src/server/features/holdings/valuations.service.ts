@@ -10,8 +10,9 @@ import type { ServerContext } from '../../context';
 import type { DbOrTx } from '../../db/client';
 import { holdings, holdingValuations } from '../../db/schema';
 import { AppError } from '../../platform/errors';
-import { type Actor, publishHoldingsChanged, recordLedgerAudit } from './actor';
-import { type HoldingRow, requireHolding } from './scope';
+import { type Actor, publishHoldingsChanged, recordLedgerAudit } from '../../platform/actor';
+import { type HoldingRow, requireHolding } from '../../platform/holding-scope';
+import { upsertValuationPoint } from '../../platform/valuation-points';
 
 type CreateInput = z.output<typeof createValuationBodySchema>;
 type ValuationRow = typeof holdingValuations.$inferSelect;
@@ -35,81 +36,6 @@ function assertValued(holding: Pick<HoldingRow, 'class'>) {
   if (!hasValueHistory(holding.class)) {
     throw new AppError('VALUATIONS_NOT_SUPPORTED', { class: holding.class });
   }
-}
-
-/** The UTC calendar day of `now`. */
-export const dayOf = (now: Date) => now.toISOString().slice(0, 10);
-
-/** The holding's whole value at a unit price. */
-const wholeValue = (holding: Pick<HoldingRow, 'quantity'>, unitPrice: string) =>
-  dec(holding.quantity).mul(unitPrice).toFixed(2);
-
-/** Inserts or replaces the day's point of a holding (in the caller's transaction). */
-export async function upsertValuationPoint(
-  tx: DbOrTx,
-  holding: Pick<HoldingRow, 'id' | 'portfolioId' | 'simulationId'>,
-  userId: string,
-  point: { date: string; value: string },
-  now: Date,
-): Promise<ValuationRow> {
-  const [row] = await tx
-    .insert(holdingValuations)
-    .values({
-      holdingId: holding.id,
-      portfolioId: holding.portfolioId,
-      simulationId: holding.simulationId,
-      userId,
-      valuationDate: point.date,
-      value: point.value,
-      createdAt: now,
-    })
-    .onConflictDoUpdate({
-      target: [holdingValuations.holdingId, holdingValuations.valuationDate],
-      set: { value: point.value, userId, createdAt: now },
-    })
-    .returning();
-  if (!row) throw new Error('valuation upsert returned nothing');
-  return row;
-}
-
-/**
- * The first points of a new holding of a valued class: its purchase value (quantity x purchase
- * price) on its purchase date, and its current value today when it differs and the purchase was
- * before today. Other classes get none.
- */
-export async function seedValuations(tx: DbOrTx, userId: string, holding: HoldingRow, now: Date) {
-  if (!hasValueHistory(holding.class)) return;
-  const today = dayOf(now);
-  const purchase = wholeValue(holding, holding.purchasePrice);
-  await upsertValuationPoint(
-    tx,
-    holding,
-    userId,
-    { date: holding.purchaseDate, value: purchase },
-    now,
-  );
-  const current = wholeValue(holding, holding.currentPrice);
-  if (holding.purchaseDate < today && !dec(current).eq(purchase)) {
-    await upsertValuationPoint(tx, holding, userId, { date: today, value: current }, now);
-  }
-}
-
-/** A changed current price of a valued holding: today's point follows it. */
-export async function recordCurrentValue(
-  tx: DbOrTx,
-  userId: string,
-  holding: HoldingRow,
-  currentPrice: string,
-  now: Date,
-) {
-  if (!hasValueHistory(holding.class) || dec(holding.quantity).isZero()) return;
-  await upsertValuationPoint(
-    tx,
-    holding,
-    userId,
-    { date: dayOf(now), value: wholeValue(holding, currentPrice) },
-    now,
-  );
 }
 
 /**

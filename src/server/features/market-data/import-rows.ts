@@ -12,7 +12,8 @@ import { VALIDATION_MESSAGES as M, validationMessageId } from '@/contracts/valid
 import { type CurrencyPair, euroRateFromPair, parsePair } from '@/domain/market-data/fx';
 import { toPlain } from '@/domain/money/decimal';
 import { arrayLiteral } from '../../db/bulk-insert';
-import { importIssue, parseCsv, undecodableLine, unescapeFormula } from '../../platform/csv';
+import { importIssue } from '@/domain/import/issues';
+import { parseCsv, undecodableLine, unescapeFormula } from '../../platform/csv';
 import { issueList, type IssueList } from '../../platform/import-issues';
 import { UPSERT_ROWS } from './market-data.repo';
 

@@ -1,9 +1,7 @@
-import type { ImportIssue } from '@/contracts/import-export';
-import { NUMBER_FIELDS } from '@/contracts/import-export';
-import { importIssue } from './csv';
+import { type ImportIssue, importIssue } from './issues';
 
 /**
- * How an import reads numbers and dates written the way spreadsheets write them.
+ * How a CSV import reads numbers and dates written the way spreadsheets write them.
  *
  * Numbers. A comma-separated file writes decimals with a point (12.5). A semicolon- or
  * tab-separated file is what a French spreadsheet saves ("CSV (point-virgule)"): decimals with a
@@ -55,6 +53,15 @@ export const DECIMAL_FIELDS = new Set([
   'exchangeRateToBase',
   'amount',
   'taxWithheld',
+]);
+
+/** Fields whose schema takes a number rather than a decimal string. */
+export const NUMBER_FIELDS = new Set([
+  'bedrooms',
+  'bathrooms',
+  'latitude',
+  'longitude',
+  'duration',
 ]);
 
 export const DATE_FIELDS = new Set([

@@ -7,27 +7,23 @@ import {
   type ImportKind,
   type ImportPreview,
 } from '@/contracts/import-export';
+import { importIssue } from '@/domain/import/issues';
 import type { LedgerTransaction } from '@/domain/ledger';
 import type { ServerContext } from '../../context';
 import { bulkTransaction } from '../../db/access-context';
 import { insertPacked } from '../../db/bulk-insert';
 import type { DbOrTx } from '../../db/client';
 import { holdings, transactionAuditTrail, transactions } from '../../db/schema';
+import { assetCount, enforceAssetLimit, ownerTier } from '../../platform/asset-limit';
 import { AppError } from '../../platform/errors';
+import { holdingValues, insertHolding } from '../../platform/holding-insert';
 import { usersWhoMaySee } from '../../platform/portfolio-access';
 import { refreshBankLogos } from '../../platform/bank-logos';
 import { withCashCheck } from '../../platform/simulation-cash';
 import { errorsOf, issueList, type IssueList } from '../../platform/import-issues';
 import { mapInSlices } from '../../platform/time-slices';
-import { type Actor, publishHoldingsChanged, recordLedgerAudit } from './actor';
-import { importIssue } from './csv';
-import {
-  assetCount,
-  enforceAssetLimit,
-  holdingValues,
-  insertHolding,
-  ownerTier,
-} from './holdings.service';
+import { seedValuations } from '../../platform/valuation-points';
+import { type Actor, publishHoldingsChanged, recordLedgerAudit } from '../../platform/actor';
 import { assertImportSize, type ImportBody } from './import-common';
 import { type FileSummary, type HoldingItem, type ImportHolding, summaryOf } from './import-rows';
 import {
@@ -36,9 +32,13 @@ import {
   saveSavingsMovements,
   saveSavingsRates,
 } from './import-savings';
-import { ledgerRows, rebuildHolding, toLedgerTransaction } from './ledger.store';
-import { seedValuations } from './valuations.service';
-import { type HoldingRow, requireScope, type Scope, activeHoldingsOf } from './scope';
+import { ledgerRows, rebuildHolding, toLedgerTransaction } from '../../platform/ledger-store';
+import {
+  type HoldingRow,
+  requireScope,
+  type Scope,
+  activeHoldingsOf,
+} from '../../platform/holding-scope';
 
 export { microsecondsAfter } from './import-rows';
 

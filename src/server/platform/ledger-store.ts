@@ -13,19 +13,27 @@ import {
   type TransactionType,
 } from '@/domain/ledger';
 import { dec, type Decimal, toPlain, ZERO } from '@/domain/money/decimal';
-import { BULK_INSERT_ROWS, bulkInsert } from '../../db/bulk-insert';
-import type { DbOrTx } from '../../db/client';
+import { BULK_INSERT_ROWS, bulkInsert } from '../db/bulk-insert';
+import type { DbOrTx } from '../db/client';
 import {
   holdings,
   lotAllocations,
   taxCalculations,
   transactionLots,
   transactions,
-} from '../../db/schema';
-import { mapInSlices } from '../../platform/time-slices';
-import type { TransactionRow } from './holdings.dto';
-import type { HoldingRow } from './scope';
+} from '../db/schema';
+import { mapInSlices } from './time-slices';
+import type { TransactionRow } from './holding-dto';
+import type { HoldingRow } from './holding-scope';
 import { ledgerAppError, ledgerFailure } from './transaction-rows';
+
+/**
+ * The ledger store: a holding's transactions read in ledger order, and its replay written back
+ * (lots, tax rows, the holding's quantity and cost) from a given date on (`rebuildHolding`). In
+ * the platform because every writer of a ledger replays through it: the ledger feature (a
+ * transaction recorded, changed or deleted), the holdings feature (a new holding's opening buy, a
+ * simulation's copies) and the CSV import (features/import-export).
+ */
 
 /** What the ledger needs of a stored transaction. */
 export function toLedgerTransaction(row: TransactionRow): LedgerTransaction {

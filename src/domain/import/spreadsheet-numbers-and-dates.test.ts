@@ -1,11 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { escapeFormula, undecodableLine, unescapeFormula } from './csv';
-import { holdingIdForRef } from './import-common';
-import { decimalStyleOf, readDate, readDecimal, readRow } from './import-values';
+import { decimalStyleOf, readDate, readDecimal, readRow } from './values';
 
 /**
  * How an import reads what spreadsheets write: numbers in English and French styles, day-first
- * dates, the formula escape both ways, text decoded in the wrong encoding, and asset references.
+ * dates, and a row's cells read by field.
  */
 
 const read = (raw: string, style: 'point' | 'comma') => {
@@ -103,48 +101,5 @@ describe('rows', () => {
           '1,000 can be read as a decimal comma or a thousands separator: write it without thousands separators (1000 or 1,5)',
       },
     ]);
-  });
-});
-
-describe('formula escape', () => {
-  it('escapes formula starts with a quote and a quote the user typed with one more, both ways', () => {
-    const cases: [string, string][] = [
-      ['=1+1', "'=1+1"],
-      ['+33 6', "'+33 6"],
-      ['-2', "'-2"],
-      ['@SUM(A1)', "'@SUM(A1)"],
-      ['\tx', "'\tx"],
-      ["'=x", "''=x"],
-      ["''=x", "'''=x"],
-      ["'-73.98", "''-73.98"],
-    ];
-    for (const [value, written] of cases) {
-      expect(escapeFormula(value)).toBe(written);
-      expect(unescapeFormula(written)).toBe(value);
-    }
-    for (const value of ['Apple', "'quoted", "l'été", '1.5', '', "'"]) {
-      expect(escapeFormula(value)).toBe(value);
-      expect(unescapeFormula(value)).toBe(value);
-    }
-  });
-});
-
-describe('encoding', () => {
-  it('finds the line of a character the client could not decode', () => {
-    expect(undecodableLine('a;b\n1;2\n')).toBeNull();
-    expect(undecodableLine('classe;quantit\uFFFD\nx;1\n')).toBe(1);
-    expect(undecodableLine('a\r\nb\r\nc\uFFFD')).toBe(3);
-  });
-});
-
-describe('asset references', () => {
-  it('derives one id per portfolio view and ref, stable across calls', () => {
-    const real = { portfolioId: '00000000-0000-4000-8000-000000000001', simulationId: null };
-    const sim = { ...real, simulationId: '00000000-0000-4000-8000-000000000002' };
-    const id = holdingIdForRef(real, 'abc');
-    expect(id).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-5[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/);
-    expect(holdingIdForRef(real, 'abc')).toBe(id);
-    expect(holdingIdForRef(sim, 'abc')).not.toBe(id);
-    expect(holdingIdForRef(real, 'abd')).not.toBe(id);
   });
 });

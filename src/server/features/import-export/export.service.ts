@@ -24,10 +24,16 @@ import { dec, toPlain } from '@/domain/money/decimal';
 import type { ServerContext } from '../../context';
 import type { DbOrTx } from '../../db/client';
 import { holdings, savingsInterestRates, savingsTransactions, transactions } from '../../db/schema';
-import type { Actor } from './actor';
-import { CSV_BOM, csvLine } from './csv';
-import { plain, type TransactionRow } from './holdings.dto';
-import { type HoldingRow, requireScope, type Scope, simulationIs, activeHoldingsOf } from './scope';
+import type { Actor } from '../../platform/actor';
+import { CSV_BOM, csvLine } from '../../platform/csv';
+import { plain, type TransactionRow } from '../../platform/holding-dto';
+import {
+  type HoldingRow,
+  requireScope,
+  type Scope,
+  simulationIs,
+  activeHoldingsOf,
+} from '../../platform/holding-scope';
 import { bulkTransaction } from '../../db/access-context';
 import { mapInSlices, TimeSlices } from '../../platform/time-slices';
 

@@ -3,12 +3,14 @@ import type { z } from 'zod';
 import { decimalString } from '@/contracts/holdings';
 import type { ImportIssue } from '@/contracts/import-export';
 import { changeRateBodySchema, savingsMovementBodySchema } from '@/contracts/savings';
+import { importIssue } from '@/domain/import/issues';
+import { normaliseHeader } from '@/domain/import/mapping';
+import { readRow } from '@/domain/import/values';
 import { dec, toPlain } from '@/domain/money/decimal';
 import type { DbOrTx } from '../../db/client';
 import { holdings } from '../../db/schema';
 import { AppError } from '../../platform/errors';
-import type { Actor } from './actor';
-import { importIssue } from './csv';
+import type { Actor } from '../../platform/actor';
 import {
   appErrorIssue,
   besides,
@@ -18,16 +20,14 @@ import {
   sameText,
   zodIssues,
 } from './import-common';
-import { normaliseHeader } from './import-mapping';
-import { readRow } from './import-values';
 import {
   applyMovement,
   applyRateChange,
   movementEffect,
   lastRateChanges,
   rateStartProblem,
-} from './savings.service';
-import { type HoldingRow, type Scope, activeHoldingsOf } from './scope';
+} from '../../platform/savings-account';
+import { type HoldingRow, type Scope, activeHoldingsOf } from '../../platform/holding-scope';
 import { TimeSlices } from '../../platform/time-slices';
 
 /**

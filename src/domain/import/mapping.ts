@@ -1,11 +1,10 @@
-import { type ImportIssue, type ImportKind, importFieldsOf } from '@/contracts/import-export';
-import { importIssue } from './csv';
+import { type ImportIssue, importIssue } from './issues';
 
 /**
- * Which column of a file fills which field. Given mappings win; the other fields are guessed from
- * the column names, compared without case, accents, spaces, dashes or underscores (so
- * `purchase_price`, `Purchase Price` and `purchasePrice` are one name), then from common English
- * and French names of the same thing.
+ * Which column of a CSV import's file fills which field. Given mappings win; the other fields are
+ * guessed from the column names, compared without case, accents, spaces, dashes or underscores
+ * (so `purchase_price`, `Purchase Price` and `purchasePrice` are one name), then from common
+ * English and French names of the same thing.
  */
 
 export const normaliseHeader = (name: string) =>
@@ -102,12 +101,16 @@ const SYNONYMS: Record<string, readonly string[]> = {
 
 export type Mapping = Record<string, string>;
 
+/**
+ * The mapping of a file's `columns` to `fields` (the fields of the file's kind, in their order:
+ * `importFieldsOf(kind)` in src/contracts/import-export), and an issue for each given mapping
+ * naming a column the file does not have.
+ */
 export function resolveMapping(
-  kind: ImportKind,
+  fields: readonly string[],
   columns: readonly string[],
   given: Record<string, string> | undefined,
 ): { mapping: Mapping; issues: ImportIssue[] } {
-  const fields = importFieldsOf(kind);
   const known = new Set(fields);
   const mapping: Mapping = {};
   const issues: ImportIssue[] = [];

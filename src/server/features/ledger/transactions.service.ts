@@ -35,7 +35,7 @@ import {
 import { AppError } from '../../platform/errors';
 import { rateToBase } from '../../platform/fx-rates';
 import { withCashCheck } from '../../platform/simulation-cash';
-import { type Actor, publishHoldingsChanged, recordLedgerAudit } from './actor';
+import { type Actor, publishHoldingsChanged, recordLedgerAudit } from '../../platform/actor';
 import {
   ASSET_TYPE_OF,
   assertTradable,
@@ -43,16 +43,22 @@ import {
   isAssetType,
   newRow,
   settlementDateFor,
-} from './transaction-rows';
-import { plain, toTransaction, type TransactionRow } from './holdings.dto';
+} from '../../platform/transaction-rows';
+import { plain, toTransaction, type TransactionRow } from '../../platform/holding-dto';
 import {
   ledgerAppError,
   ledgerFailure,
   ledgerRows,
   rebuildHolding,
   toLedgerTransaction,
-} from './ledger.store';
-import { type HoldingRow, requireHolding, requireScope, type Scope, simulationIs } from './scope';
+} from '../../platform/ledger-store';
+import {
+  type HoldingRow,
+  requireHolding,
+  requireScope,
+  type Scope,
+  simulationIs,
+} from '../../platform/holding-scope';
 
 type ListQuery = z.output<typeof transactionListQuerySchema>;
 type UpdateTransactionInput = z.output<typeof updateTransactionBodySchema>;
@@ -294,8 +300,6 @@ export async function holdingForTransaction(
   }
   return holding;
 }
-
-export { assertTradable, checkType, newRow } from './transaction-rows';
 
 /**
  * Records a transaction: the row, then the holding's ledger replayed with it (lots, what sales

@@ -19,13 +19,15 @@ import {
   type TransactionType,
 } from '@/contracts/transactions';
 import { VALIDATION_MESSAGES as M } from '@/contracts/validation-messages';
+import { importIssue } from '@/domain/import/issues';
+import { normaliseHeader } from '@/domain/import/mapping';
+import { type DecimalStyle, readDecimal, readRow } from '@/domain/import/values';
 import { EMPTY_LEDGER_STATE, type LedgerTransaction, resumeHolding } from '@/domain/ledger';
 import { packRows, type PackedRows } from '../../db/bulk-insert';
 import { transactionAuditTrail, transactions } from '../../db/schema';
 import type { Actor } from '../../platform/actor';
 import { AppError } from '../../platform/errors';
 import { issueList, type IssueList } from '../../platform/import-issues';
-import { importIssue } from './csv';
 import {
   appErrorIssue,
   besides,
@@ -39,10 +41,8 @@ import {
   sameText,
   zodIssues,
 } from './import-common';
-import { normaliseHeader } from './import-mapping';
-import { type DecimalStyle, readDecimal, readRow } from './import-values';
-import type { HoldingRow, Scope } from './scope';
-import { assertTradable, ledgerFailure, newRow } from './transaction-rows';
+import type { HoldingRow, Scope } from '../../platform/holding-scope';
+import { assertTradable, ledgerFailure, newRow } from '../../platform/transaction-rows';
 
 /**
  * The CPU work of a CSV import, on a compute worker (compute-tasks.ts): reading the file, mapping

@@ -2,15 +2,17 @@ import type { HoldingClass } from '@/contracts/holdings';
 import type { CreateTransactionInput } from '@/contracts/transactions';
 import { ASSET_TYPES, type AssetType, LedgerError, TRANSACTION_TYPES } from '@/domain/ledger';
 import { FinancialMathError } from '@/domain/money/decimal';
-import type { transactions } from '../../db/schema';
-import { AppError } from '../../platform/errors';
+import type { transactions } from '../db/schema';
+import { AppError } from './errors';
 import type { Actor } from './actor';
-import type { HoldingRow, Scope } from './scope';
+import type { HoldingRow, Scope } from './holding-scope';
 
 /**
  * The row a new transaction becomes and the rules of a trade that need no database: pure, so the
- * CSV import checks its rows with them on a compute worker (import-rows.ts) as the transactions
- * service does one at a time.
+ * CSV import checks its rows with them on a compute worker (features/import-export/import-rows.ts)
+ * as the transactions service (features/ledger) does one at a time, and a new holding's opening
+ * buy (holding-insert.ts) takes its asset type and settlement date from them. In the platform
+ * because the holdings, ledger and import-export features all need them.
  */
 
 /** The spec's asset type of each class (transactions carry it). */

@@ -20,7 +20,7 @@ import {
 import { type Agent, registerUser } from '../../testing/agent';
 import { insertPortfolio } from '../../testing/portfolios';
 import { createTestApp, type TestApp } from '../../testing/test-app';
-import { rebuildHolding } from './ledger.store';
+import { rebuildHolding } from '../../platform/ledger-store';
 
 /**
  * Issue 12: a write replays its holding from the first trade date it touches, not from the start.

@@ -5,10 +5,17 @@ import type { Transaction, TransactionStatus } from '@/contracts/transactions';
 import type { CostBasisMethod, TaxEstimate, TransactionType } from '@/domain/ledger';
 import { toMajorUnit } from '@/domain/market-data/fx';
 import { dec, toPlain } from '@/domain/money/decimal';
-import type { transactions } from '../../db/schema';
-import { AppError, joinIssues } from '../../platform/errors';
-import type { LastCloses } from '../../platform/market-closes';
-import type { HoldingRow } from './scope';
+import type { transactions } from '../db/schema';
+import { AppError, joinIssues } from './errors';
+import type { LastCloses } from './market-closes';
+import type { HoldingRow } from './holding-scope';
+
+/**
+ * Holdings and transactions as the API answers them (`toHolding`, `toTransaction`), numeric
+ * columns as the API writes them (`plain`), the stored transaction row's type, and a zod failure
+ * met inside a service answered as a request-schema failure. In the platform because the holdings,
+ * ledger, savings and import-export features and the ledger store all write these answers.
+ */
 
 const MARKET_CLASSES = new Set(['market', 'crypto']);
 

@@ -6,14 +6,16 @@ import {
   IMPORT_MAX_ROWS,
   type ImportIssue,
   type importBodySchema,
+  importFieldsOf,
 } from '@/contracts/import-export';
 import { VALIDATION_MESSAGES as M, validationMessageId } from '@/contracts/validation-messages';
+import { importIssue } from '@/domain/import/issues';
+import { normaliseHeader, resolveMapping } from '@/domain/import/mapping';
+import { type DecimalStyle, decimalStyleOf } from '@/domain/import/values';
 import { AppError } from '../../platform/errors';
 import { mapInSlices } from '../../platform/time-slices';
-import { importIssue, parseCsv, undecodableLine, unescapeFormula } from './csv';
-import { normaliseHeader, resolveMapping } from './import-mapping';
-import { type DecimalStyle, decimalStyleOf } from './import-values';
-import type { HoldingRow, Scope } from './scope';
+import { parseCsv, undecodableLine, unescapeFormula } from '../../platform/csv';
+import type { HoldingRow, Scope } from '../../platform/holding-scope';
 
 /** What every kind of import shares: reading the file, mapping it, naming assets, zod issues. */
 
@@ -46,7 +48,7 @@ export async function readImportFile(
 ): Promise<Prepared> {
   const parsed = await parseCsv(body.csv);
   const { mapping, issues: mappingIssues } = resolveMapping(
-    body.kind,
+    importFieldsOf(body.kind),
     parsed.columns,
     body.mapping,
   );
