@@ -21,7 +21,7 @@ function Page({ title, children }: { title: string; children?: React.ReactNode }
 function SlowPage() {
   const [ready, setReady] = useState(false);
   useEffect(() => {
-    const timer = setTimeout(() => setReady(true), 30);
+    const timer = setTimeout(() => setReady(true), 150);
     return () => clearTimeout(timer);
   }, []);
   return ready ? <Page title="Transactions" /> : <p>loading</p>;
@@ -79,7 +79,14 @@ function renderApp(initial = '/dashboard') {
         element: <Layout />,
         children: [
           { path: '/dashboard', element: <Page title="Dashboard" /> },
-          { path: '/holdings', element: <Page title="Holdings" /> },
+          {
+            path: '/holdings',
+            element: (
+              <Page title="Holdings">
+                <Link to="/transactions">All transactions</Link>
+              </Page>
+            ),
+          },
           { path: '/transactions', element: <SlowPage /> },
           { path: '/login', element: <FormPage /> },
           { path: '/portfolios', element: <EmptyStatePage /> },
@@ -142,6 +149,16 @@ describe('focus after a route change', () => {
     expect(document.activeElement).toBe(screen.getByRole('textbox', { name: 'Email' }));
     await waitFor(() => expect(liveRegion()).toHaveTextContent('Sign in · Cairn'));
     expect(document.activeElement).toBe(screen.getByRole('textbox', { name: 'Email' }));
+  });
+});
+
+describe('a link inside the page to a page that loads', () => {
+  it('ends on the new heading, not on <main> where focus waited', async () => {
+    renderApp('/holdings');
+    const user = userEvent.setup();
+    await user.click(screen.getByRole('link', { name: 'All transactions' }));
+    const heading = await screen.findByRole('heading', { name: 'Transactions' });
+    await waitFor(() => expect(document.activeElement).toBe(heading));
   });
 });
 

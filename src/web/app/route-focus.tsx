@@ -63,8 +63,9 @@ function useFocusOnRouteChange(announce: (text: string) => void) {
     const started = trigger.current;
     const focusIsOurs = () => {
       const active = document.activeElement;
-      if (isLost(active) || active === started) return true;
       const main = document.querySelector('main');
+      // On <main>: where the rescue below put it while the page had no heading yet.
+      if (isLost(active) || active === started || active === main) return true;
       return started !== null && !started.isConnected && !main?.contains(active);
     };
 
