@@ -106,12 +106,13 @@ test.describe('focus', () => {
     // The first load leaves focus where the browser put it.
     expect(await page.evaluate(() => document.activeElement === document.body)).toBe(true);
 
-    // With the mouse: the heading takes focus, with no ring.
+    // With the mouse: the heading takes focus, with no ring (nor with the keyboard below).
     await (await assetsLink(page, 'Transactions')).click();
     const heading = page.locator('main h1');
     await expect(heading).toBeFocused();
     await expect(heading).toHaveAttribute('tabindex', '-1');
-    expect(await heading.evaluate((element) => element.matches(':focus-visible'))).toBe(false);
+    const outline = (element: Element) => getComputedStyle(element).outlineStyle;
+    expect(await heading.evaluate(outline)).toBe('none');
     const title = await page.title();
     await expect(page.locator('[role="status"][aria-live="polite"]').last()).toHaveText(title);
 
@@ -120,13 +121,27 @@ test.describe('focus', () => {
     await dashboardLink.focus();
     await page.keyboard.press('Enter');
     await expect(page).toHaveURL(/\/dashboard/);
-    await expect(page.getByRole('heading', { level: 1, name: 'Dashboard' })).toBeFocused();
+    const dashboardHeading = page.getByRole('heading', { level: 1, name: 'Dashboard' });
+    await expect(dashboardHeading).toBeFocused();
+    expect(await dashboardHeading.evaluate(outline)).toBe('none');
     await expect(page.locator('[role="status"][aria-live="polite"]').last()).toHaveText(
       'Dashboard · Cairn',
     );
     // Tab goes on from the heading into the page, never back to the start of the document.
     await page.keyboard.press('Tab');
     expect(await focused(page)).not.toMatch(/^body:/);
+  });
+
+  test('on a phone, a link of the navigation sheet leaves focus on the new page’s heading', async ({
+    page,
+  }) => {
+    await page.setViewportSize({ width: 390, height: 844 });
+    await register(page, uniqueEmail('focus-phone'));
+    await page.getByRole('button', { name: 'Toggle sidebar' }).click();
+    await (await assetsLink(page, 'Transactions')).click();
+    await expect(page).toHaveURL(/\/transactions/);
+    await expect(sidebar(page)).toBeHidden();
+    await expect(page.locator('main h1')).toBeFocused();
   });
 
   test('after the first holding is added from the empty state, focus is on the page, not <body>', async ({
