@@ -174,6 +174,12 @@ export const sessionResponseSchema = z
   .meta({ id: 'Session' });
 export type SessionResponse = SignedInSession | PendingSession;
 
+/**
+ * `GET /auth/session?optional=1`: a signed-out caller gets 200 with `null` instead of 401, so the
+ * web app's probe on public pages leaves no failed request in the browser's console.
+ */
+export const sessionQuerySchema = z.object({ optional: z.enum(['1', 'true']).optional() });
+
 /** Narrows a session to the pending second step. */
 export function isPendingSession(session: SessionResponse): session is PendingSession {
   return session.mfa.pending;

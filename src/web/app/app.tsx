@@ -7,11 +7,13 @@ import { TooltipProvider } from '@/web/components/ui/tooltip';
 import { useColorMode } from '@/web/lib/color-mode';
 import { createQueryClient } from '@/web/lib/query-client';
 import { createAppRouter } from './router';
+import { useSessionExpiry } from './session-expiry';
 
 export function App() {
   const [queryClient] = useState(createQueryClient);
   const [router] = useState(createAppRouter);
   const [colorMode] = useColorMode();
+  useSessionExpiry(queryClient);
   return (
     <AppErrorBoundary>
       <QueryClientProvider client={queryClient}>

@@ -15,6 +15,7 @@ import { AppLayout } from './app-layout';
 import { RedirectIfSignedIn, RequireAuth, UnknownRoute } from './guards';
 import { PAGE_LOADERS } from './pages';
 import { RouteError } from './route-error';
+import { RouteFocus } from './route-focus';
 
 /**
  * A route whose page code and translations load together, in parallel, when first visited.
@@ -81,6 +82,7 @@ function RootLayout() {
       <ScrollRestoration />
       <Outlet />
       <TranslationErrorNotice />
+      <RouteFocus />
     </>
   );
 }

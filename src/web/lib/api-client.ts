@@ -26,7 +26,46 @@ export type RequestOptions = {
   body?: unknown;
   signal?: AbortSignal;
   headers?: Record<string, string>;
+  /**
+   * Whether a 401 answer means the session has ended (the app signs out and goes to /login).
+   * Unset: yes, except for the endpoints of `UNAUTHORIZED_IS_AN_ANSWER`.
+   */
+  unauthorizedEndsSession?: boolean;
 };
+
+/**
+ * Endpoints (paths under /api/v1, without the query) whose 401 is an answer to what is being
+ * tried, not the end of a signed-in session: signing in or out, the session probe, registration
+ * and recovery links, the two-factor step and the re-authentication prompts (challenge, verify,
+ * e-mailed code, current password).
+ */
+const UNAUTHORIZED_IS_AN_ANSWER: readonly RegExp[] = [
+  /^\/auth\/(login|logout|session|register|activate)$/,
+  /^\/auth\/password\/(forgot|reset|reset\/verify|change)$/,
+  /^\/auth\/email\/confirm$/,
+  /^\/auth\/otp\/(send|verify)$/,
+  /^\/auth\/mfa\/(verify|factors\/[^/]+\/challenge)$/,
+  /^\/(beta|waitlist|invites\/validate)$/,
+];
+
+/** Whether a 401 from this API path means the signed-in session has ended. */
+export function unauthorizedEndsSession(path: string): boolean {
+  const pathname = path.split(/[?#]/, 1)[0] ?? path;
+  return !UNAUTHORIZED_IS_AN_ANSWER.some((pattern) => pattern.test(pathname));
+}
+
+type SessionEndedListener = (path: string) => void;
+const sessionEndedListeners = new Set<SessionEndedListener>();
+
+/**
+ * Called when any API call answers 401 where that means the session has ended (expired, signed
+ * out elsewhere, revoked). The app listens once (web/app/session-expiry.ts). Returns the
+ * unsubscribe function.
+ */
+export function onSessionEnded(listener: SessionEndedListener): () => void {
+  sessionEndedListeners.add(listener);
+  return () => sessionEndedListeners.delete(listener);
+}
 
 /** The API's error envelope as an ApiError (anything else: HTTP_ERROR with the status). */
 export async function readApiError(response: Response): Promise<ApiError> {
@@ -47,6 +86,23 @@ export async function readApiError(response: Response): Promise<ApiError> {
     // not our JSON envelope
   }
   return new ApiError(response.status, 'HTTP_ERROR', `HTTP ${response.status}`);
+}
+
+/**
+ * The error of a failed call to `path` (under /api/v1): `readApiError`, after telling the
+ * session-ended listeners when the answer is a 401 that ends the session. Every call to the API
+ * goes through here, `api()` and the export download alike.
+ */
+export async function failedCallError(
+  response: Response,
+  path: string,
+  endsSession: boolean = unauthorizedEndsSession(path),
+): Promise<ApiError> {
+  const error = await readApiError(response);
+  if (response.status === 401 && endsSession) {
+    for (const listener of sessionEndedListeners) listener(path);
+  }
+  return error;
 }
 
 /**
@@ -75,7 +131,7 @@ export async function api<T>(path: string, options: RequestOptions = {}): Promis
     if (error instanceof DOMException && error.name === 'AbortError') throw error;
     throw new ApiError(0, 'NETWORK_ERROR', 'Network unavailable');
   }
-  if (!response.ok) throw await readApiError(response);
+  if (!response.ok) throw await failedCallError(response, path, options.unauthorizedEndsSession);
   if (response.status === 204) return undefined as T;
   return (await response.json()) as T;
 }

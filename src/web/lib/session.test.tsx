@@ -45,6 +45,19 @@ describe('the session hooks', () => {
   });
 });
 
+describe('the session probe', () => {
+  it('asks with ?optional=1 and reads a 200 null as signed out (no 401 for the console)', async () => {
+    const api = mockApi({ 'GET /auth/session?optional=1': { body: null } });
+    window.localStorage.setItem('cairn.signedIn', '1');
+    const { wrapper } = wrapperWith();
+    const { result } = renderHook(() => useAuthState(), { wrapper });
+    await waitFor(() => expect(result.current.isSuccess).toBe(true));
+    expect(result.current.data).toBeNull();
+    expect(api.calls).toEqual([{ method: 'GET', path: '/auth/session', body: undefined }]);
+    expect(window.localStorage.getItem('cairn.signedIn')).toBeNull();
+  });
+});
+
 describe('useSignOut', () => {
   it('ends the session, drops the cache and the signed-in hint, and clears the local error log', async () => {
     const api = mockApi({ 'POST /auth/logout': { body: { ok: true } } });

@@ -1,4 +1,4 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { type QueryClient, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import {
   isPendingSession,
   type PendingSession,
@@ -17,11 +17,16 @@ export const sessionKeys = {
   all: ['auth', 'session'] as const,
 };
 
-/** The session (signed in, or waiting for its second step), or null when signed out (401). */
+/**
+ * The session (signed in, or waiting for its second step), or null when signed out. Asked with
+ * `?optional=1`, the server answers a signed-out visitor 200 `null` rather than 401, so public
+ * pages leave no failed request in the browser's console (a 401 still counts as signed out).
+ */
 export async function fetchSession(): Promise<SessionResponse | null> {
   try {
-    const session = await api<SessionResponse>('/auth/session');
-    safeStorage.set(STORAGE_KEYS.signedIn, '1');
+    const session = await api<SessionResponse | null>('/auth/session?optional=1');
+    if (session) safeStorage.set(STORAGE_KEYS.signedIn, '1');
+    else safeStorage.remove(STORAGE_KEYS.signedIn);
     return session;
   } catch (error) {
     if (error instanceof ApiError && error.status === 401) {
@@ -90,6 +95,24 @@ export function useSignOut() {
       queryClient.clear();
     },
   });
+}
+
+/**
+ * The session ended on the server (expired, revoked, signed out elsewhere): the app signs out
+ * here too. Everything cached for the previous session goes (queries and mutations, the
+ * signed-in hint, the local error log) and the session reads as signed out at once, so the
+ * signed-in area's guard sends the user to /login with the page they were on as ?next=.
+ * In-flight requests are cancelled first so none writes into the cache afterwards.
+ */
+export function expireSession(queryClient: QueryClient) {
+  safeStorage.remove(STORAGE_KEYS.signedIn);
+  clearErrors();
+  const isSession = (key: readonly unknown[]) =>
+    key.length === sessionKeys.all.length && sessionKeys.all.every((part, i) => key[i] === part);
+  void queryClient.cancelQueries({ predicate: (query) => !isSession(query.queryKey) });
+  queryClient.removeQueries({ predicate: (query) => !isSession(query.queryKey) });
+  queryClient.getMutationCache().clear();
+  queryClient.setQueryData(sessionKeys.all, null);
 }
 
 /** Sends the email-confirmation link again (the server allows one a minute). */

@@ -57,10 +57,15 @@ function useRedirectWhenSignedIn(enabled: boolean) {
   useEffect(() => {
     if (!enabled || safeStorage.get(STORAGE_KEYS.signedIn) !== '1') return;
     const controller = new AbortController();
-    fetch('/api/v1/auth/session', { credentials: 'same-origin', signal: controller.signal })
-      .then((response) => {
-        if (response.ok) window.location.replace('/dashboard');
-        else if (response.status === 401) safeStorage.remove(STORAGE_KEYS.signedIn);
+    // ?optional=1: signed out answers 200 null, not a 401 the console would show as an error.
+    fetch('/api/v1/auth/session?optional=1', {
+      credentials: 'same-origin',
+      signal: controller.signal,
+    })
+      .then(async (response) => {
+        const session: unknown = response.ok ? await response.json() : null;
+        if (session) window.location.replace('/dashboard');
+        else if (response.ok || response.status === 401) safeStorage.remove(STORAGE_KEYS.signedIn);
       })
       .catch(() => {
         // offline or aborted: stay on the landing page

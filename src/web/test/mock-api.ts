@@ -35,7 +35,8 @@ export function mockApi(routes: Record<string, Route>) {
     if (!route)
       return json(404, { error: { code: 'NOT_FOUND', message: 'Not found', details: null } });
     const reply = typeof route === 'function' ? await route(call) : route;
-    return json(reply.status ?? 200, reply.body ?? { ok: true });
+    // No body given: `{ ok: true }`; an explicit null is answered as JSON null.
+    return json(reply.status ?? 200, reply.body === undefined ? { ok: true } : reply.body);
   });
   return {
     spy,

@@ -19,6 +19,7 @@ import {
   resetPasswordBodySchema,
   securitySettingsSchema,
   securitySettingsUpdateSchema,
+  sessionQuerySchema,
   sessionResponseSchema,
   sessionsResponseSchema,
   verifyResetTokenBodySchema,
@@ -217,11 +218,13 @@ export async function authRoutes(app: FastifyInstance, { ctx }: { ctx: ServerCon
       schema: {
         tags: ['auth'],
         summary:
-          'The signed-in session; 401 when signed out. While the second step is pending: no user, only the level and the factors to verify with.',
-        response: { 200: sessionResponseSchema, 401: errorResponseSchema },
+          'The signed-in session; 401 when signed out, or 200 with null when asked with ?optional=1. While the second step is pending: no user, only the level and the factors to verify with.',
+        querystring: sessionQuerySchema,
+        response: { 200: sessionResponseSchema.nullable(), 401: errorResponseSchema },
       },
     },
     async (request) => {
+      if (!request.auth && request.query.optional) return null;
       const current = requireAuth(request, { allowPendingMfa: true });
       const factors = current.mfaPending
         ? await verifiedFactors(ctx.database.db, current.user.id)

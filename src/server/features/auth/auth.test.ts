@@ -531,6 +531,20 @@ describe('sign-in', () => {
 });
 
 describe('sessions and security cookies', () => {
+  it('answers a signed-out probe with 200 and null when asked with ?optional=1, and 401 otherwise', async () => {
+    const visitor = new Agent(t.app, { ip: uniqueIp() });
+    const probe = await visitor.get('/api/v1/auth/session?optional=1');
+    expect(probe.statusCode).toBe(200);
+    expect(probe.body).toBe('null');
+    expect((await visitor.get('/api/v1/auth/session')).statusCode).toBe(401);
+    expect((await visitor.get('/api/v1/auth/session?optional=maybe')).statusCode).toBe(400);
+
+    const { agent } = await registerUser(t.app, 'probe@example.com');
+    const signedIn = await agent.get('/api/v1/auth/session?optional=1');
+    expect(signedIn.statusCode).toBe(200);
+    expect(signedIn.json()).toMatchObject({ user: { email: 'probe@example.com' }, aal: 'aal1' });
+  });
+
   it('lists the devices of the account and signs one out, but never another user’s', async () => {
     const { agent } = await registerUser(t.app, 'devices@example.com');
     const laptop = new Agent(t.app, {

@@ -1,5 +1,5 @@
 import { type ExportKind, exportFileName, exportPath, localDay } from '@/contracts/import-export';
-import { ApiError, readApiError } from '@/web/lib/api-client';
+import { ApiError, failedCallError } from '@/web/lib/api-client';
 
 /**
  * Downloads an export. The file is fetched first and saved only when the server answers it: a
@@ -24,7 +24,12 @@ export async function downloadExport(
   } catch {
     throw new ApiError(0, 'NETWORK_ERROR', 'Network unavailable');
   }
-  if (!response.ok) throw await readApiError(response);
+  if (!response.ok) {
+    throw await failedCallError(
+      response,
+      exportPath(portfolioId, kind, simulationId).replace(/^\/api\/v1/, ''),
+    );
+  }
   let blob: Blob;
   try {
     blob = await response.blob();

@@ -80,6 +80,34 @@ function section(name: string) {
 }
 
 describe('SecuritySettingsPage', () => {
+  it('shows a failed section’s error and retry in that section only; the others work', async () => {
+    let sessionsCalls = 0;
+    const { user } = setup({
+      'GET /auth/sessions': () => {
+        sessionsCalls += 1;
+        return sessionsCalls === 1
+          ? apiError(503, 'SERVICE_UNAVAILABLE')
+          : { body: { sessions: [thisDevice] } };
+      },
+    });
+    const sessions = section('Active sessions');
+    expect(await within(sessions).findByText('This section could not load.')).toBeInTheDocument();
+    expect(
+      await within(section('Two-factor authentication')).findByText(phone.friendlyName!),
+    ).toBeInTheDocument();
+    expect(
+      within(section('Two-factor authentication')).queryByRole('alert'),
+    ).not.toBeInTheDocument();
+    expect(await screen.findByRole('switch', { name: /sign-in/i })).toBeChecked();
+    expect(screen.getAllByRole('alert')).toHaveLength(1);
+
+    await user.click(within(sessions).getByRole('button', { name: 'Retry' }));
+    expect(
+      await within(sessions).findByRole('list', { name: 'Signed-in devices' }),
+    ).toBeInTheDocument();
+    expect(within(sessions).queryByText('This section could not load.')).not.toBeInTheDocument();
+  });
+
   it('lists the authenticators with status and date, and sets the title', async () => {
     setup();
     const twoFactor = section('Two-factor authentication');

@@ -161,3 +161,9 @@ export function SettingsLoadError({ onRetry }: { onRetry: () => void }) {
     </Alert>
   );
 }
+
+/** No settings for this session (a 401 or 406 answer): nothing to retry. */
+export function SettingsUnavailable() {
+  const { t } = useTranslation('settings');
+  return <Alert role="status" tone="info" title={t('unavailable')} />;
+}

@@ -13,6 +13,7 @@ import {
   SettingsPage,
   SettingsSection,
   SettingsSkeleton,
+  SettingsUnavailable,
 } from '../components/settings-ui';
 
 /** /settings/account: the photo (changed on the profile page), display name, bio and time zone. */
@@ -41,6 +42,8 @@ export function AccountSettingsPage() {
         <SettingsSkeleton sections={[1, 3]} />
       ) : settings.isError ? (
         <SettingsLoadError onRetry={() => void settings.refetch()} />
+      ) : !settings.data ? (
+        <SettingsUnavailable />
       ) : (
         <>
           <SettingsSection id="account-photo" title={t('account.photo.title')}>

@@ -1,7 +1,12 @@
 import { useTranslation } from 'react-i18next';
 import { useSettings } from '@/web/lib/settings';
 import { PreferencesForm } from '../components/preferences-form';
-import { SettingsLoadError, SettingsPage, SettingsSkeleton } from '../components/settings-ui';
+import {
+  SettingsLoadError,
+  SettingsPage,
+  SettingsSkeleton,
+  SettingsUnavailable,
+} from '../components/settings-ui';
 
 /** /settings/preferences: language, currency, date and number formats. */
 export function PreferencesSettingsPage() {
@@ -13,6 +18,8 @@ export function PreferencesSettingsPage() {
         <SettingsSkeleton sections={[4]} />
       ) : settings.isError ? (
         <SettingsLoadError onRetry={() => void settings.refetch()} />
+      ) : !settings.data ? (
+        <SettingsUnavailable />
       ) : (
         <PreferencesForm preferences={settings.data.preferences} />
       )}

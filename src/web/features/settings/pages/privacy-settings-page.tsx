@@ -22,7 +22,13 @@ import { useSettings } from '@/web/lib/settings';
 import { settingsHref } from '@/web/lib/settings-link';
 import { useUpdateSettings } from '../api/mutations';
 import { InfoList, InfoRow } from '../components/info-rows';
-import { SettingRow, SettingsPage, SettingsSection } from '../components/settings-ui';
+import {
+  SettingRow,
+  SettingsLoadError,
+  SettingsPage,
+  SettingsSection,
+  SettingsUnavailable,
+} from '../components/settings-ui';
 
 const linkClass = 'font-medium text-primary underline-offset-4 hover:underline';
 
@@ -32,6 +38,9 @@ function SignInAlertsSwitch() {
   const errorText = useErrorText();
   const settings = useSettings();
   const update = useUpdateSettings();
+  // This part alone depends on the settings: its failure leaves the rest of the page as it is.
+  if (settings.isError) return <SettingsLoadError onRetry={() => void settings.refetch()} />;
+  if (settings.isSuccess && !settings.data) return <SettingsUnavailable />;
   return (
     <SettingRow
       className="py-0"

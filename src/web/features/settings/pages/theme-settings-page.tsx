@@ -14,6 +14,7 @@ import {
   SettingsPage,
   SettingsSection,
   SettingsSkeleton,
+  SettingsUnavailable,
 } from '../components/settings-ui';
 
 const MODE_ICONS = { system: Monitor, light: Sun, dark: Moon } as const;
@@ -129,6 +130,8 @@ export function ThemeSettingsPage() {
         <SettingsSkeleton sections={[3, 1]} />
       ) : settings.isError ? (
         <SettingsLoadError onRetry={() => void settings.refetch()} />
+      ) : !settings.data ? (
+        <SettingsUnavailable />
       ) : (
         <ThemeForm theme={settings.data.theme} />
       )}
