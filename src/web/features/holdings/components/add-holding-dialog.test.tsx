@@ -49,8 +49,9 @@ describe('adding a generic asset from the overview', () => {
     await userEvent.type(within(dialog).getByLabelText(/^Purchase price/), '980');
     await userEvent.type(within(dialog).getByLabelText('Current price'), '1000');
     await userEvent.clear(within(dialog).getByLabelText('Purchase date'));
-    await userEvent.type(within(dialog).getByLabelText('Purchase date'), '2024-06-01');
-    await userEvent.type(within(dialog).getByLabelText(/^Maturity date/), '2030-11-25');
+    // Dates in the user's format (no preference in English: month first).
+    await userEvent.type(within(dialog).getByLabelText('Purchase date'), '06/01/2024');
+    await userEvent.type(within(dialog).getByLabelText(/^Maturity date/), '11/25/2030');
     await userEvent.type(within(dialog).getByLabelText(/^Sector/), 'Government');
     await userEvent.type(within(dialog).getByLabelText(/^Description/), 'French bond');
     await userEvent.click(within(dialog).getByRole('button', { name: 'Add' }));
@@ -74,7 +75,7 @@ describe('adding a generic asset from the overview', () => {
     expect(
       await screen.findByText('Asset added successfully - check Transactions page'),
     ).toBeInTheDocument();
-  });
+  }, 20_000);
 });
 
 describe('the savings form', () => {
@@ -118,7 +119,7 @@ describe('the savings form', () => {
       bankLogoUrl: 'https://bank.example/logo.png',
       notes: 'For the car',
     });
-  });
+  }, 20_000);
 
   it('sends no tax rate for an exempt account', async () => {
     const api = mockApi({ [POST]: { status: 201, body: created } });
@@ -175,7 +176,7 @@ describe('the property form', () => {
     expect(
       await screen.findByText('Asset added successfully - check Transactions page'),
     ).toBeInTheDocument();
-  });
+  }, 20_000);
 });
 
 describe('the forms’ validation messages', () => {

@@ -9,6 +9,7 @@ import type { Transaction } from '@/contracts/transactions';
 import { FormatPreferencesProvider } from '@/web/lib/preferences';
 import { apiError, mockApi } from '@/web/test/mock-api';
 import { PORTFOLIO_ID, renderWithScope, SIM_ID } from '@/web/test/scope';
+import { formatTypedDate } from '@/web/lib/date-input';
 import { TransactionsPage } from './transactions-page';
 
 const P = PORTFOLIO_ID;
@@ -222,7 +223,7 @@ describe('the transactions page', () => {
       selectedLots: [{ lotId: LOT2, quantity: '2' }],
     });
     expect(await screen.findByText('Sell order executed successfully')).toBeInTheDocument();
-  });
+  }, 20_000);
 
   it('bounds the trade date by today and refuses a later one, in English and in French', async () => {
     const api = mockApi(base);
@@ -230,11 +231,25 @@ describe('the transactions page', () => {
     await userEvent.click(await screen.findByRole('button', { name: 'New transaction' }));
     const dialog = screen.getByRole('dialog', { name: 'New transaction' });
     const trade = within(dialog).getByLabelText('Trade date');
-    expect(trade).toHaveAttribute('min', '1900-01-01');
-    expect(trade).toHaveAttribute('max', latestToday());
-    // A trade made today settles later: its settlement date may be after today.
+    // Typed in the user's format (no preference: the language's, month first in English).
+    await userEvent.clear(trade);
+    await userEvent.type(trade, formatTypedDate(latestToday(), 'MM/dd/yyyy'));
+    // The calendar goes no further than today for a trade...
+    await userEvent.click(within(dialog).getAllByRole('button', { name: 'Choose a date' })[0]!);
+    expect(await screen.findByRole('button', { name: 'Go to the Next Month' })).toHaveAttribute(
+      'aria-disabled',
+      'true',
+    );
+    await userEvent.keyboard('{Escape}');
+    // ...but a trade made today settles later: its settlement date may be after today.
     const settlement = within(dialog).getByLabelText('Settlement date (optional)');
-    expect(settlement).toHaveAttribute('max', '2999-12-31');
+    await userEvent.type(settlement, formatTypedDate(latestToday(), 'MM/dd/yyyy'));
+    await userEvent.click(within(dialog).getAllByRole('button', { name: 'Choose a date' })[1]!);
+    expect(await screen.findByRole('button', { name: 'Go to the Next Month' })).not.toHaveAttribute(
+      'aria-disabled',
+    );
+    await userEvent.keyboard('{Escape}');
+    await userEvent.clear(settlement);
     await userEvent.type(within(dialog).getByLabelText('Quantity'), '2');
     await userEvent.type(within(dialog).getByLabelText('Price per unit'), '150');
     await userEvent.clear(trade);
@@ -255,7 +270,7 @@ describe('the transactions page', () => {
         'La date ne peut pas être dans le futur',
       ),
     );
-  });
+  }, 20_000);
 
   it('translates a refused sale with its figures', async () => {
     mockApi({

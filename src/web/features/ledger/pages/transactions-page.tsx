@@ -33,6 +33,7 @@ import {
 import { Badge } from '@/web/components/ui/badge';
 import { Button } from '@/web/components/ui/button';
 import { Card } from '@/web/components/ui/card';
+import { DateField } from '@/web/components/ui/date-field';
 import { Input } from '@/web/components/ui/input';
 import { NativeSelect } from '@/web/components/ui/select';
 import { Skeleton } from '@/web/components/ui/skeleton';
@@ -46,6 +47,7 @@ import {
   TableHeader,
   TableRow,
 } from '@/web/components/ui/table';
+import { isIsoDate } from '@/web/lib/date-input';
 import type { Currency } from '@/web/lib/format';
 import { useFormatters } from '@/web/lib/preferences';
 import {
@@ -295,18 +297,17 @@ export function TransactionsPage() {
               </option>
             ))}
           </NativeSelect>
-          <Input
-            type="date"
-            aria-label={t('filters.from')}
-            value={filters.from ?? ''}
-            onChange={(event) => update({ from: event.target.value || null })}
-          />
-          <Input
-            type="date"
-            aria-label={t('filters.to')}
-            value={filters.to ?? ''}
-            onChange={(event) => update({ to: event.target.value || null })}
-          />
+          {(['from', 'to'] as const).map((key) => (
+            <DateField
+              key={key}
+              aria-label={t(`filters.${key}`)}
+              value={filters[key] ?? ''}
+              // The list follows a whole date or an emptied field, not the keys on their way.
+              onChange={(value) => {
+                if (value === '' || isIsoDate(value)) update({ [key]: value || null });
+              }}
+            />
+          ))}
           <Input
             inputMode="decimal"
             aria-label={t('filters.minAmount')}
