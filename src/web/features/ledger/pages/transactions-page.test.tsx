@@ -332,7 +332,7 @@ describe('the transactions page', () => {
     ).toBeInTheDocument();
   });
 
-  it('changes a status from the list, and translates a refusal', async () => {
+  it('changes a status that leaves the ledger alone at once, and translates a refusal', async () => {
     const id = row({}).id;
     let answer: 'ok' | 'consumed' = 'ok';
     const api = mockApi({
@@ -346,16 +346,92 @@ describe('the transactions page', () => {
     const status = await screen.findByRole('combobox', {
       name: 'Status of the LVMH transaction',
     });
+    // Completed -> pending: the ledger counts both, nothing to confirm.
     await userEvent.selectOptions(status, 'pending');
+    expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument();
     expect(await screen.findByText('Transaction updated successfully')).toBeInTheDocument();
     expect(api.callsTo('PATCH', `/transactions/${id}`)[0]?.body).toEqual({ status: 'pending' });
     answer = 'consumed';
     await userEvent.selectOptions(status, 'cancelled');
+    await userEvent.click(
+      within(await screen.findByRole('alertdialog')).getByRole('button', {
+        name: 'Cancel the transaction',
+      }),
+    );
     expect(
       await screen.findByText(
         'This purchase cannot be changed or deleted: a later sale used its shares. Delete that sale first.',
       ),
     ).toBeInTheDocument();
+  });
+
+  it('asks before cancelling a transaction, says what is recomputed, and changes nothing when kept', async () => {
+    const id = row({}).id;
+    const api = mockApi({
+      ...base,
+      [`PATCH /transactions/${id}`]: { body: { transaction: row({ status: 'cancelled' }) } },
+    });
+    renderPage(<TransactionsPage />);
+    const status = await screen.findByRole('combobox', {
+      name: 'Status of the LVMH transaction',
+    });
+    await userEvent.selectOptions(status, 'cancelled');
+    const dialog = await screen.findByRole('alertdialog', { name: 'Cancel this transaction?' });
+    expect(dialog).toHaveAccessibleDescription(
+      'This transaction (Buy, MC.PA, Jan 10, 2024) will no longer count: the quantity, lots, cost and gains of MC.PA and the portfolio’s cash are recomputed without it. You can restore it later.',
+    );
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Keep it as it is' }));
+    expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument();
+    expect(status).toHaveValue('completed');
+    expect(api.callsTo('PATCH', `/transactions/${id}`)).toHaveLength(0);
+    // Escape keeps it too.
+    await userEvent.selectOptions(status, 'cancelled');
+    await screen.findByRole('alertdialog');
+    await userEvent.keyboard('{Escape}');
+    expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument();
+    expect(api.callsTo('PATCH', `/transactions/${id}`)).toHaveLength(0);
+
+    await userEvent.selectOptions(status, 'cancelled');
+    await userEvent.click(
+      within(await screen.findByRole('alertdialog')).getByRole('button', {
+        name: 'Cancel the transaction',
+      }),
+    );
+    await waitFor(() =>
+      expect(api.callsTo('PATCH', `/transactions/${id}`).map((call) => call.body)).toEqual([
+        { status: 'cancelled' },
+      ]),
+    );
+    await waitFor(() => expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument());
+  });
+
+  it('asks before restoring a cancelled transaction, in French', async () => {
+    await i18n.changeLanguage('fr');
+    const cancelled = row({ status: 'cancelled' });
+    const api = mockApi({
+      ...base,
+      [`GET /portfolios/${P}/transactions`]: {
+        body: { transactions: [cancelled], page: 1, pageSize: 50, hasMore: false },
+      },
+      [`PATCH /transactions/${cancelled.id}`]: {
+        body: { transaction: row({ status: 'completed' }) },
+      },
+    });
+    renderPage(<TransactionsPage />);
+    const status = await screen.findByRole('combobox', {
+      name: 'Statut de l’opération LVMH',
+    });
+    // Cancelled -> pending counts again: it asks as well.
+    await userEvent.selectOptions(status, 'pending');
+    const dialog = await screen.findByRole('alertdialog', { name: 'Rétablir cette opération ?' });
+    expect(dialog).toHaveAccessibleDescription(/sera de nouveau prise en compte/);
+    expect(dialog).toHaveAccessibleDescription(/MC\.PA/);
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Rétablir l’opération' }));
+    await waitFor(() =>
+      expect(api.callsTo('PATCH', `/transactions/${cancelled.id}`)[0]?.body).toEqual({
+        status: 'pending',
+      }),
+    );
   });
 
   it('acts on a transaction in the active simulation (?sim= on by-id calls)', async () => {

@@ -14,6 +14,7 @@ import { useSearchParams } from 'react-router';
 import { toast } from 'sonner';
 import { can } from '@/contracts/portfolios';
 import {
+  statusChangeMovesLedger,
   type Transaction,
   TRANSACTION_STATUSES,
   TRANSACTION_TYPES,
@@ -24,6 +25,7 @@ import {
 import { ApiErrorAlert, useErrorText } from '@/web/components/ui/api-error-alert';
 import {
   AlertDialog,
+  AlertDialogCancel,
   AlertDialogContent,
   AlertDialogDescription,
   AlertDialogFooter,
@@ -131,32 +133,84 @@ function DeleteDialog({ transaction, onClose }: { transaction: Transaction; onCl
   );
 }
 
+/**
+ * A status change that takes the transaction out of the ledger or back in (to or from cancelled)
+ * asks first and says what it recomputes; completed <-> pending applies at once.
+ */
 function StatusSelect({ transaction }: { transaction: Transaction }) {
   const { t } = useTranslation('ledger');
+  const format = useFormatters();
   const errorText = useErrorText();
   const update = useUpdateTransaction();
+  const [asking, setAsking] = useState<TransactionStatus | null>(null);
+  const apply = (status: TransactionStatus) =>
+    update.mutate(
+      { id: transaction.id, body: { status } },
+      {
+        onSuccess: () => {
+          setAsking(null);
+          toast.success(t('toasts.updated'));
+        },
+        onError: (error) => {
+          setAsking(null);
+          toast.error(errorText(error));
+        },
+      },
+    );
+  const asset = transaction.assetSymbol ?? transaction.assetName;
   return (
-    <NativeSelect
-      aria-label={t('table.statusOf', { name: transaction.assetName })}
-      className="h-8 [&_select]:h-8 [&_select]:text-xs"
-      value={transaction.status}
-      disabled={update.isPending}
-      onChange={(event) =>
-        update.mutate(
-          { id: transaction.id, body: { status: event.target.value as TransactionStatus } },
-          {
-            onSuccess: () => toast.success(t('toasts.updated')),
-            onError: (error) => toast.error(errorText(error)),
-          },
-        )
-      }
-    >
-      {TRANSACTION_STATUSES.map((status) => (
-        <option key={status} value={status}>
-          {t(`statuses.${status}`)}
-        </option>
-      ))}
-    </NativeSelect>
+    <>
+      <NativeSelect
+        aria-label={t('table.statusOf', { name: transaction.assetName })}
+        // As wide as its longest status in the language (no 'Exécut…'), never narrower.
+        className="h-8 w-auto shrink-0 [&_select]:h-8 [&_select]:w-auto [&_select]:text-xs"
+        value={transaction.status}
+        disabled={update.isPending}
+        onChange={(event) => {
+          const status = event.target.value as TransactionStatus;
+          if (statusChangeMovesLedger(transaction.status, status)) setAsking(status);
+          else apply(status);
+        }}
+      >
+        {TRANSACTION_STATUSES.map((status) => (
+          <option key={status} value={status}>
+            {t(`statuses.${status}`)}
+          </option>
+        ))}
+      </NativeSelect>
+      {asking ? (
+        <AlertDialog open onOpenChange={(open) => (open ? null : setAsking(null))}>
+          <AlertDialogContent>
+            <AlertDialogHeader>
+              <AlertDialogTitle>
+                {asking === 'cancelled'
+                  ? t('statusChange.cancelTitle')
+                  : t('statusChange.restoreTitle')}
+              </AlertDialogTitle>
+              <AlertDialogDescription>
+                {t(asking === 'cancelled' ? 'statusChange.cancel' : 'statusChange.restore', {
+                  type: t(`types.${transaction.transactionType}`),
+                  asset,
+                  date: format.date(transaction.tradeDate),
+                })}
+              </AlertDialogDescription>
+            </AlertDialogHeader>
+            <AlertDialogFooter>
+              <AlertDialogCancel>{t('statusChange.keep')}</AlertDialogCancel>
+              <Button
+                variant={asking === 'cancelled' ? 'destructive' : 'default'}
+                disabled={update.isPending}
+                onClick={() => apply(asking)}
+              >
+                {asking === 'cancelled'
+                  ? t('statusChange.confirmCancel')
+                  : t('statusChange.confirmRestore')}
+              </Button>
+            </AlertDialogFooter>
+          </AlertDialogContent>
+        </AlertDialog>
+      ) : null}
+    </>
   );
 }
 
@@ -383,7 +437,9 @@ export function TransactionsPage() {
                   {header('amount', t('table.amount'), true)}
                   {header('status', t('table.status'), false, true)}
                   {canEdit ? (
-                    <TableHead className="w-12">
+                    // Pinned to the right edge: reachable without scrolling sideways, whatever
+                    // the width or the text size.
+                    <TableHead className="sticky right-0 z-20 w-12 border-l">
                       <span className="sr-only">{t('table.actions')}</span>
                     </TableHead>
                   ) : null}
@@ -452,11 +508,11 @@ export function TransactionsPage() {
                           </div>
                         ) : null}
                       </TableCell>
-                      <TableCell className="hidden sm:table-cell">
+                      <TableCell className="hidden whitespace-nowrap sm:table-cell">
                         {canEdit ? <StatusSelect transaction={row} /> : t(`statuses.${row.status}`)}
                       </TableCell>
                       {canEdit ? (
-                        <TableCell className="w-12 text-right">
+                        <TableCell className="sticky right-0 w-12 border-l bg-card text-right">
                           <Button
                             variant="ghost"
                             size="icon-sm"
