@@ -149,6 +149,7 @@ export function DateField({
         </div>
       </PopoverAnchor>
       <PopoverContent
+        aria-label={t('dateField.choose')}
         align="start"
         className="w-auto p-2"
         // The calendar puts the focus on the chosen day (or today) itself.

@@ -310,8 +310,9 @@ export function SavingsPanel({ holding, canEdit }: { holding: Holding; canEdit: 
         </div>
       ) : null}
 
-      <div className="grid gap-4 lg:grid-cols-2">
-        <section aria-labelledby={`history-${id}`} className="grid gap-2">
+      {/* Both boxes start under their headings, whichever is longer (no stretched rows). */}
+      <div className="grid items-start gap-4 lg:grid-cols-2">
+        <section aria-labelledby={`history-${id}`} className="grid content-start gap-2">
           <h4 id={`history-${id}`} className="text-sm font-semibold">
             {t('savings.movements')}
           </h4>
@@ -343,7 +344,7 @@ export function SavingsPanel({ holding, canEdit }: { holding: Holding; canEdit: 
             <p className="text-[13px] text-muted-foreground">{t('savings.noMovements')}</p>
           )}
         </section>
-        <section aria-labelledby={`rates-${id}`} className="grid gap-2">
+        <section aria-labelledby={`rates-${id}`} className="grid content-start gap-2">
           <h4 id={`rates-${id}`} className="text-sm font-semibold">
             {t('savings.rateHistory')}
           </h4>

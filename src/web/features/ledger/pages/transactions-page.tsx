@@ -49,6 +49,7 @@ import {
   TableHeader,
   TableRow,
 } from '@/web/components/ui/table';
+import { cn } from '@/web/lib/cn';
 import { isIsoDate } from '@/web/lib/date-input';
 import type { Currency } from '@/web/lib/format';
 import { useFormatters } from '@/web/lib/preferences';
@@ -451,7 +452,9 @@ export function TransactionsPage() {
                   return (
                     <TableRow
                       key={row.id}
-                      className={row.status === 'cancelled' ? 'opacity-60' : undefined}
+                      // A cancelled one reads as set aside (muted, its amount struck through) while
+                      // keeping its text's contrast (no fading with opacity).
+                      className={row.status === 'cancelled' ? 'text-muted-foreground' : undefined}
                     >
                       <TableCell className="tabular whitespace-nowrap">
                         {format.date(row.settlementDate)}
@@ -491,7 +494,13 @@ export function TransactionsPage() {
                       <TableCell numeric className="hidden sm:table-cell">
                         {money(row.fees, currency)}
                       </TableCell>
-                      <TableCell numeric className="font-medium whitespace-nowrap">
+                      <TableCell
+                        numeric
+                        className={cn(
+                          'font-medium whitespace-nowrap',
+                          row.status === 'cancelled' && 'line-through',
+                        )}
+                      >
                         {row.transactionType === 'sell' ||
                         row.transactionType === 'dividend' ||
                         row.transactionType === 'interest'
