@@ -214,8 +214,25 @@ describe('the forms’ validation messages', () => {
     const crypto = open('crypto');
     expect(within(crypto).getByText('Capital letters and digits, e.g. BTC or ETH.')).toBeVisible();
     expect(within(crypto).queryByText(/AAPL/)).toBeNull();
+    // A crypto's exchange is where it is held (Binance), not a stock market.
+    expect(within(crypto).getByLabelText(/^Exchange/)).toHaveAccessibleDescription(
+      'Where you hold it, e.g. Binance or Kraken.',
+    );
     await i18n.changeLanguage('fr');
     expect(within(crypto).getByText('Majuscules et chiffres, par ex. BTC ou ETH.')).toBeVisible();
+    expect(within(crypto).getByLabelText(/^Plateforme d’échange/)).toHaveAccessibleDescription(
+      'Où vous la détenez, par ex. Binance ou Kraken.',
+    );
+    expect(within(crypto).queryByText(/Place de cotation/)).toBeNull();
+  });
+
+  it('keeps the stock market words for a market investment', async () => {
+    mockApi({});
+    await i18n.changeLanguage('fr');
+    const market = open('market');
+    expect(within(market).getByLabelText(/^Place de cotation/)).toBeInTheDocument();
+    expect(within(market).getByText(/par ex\. AAPL ou MC\.PA/)).toBeVisible();
+    expect(within(market).getByText('Par unité, dans la devise de l’actif.')).toBeVisible();
   });
 
   it('asks a property’s price as what it cost, not per unit', () => {

@@ -214,11 +214,12 @@ export function AddHoldingDialog({
           {fields.map((field) => (
             <FormField
               key={field.name}
+              aligned
               id={`${formId}-${field.name}`}
               className={cn(field.wide && 'sm:col-span-2')}
               label={
                 <>
-                  {t(`fields.${field.name}`)}
+                  {t([`fieldsByClass.${holdingClass}.${field.name}`, `fields.${field.name}`])}
                   {field.required ? null : (
                     <span className="ml-1 font-normal text-muted-foreground">
                       {t('form.optional')}
