@@ -68,7 +68,8 @@ export function FormField({
       data-slot="form-field"
       className={cn(
         'grid content-start gap-1.5',
-        aligned && 'sm:row-span-3 sm:grid-rows-subgrid',
+        // Spaced by padding, not gaps: a field without notes adds no space under its control.
+        aligned && 'sm:row-span-3 sm:grid-rows-subgrid sm:gap-y-0',
         className,
       )}
     >
@@ -76,14 +77,20 @@ export function FormField({
         className={cn(
           'flex min-h-4 items-center justify-between gap-2',
           // Under a shorter neighbour's label, the label sits on the control.
-          aligned && 'sm:items-end',
+          aligned && 'sm:items-end sm:pb-1.5',
         )}
       >
         <Label htmlFor={id}>{label}</Label>
         {labelAside}
       </div>
       {children({ id, 'aria-invalid': error ? true : undefined, 'aria-describedby': describedBy })}
-      {aligned ? <div className="grid content-start gap-1.5">{notes}</div> : notes}
+      {aligned ? (
+        <div className="grid content-start gap-1.5 max-sm:empty:hidden sm:pt-1.5 sm:empty:pt-0">
+          {notes}
+        </div>
+      ) : (
+        notes
+      )}
     </div>
   );
 }

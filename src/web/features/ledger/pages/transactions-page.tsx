@@ -324,7 +324,8 @@ export function TransactionsPage() {
 
       <Card className="grid gap-3 p-3">
         <div
-          className="grid grid-cols-2 gap-2 sm:grid-cols-3 lg:grid-cols-6"
+          // Columns of at least 9rem: as many as fit, also when the text is larger (rem grows).
+          className="grid grid-cols-[repeat(auto-fill,minmax(min(100%,9rem),1fr))] gap-2"
           role="search"
           aria-label={t('filters.label')}
         >
@@ -381,7 +382,10 @@ export function TransactionsPage() {
           />
         </div>
         {totals.data ? (
-          <dl className="grid grid-cols-2 gap-3 border-t pt-3 sm:grid-cols-5" data-testid="totals">
+          <dl
+            className="grid grid-cols-[repeat(auto-fill,minmax(min(100%,8.5rem),1fr))] gap-3 border-t pt-3"
+            data-testid="totals"
+          >
             <Total label={t('totals.count')} value={format.number(totals.data.count)} />
             {(['bought', 'sold', 'income', 'fees'] as const).map((field) => (
               <Total
