@@ -23,7 +23,7 @@ async function addMarketHolding(page: Page) {
     ['Quantity', '10'],
     ['Purchase price', '150'],
     ['Current price', '180'],
-    ['Purchase date', '2024-01-10'],
+    ['Purchase date', '10/01/2024'],
   ] as const) {
     await dialog.getByLabel(label, { exact: false }).first().fill(value);
   }

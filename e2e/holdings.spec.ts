@@ -56,7 +56,7 @@ test('one holding of each class: each on its page, the overview totals them', as
     ['Quantity', '10'],
     ['Purchase price', '150'],
     ['Current price', '180'],
-    ['Purchase date', '2024-01-10'],
+    ['Purchase date', '10/01/2024'],
     ['Sector', 'Technology', 'select'],
   ]);
   await expect(page.getByText('Investment added successfully')).toBeVisible();
@@ -76,7 +76,7 @@ test('one holding of each class: each on its page, the overview totals them', as
     ['Quantity', '0.5'],
     ['Purchase price', '30000'],
     ['Current price', '40000'],
-    ['Purchase date', '2023-05-01'],
+    ['Purchase date', '01/05/2023'],
   ]);
   await expect(page.getByText('Cryptocurrency added successfully')).toBeVisible();
   await expect(page.getByRole('cell', { name: /BTC/ })).toBeVisible();
@@ -89,7 +89,7 @@ test('one holding of each class: each on its page, the overview totals them', as
     ['Purchase price', '250000'],
     ['Current value', '270000'],
     ['Rental income per month', '900'],
-    ['Purchase date', '2020-03-15'],
+    ['Purchase date', '15/03/2020'],
   ]);
   await expect(page.getByRole('cell', { name: /^Flat in Lyon/ })).toBeVisible();
   await expect(page.getByRole('cell', { name: amount('€900,00') })).toBeVisible();
@@ -101,7 +101,7 @@ test('one holding of each class: each on its page, the overview totals them', as
     ['Amount invested', '1000'],
     ['Expected return', '7'],
     ['Duration', '36'],
-    ['Investment date', '2024-02-01'],
+    ['Investment date', '01/02/2024'],
   ]);
   await expect(page.getByRole('cell', { name: /^Solar farm/ })).toBeVisible();
   await expect(page.getByRole('cell', { name: '36 months' })).toBeVisible();
@@ -112,7 +112,7 @@ test('one holding of each class: each on its page, the overview totals them', as
     ['Bank', 'La Banque Postale'],
     ['Balance', '5000'],
     ['Interest rate', '3'],
-    ['Opening date', '2019-01-01'],
+    ['Opening date', '01/01/2019'],
   ]);
   await expect(page.getByRole('cell', { name: /La Banque Postale/ })).toBeVisible();
   await expect(page.getByText('Tax-exempt')).toBeVisible();
@@ -155,7 +155,7 @@ test('buy 10, buy 5, sell 12 FIFO: the lots, gain and tax match a hand computati
     ['Quantity', '10'],
     ['Purchase price', '100'],
     ['Current price', '150'],
-    ['Purchase date', '2024-01-10'],
+    ['Purchase date', '10/01/2024'],
   ]);
 
   await page.goto('/transactions');
@@ -163,7 +163,7 @@ test('buy 10, buy 5, sell 12 FIFO: the lots, gain and tax match a hand computati
   let dialog = page.getByRole('dialog', { name: 'New transaction' });
   await dialog.getByLabel('Quantity').fill('5');
   await dialog.getByLabel('Price per unit').fill('120');
-  await dialog.getByLabel('Trade date').fill('2024-06-01');
+  await dialog.getByLabel('Trade date').fill('01/06/2024');
   await dialog.getByRole('button', { name: 'Record' }).click();
   await expect(page.getByText('Transaction created successfully')).toBeVisible();
   await expect(dialog).toBeHidden();
@@ -173,7 +173,7 @@ test('buy 10, buy 5, sell 12 FIFO: the lots, gain and tax match a hand computati
   await dialog.getByLabel('Type').selectOption('sell');
   await dialog.getByLabel('Quantity').fill('12');
   await dialog.getByLabel('Price per unit').fill('150');
-  await dialog.getByLabel('Trade date').fill('2025-03-01');
+  await dialog.getByLabel('Trade date').fill('01/03/2025');
   // The two lots, oldest first.
   const lots = dialog.getByTestId('available-lots');
   await expect(lots.getByRole('row')).toHaveCount(3);

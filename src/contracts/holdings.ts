@@ -657,6 +657,11 @@ export const categoryTotalsSchema = z.object({
   itemCount: z.number().int(),
   totalCost: z.string(),
   totalValue: z.string(),
+  /**
+   * Value minus cost, rounded once to the cent from the exact sums (not the difference of the two
+   * rounded totals), as each holding's gainLoss is: a class of one holding shows its gain.
+   */
+  totalGain: z.string(),
   lastUpdated: z.string().nullable(),
 });
 export type CategoryTotals = z.infer<typeof categoryTotalsSchema>;

@@ -16,6 +16,14 @@ export type { CostBasisMethod, TransactionType } from '@/domain/ledger/types';
 /** Not listed by the spec (docs/decisions.md); a cancelled transaction leaves the lots alone. */
 export const TRANSACTION_STATUSES = ['pending', 'completed', 'cancelled'] as const;
 export type TransactionStatus = (typeof TRANSACTION_STATUSES)[number];
+
+/**
+ * Whether a status change moves the transaction into or out of the ledger: a cancelled one is left
+ * out, a pending or completed one counts. Completed <-> pending changes nothing the ledger holds.
+ */
+export function statusChangeMovesLedger(from: string, to: string): boolean {
+  return (from === 'cancelled') !== (to === 'cancelled');
+}
 export const TRANSACTIONS_PAGE_SIZE = 50;
 export const TRANSACTION_SORTS = [
   'settlementDate',

@@ -1,8 +1,8 @@
 import { QueryClientProvider } from '@tanstack/react-query';
 import { useState } from 'react';
 import { RouterProvider } from 'react-router';
-import { Toaster } from 'sonner';
 import { AppErrorBoundary } from '@/web/components/errors/app-error-boundary';
+import { AppToaster } from '@/web/components/ui/toaster';
 import { TooltipProvider } from '@/web/components/ui/tooltip';
 import { useColorMode } from '@/web/lib/color-mode';
 import { createQueryClient } from '@/web/lib/query-client';
@@ -19,14 +19,7 @@ export function App() {
       <QueryClientProvider client={queryClient}>
         <TooltipProvider delayDuration={300}>
           <RouterProvider router={router} />
-          {/* Above the corner where the Admin tools button floats. */}
-          <Toaster
-            position="bottom-right"
-            theme={colorMode}
-            closeButton
-            offset={{ right: 16, bottom: 72 }}
-            mobileOffset={{ right: 16, left: 16, bottom: 72 }}
-          />
+          <AppToaster theme={colorMode} />
         </TooltipProvider>
       </QueryClientProvider>
     </AppErrorBoundary>

@@ -344,6 +344,8 @@ export async function portfolioSummary(
     itemCount: Number(row.itemCount),
     totalCost: dec(row.totalCost).toFixed(2),
     totalValue: dec(row.totalValue).toFixed(2),
+    // Rounded once, from the exact sums (docs/decisions.md, "Layout, dates and rounding").
+    totalGain: dec(row.totalValue).minus(row.totalCost).toFixed(2),
     lastUpdated: row.lastUpdated ? new Date(row.lastUpdated).toISOString() : null,
   }));
   const tier = await ownerTier(db, scope.access.portfolio.userId);

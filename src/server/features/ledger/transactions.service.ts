@@ -5,6 +5,7 @@ import {
   type LotJson,
   type Transaction,
   type TransactionListQuery,
+  statusChangeMovesLedger,
   transactionListQuerySchema,
   type TransactionTotals,
   type UpdateTransactionBody,
@@ -487,7 +488,7 @@ function changesLedger(row: TransactionRow, input: UpdateTransactionInput): bool
     differs(input.price, row.price) ||
     differs(input.fees, row.fees) ||
     (input.tradeDate !== undefined && input.tradeDate !== row.tradeDate) ||
-    (input.status !== undefined && (input.status === 'cancelled') !== (row.status === 'cancelled'))
+    (input.status !== undefined && statusChangeMovesLedger(row.status, input.status))
   );
 }
 

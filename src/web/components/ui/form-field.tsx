@@ -23,6 +23,11 @@ export type FormFieldProps = {
   /** Between the control and the hint (a strength meter). */
   below?: ReactNode;
   className?: string;
+  /**
+   * In a two-column form grid: the field's label, control and notes take a row each of the
+   * form's grid (subgrid), so side-by-side labels and controls line up whatever wraps or hints.
+   */
+  aligned?: boolean;
   children: (control: FieldControlProps) => ReactNode;
 };
 
@@ -35,6 +40,7 @@ export function FormField({
   labelAside,
   below,
   className,
+  aligned = false,
   children,
 }: FormFieldProps) {
   const descriptionId = `${id}-description`;
@@ -42,13 +48,8 @@ export function FormField({
   const describedBy =
     [description ? descriptionId : null, error ? errorId : null].filter(Boolean).join(' ') ||
     undefined;
-  return (
-    <div data-slot="form-field" className={cn('grid content-start gap-1.5', className)}>
-      <div className="flex min-h-4 items-center justify-between gap-2">
-        <Label htmlFor={id}>{label}</Label>
-        {labelAside}
-      </div>
-      {children({ id, 'aria-invalid': error ? true : undefined, 'aria-describedby': describedBy })}
+  const notes = (
+    <>
       {below}
       {description ? (
         <p id={descriptionId} className="text-[13px] text-muted-foreground">
@@ -60,6 +61,36 @@ export function FormField({
           {error}
         </p>
       ) : null}
+    </>
+  );
+  return (
+    <div
+      data-slot="form-field"
+      className={cn(
+        'grid content-start gap-1.5',
+        // Spaced by padding, not gaps: a field without notes adds no space under its control.
+        aligned && 'sm:row-span-3 sm:grid-rows-subgrid sm:gap-y-0',
+        className,
+      )}
+    >
+      <div
+        className={cn(
+          'flex min-h-4 items-center justify-between gap-2',
+          // Under a shorter neighbour's label, the label sits on the control.
+          aligned && 'sm:items-end sm:pb-1.5',
+        )}
+      >
+        <Label htmlFor={id}>{label}</Label>
+        {labelAside}
+      </div>
+      {children({ id, 'aria-invalid': error ? true : undefined, 'aria-describedby': describedBy })}
+      {aligned ? (
+        <div className="grid content-start gap-1.5 max-sm:empty:hidden sm:pt-1.5 sm:empty:pt-0">
+          {notes}
+        </div>
+      ) : (
+        notes
+      )}
     </div>
   );
 }

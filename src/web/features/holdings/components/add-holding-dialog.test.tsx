@@ -49,8 +49,9 @@ describe('adding a generic asset from the overview', () => {
     await userEvent.type(within(dialog).getByLabelText(/^Purchase price/), '980');
     await userEvent.type(within(dialog).getByLabelText('Current price'), '1000');
     await userEvent.clear(within(dialog).getByLabelText('Purchase date'));
-    await userEvent.type(within(dialog).getByLabelText('Purchase date'), '2024-06-01');
-    await userEvent.type(within(dialog).getByLabelText(/^Maturity date/), '2030-11-25');
+    // Dates in the user's format (no preference in English: month first).
+    await userEvent.type(within(dialog).getByLabelText('Purchase date'), '06/01/2024');
+    await userEvent.type(within(dialog).getByLabelText(/^Maturity date/), '11/25/2030');
     await userEvent.type(within(dialog).getByLabelText(/^Sector/), 'Government');
     await userEvent.type(within(dialog).getByLabelText(/^Description/), 'French bond');
     await userEvent.click(within(dialog).getByRole('button', { name: 'Add' }));
@@ -74,7 +75,7 @@ describe('adding a generic asset from the overview', () => {
     expect(
       await screen.findByText('Asset added successfully - check Transactions page'),
     ).toBeInTheDocument();
-  });
+  }, 20_000);
 });
 
 describe('the savings form', () => {
@@ -118,7 +119,7 @@ describe('the savings form', () => {
       bankLogoUrl: 'https://bank.example/logo.png',
       notes: 'For the car',
     });
-  });
+  }, 20_000);
 
   it('sends no tax rate for an exempt account', async () => {
     const api = mockApi({ [POST]: { status: 201, body: created } });
@@ -175,7 +176,7 @@ describe('the property form', () => {
     expect(
       await screen.findByText('Asset added successfully - check Transactions page'),
     ).toBeInTheDocument();
-  });
+  }, 20_000);
 });
 
 describe('the forms’ validation messages', () => {
@@ -213,8 +214,25 @@ describe('the forms’ validation messages', () => {
     const crypto = open('crypto');
     expect(within(crypto).getByText('Capital letters and digits, e.g. BTC or ETH.')).toBeVisible();
     expect(within(crypto).queryByText(/AAPL/)).toBeNull();
+    // A crypto's exchange is where it is held (Binance), not a stock market.
+    expect(within(crypto).getByLabelText(/^Exchange/)).toHaveAccessibleDescription(
+      'Where you hold it, e.g. Binance or Kraken.',
+    );
     await i18n.changeLanguage('fr');
     expect(within(crypto).getByText('Majuscules et chiffres, par ex. BTC ou ETH.')).toBeVisible();
+    expect(within(crypto).getByLabelText(/^Plateforme d’échange/)).toHaveAccessibleDescription(
+      'Où vous la détenez, par ex. Binance ou Kraken.',
+    );
+    expect(within(crypto).queryByText(/Place de cotation/)).toBeNull();
+  });
+
+  it('keeps the stock market words for a market investment', async () => {
+    mockApi({});
+    await i18n.changeLanguage('fr');
+    const market = open('market');
+    expect(within(market).getByLabelText(/^Place de cotation/)).toBeInTheDocument();
+    expect(within(market).getByText(/par ex\. AAPL ou MC\.PA/)).toBeVisible();
+    expect(within(market).getByText('Par unité, dans la devise de l’actif.')).toBeVisible();
   });
 
   it('asks a property’s price as what it cost, not per unit', () => {

@@ -12,6 +12,7 @@ import {
   DialogHeader,
   DialogTitle,
 } from '@/web/components/ui/dialog';
+import { DateField } from '@/web/components/ui/date-field';
 import { FormField, useValidationText } from '@/web/components/ui/form-field';
 import { Input } from '@/web/components/ui/input';
 import { NativeSelect } from '@/web/components/ui/select';
@@ -167,7 +168,15 @@ export function AddHoldingDialog({
         return <Textarea {...common} rows={3} />;
       case 'date':
         // Purchase, investment and opening dates cannot be in the future; a maturity can.
-        return <Input {...common} type="date" {...dateBounds(!!field.required)} />;
+        return (
+          <DateField
+            {...props}
+            name={field.name}
+            {...dateBounds(!!field.required)}
+            value={values[field.name] ?? ''}
+            onChange={(value) => setValues((current) => ({ ...current, [field.name]: value }))}
+          />
+        );
       case 'integer':
         return <Input {...common} inputMode="numeric" className="tabular" />;
       case 'decimal':
@@ -205,11 +214,12 @@ export function AddHoldingDialog({
           {fields.map((field) => (
             <FormField
               key={field.name}
+              aligned
               id={`${formId}-${field.name}`}
               className={cn(field.wide && 'sm:col-span-2')}
               label={
                 <>
-                  {t(`fields.${field.name}`)}
+                  {t([`fieldsByClass.${holdingClass}.${field.name}`, `fields.${field.name}`])}
                   {field.required ? null : (
                     <span className="ml-1 font-normal text-muted-foreground">
                       {t('form.optional')}

@@ -5,6 +5,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { Holding } from '@/contracts/holdings';
 import { latestToday } from '@/contracts/input-rules';
 import type { SavingsDetail } from '@/contracts/savings';
+import { formatTypedDate } from '@/web/lib/date-input';
 import { apiError, mockApi } from '@/web/test/mock-api';
 import { renderWithScope } from '@/web/test/scope';
 import { SavingsPanel } from './savings-panel';
@@ -159,12 +160,22 @@ describe('the savings panel', () => {
     render();
     const movement = await screen.findByRole('form', { name: 'Record a movement' });
     const rate = screen.getByRole('form', { name: 'Change the interest rate' });
-    for (const input of [
-      within(movement).getByLabelText('Date'),
-      within(rate).getByLabelText('From'),
-    ]) {
-      expect(input).toHaveAttribute('min', '1900-01-01');
-      expect(input).toHaveAttribute('max', latestToday());
+    // Each calendar ends today.
+    for (const [form, label] of [
+      [movement, 'Date'],
+      [rate, 'From'],
+    ] as const) {
+      await userEvent.clear(within(form).getByLabelText(label));
+      await userEvent.type(
+        within(form).getByLabelText(label),
+        formatTypedDate(latestToday(), 'MM/dd/yyyy'),
+      );
+      await userEvent.click(within(form).getByRole('button', { name: 'Choose a date' }));
+      expect(await screen.findByRole('button', { name: 'Go to the Next Month' })).toHaveAttribute(
+        'aria-disabled',
+        'true',
+      );
+      await userEvent.keyboard('{Escape}');
     }
     await userEvent.type(within(movement).getByLabelText('Amount'), '500');
     await userEvent.clear(within(movement).getByLabelText('Date'));
@@ -188,7 +199,7 @@ describe('the savings panel', () => {
         'La date ne peut pas être dans le futur',
       ),
     );
-  });
+  }, 20_000);
 
   it('shows the early-withdrawal penalty translated, in English and in French', async () => {
     mockApi(

@@ -13,6 +13,7 @@ import type { Currency } from '@/contracts/settings';
 import { ApiErrorAlert, useErrorText } from '@/web/components/ui/api-error-alert';
 import { ApiError } from '@/web/lib/api-client';
 import { Button } from '@/web/components/ui/button';
+import { DateField } from '@/web/components/ui/date-field';
 import { FormField, useValidationText } from '@/web/components/ui/form-field';
 import { Input } from '@/web/components/ui/input';
 import { NativeSelect } from '@/web/components/ui/select';
@@ -226,13 +227,7 @@ export function SavingsPanel({ holding, canEdit }: { holding: Holding; canEdit: 
                 error={validationText(movementErrors.transactionDate)}
               >
                 {(props) => (
-                  <Input
-                    {...props}
-                    type="date"
-                    {...dateBounds(true)}
-                    value={date}
-                    onChange={(event) => setDate(event.target.value)}
-                  />
+                  <DateField {...props} {...dateBounds(true)} value={date} onChange={setDate} />
                 )}
               </FormField>
             </div>
@@ -277,12 +272,11 @@ export function SavingsPanel({ holding, canEdit }: { holding: Holding; canEdit: 
                 error={validationText(rateErrors.startDate)}
               >
                 {(props) => (
-                  <Input
+                  <DateField
                     {...props}
-                    type="date"
                     {...dateBounds(true)}
                     value={rateDate}
-                    onChange={(event) => setRateDate(event.target.value)}
+                    onChange={setRateDate}
                   />
                 )}
               </FormField>
@@ -316,8 +310,9 @@ export function SavingsPanel({ holding, canEdit }: { holding: Holding; canEdit: 
         </div>
       ) : null}
 
-      <div className="grid gap-4 lg:grid-cols-2">
-        <section aria-labelledby={`history-${id}`} className="grid gap-2">
+      {/* Both boxes start under their headings, whichever is longer (no stretched rows). */}
+      <div className="grid items-start gap-4 lg:grid-cols-2">
+        <section aria-labelledby={`history-${id}`} className="grid content-start gap-2">
           <h4 id={`history-${id}`} className="text-sm font-semibold">
             {t('savings.movements')}
           </h4>
@@ -349,7 +344,7 @@ export function SavingsPanel({ holding, canEdit }: { holding: Holding; canEdit: 
             <p className="text-[13px] text-muted-foreground">{t('savings.noMovements')}</p>
           )}
         </section>
-        <section aria-labelledby={`rates-${id}`} className="grid gap-2">
+        <section aria-labelledby={`rates-${id}`} className="grid content-start gap-2">
           <h4 id={`rates-${id}`} className="text-sm font-semibold">
             {t('savings.rateHistory')}
           </h4>

@@ -8,6 +8,7 @@ import type { Currency } from '@/contracts/settings';
 import { ApiErrorAlert } from '@/web/components/ui/api-error-alert';
 import { Button } from '@/web/components/ui/button';
 import { Card } from '@/web/components/ui/card';
+import { DateField } from '@/web/components/ui/date-field';
 import { FormField, useValidationText } from '@/web/components/ui/form-field';
 import { Input } from '@/web/components/ui/input';
 import { Skeleton } from '@/web/components/ui/skeleton';
@@ -87,13 +88,7 @@ export function ValueHistoryCard({ holding, canEdit }: { holding: Holding; canEd
             error={validationText(errors.date)}
           >
             {(props) => (
-              <Input
-                {...props}
-                type="date"
-                {...dateBounds(true)}
-                value={date}
-                onChange={(event) => setDate(event.target.value)}
-              />
+              <DateField {...props} {...dateBounds(true)} value={date} onChange={setDate} />
             )}
           </FormField>
           <FormField

@@ -14,6 +14,7 @@ const category = (currency: string, totalValue: string) => ({
   itemCount: 1,
   totalCost: '1000.00',
   totalValue,
+  totalGain: (Number(totalValue) - 1000).toFixed(2),
   lastUpdated: null,
 });
 

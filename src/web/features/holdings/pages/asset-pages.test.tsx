@@ -25,6 +25,7 @@ describe('the assets overview', () => {
               itemCount: 1,
               totalCost: '1500.00',
               totalValue: '1800.00',
+              totalGain: '300.00',
               lastUpdated: null,
             },
             {
@@ -34,6 +35,7 @@ describe('the assets overview', () => {
               itemCount: 1,
               totalCost: '15000.00',
               totalValue: '12000.00',
+              totalGain: '-3000.00',
               lastUpdated: null,
             },
           ],
@@ -72,6 +74,53 @@ describe('the assets overview', () => {
     await userEvent.selectOptions(screen.getByRole('combobox', { name: 'Category' }), 'crypto');
     expect(screen.getAllByRole('row')).toHaveLength(2);
     expect(screen.getByRole('cell', { name: /BTC/ })).toBeInTheDocument();
+  });
+});
+
+describe('a gain on the overview', () => {
+  it('shows the same cent on the category card as in its holding’s row', async () => {
+    // Cost 3 x 0.335 = 1.005 and value 1.50: the gain is 0.495, 0.50 to the cent; the difference
+    // of the rounded totals (1.50 - 1.01) would say 0.49.
+    mockApi({
+      [`GET /portfolios/${PORTFOLIO_ID}/summary`]: {
+        body: {
+          categories: [
+            {
+              class: 'market',
+              category: 'market_investment',
+              currency: 'EUR',
+              itemCount: 1,
+              totalCost: '1.01',
+              totalValue: '1.50',
+              totalGain: '0.50',
+              lastUpdated: null,
+            },
+          ],
+          limits: { tier: 'free', assetLimit: 10, assetCount: 1 },
+        },
+      },
+      [`GET /portfolios/${PORTFOLIO_ID}/holdings`]: {
+        body: {
+          holdings: [
+            holding({
+              quantity: '3',
+              purchasePrice: '0.335',
+              currentPrice: '0.5',
+              costBasis: '1.01',
+              marketValue: '1.50',
+              gainLoss: '0.50',
+              gainLossPercent: '49.25',
+            }),
+          ],
+        },
+      },
+    });
+    renderWithScope(<AssetsOverviewPage />);
+    const card = await screen.findByTestId('category-market');
+    expect(card).toHaveTextContent('+€0.50');
+    expect(card).not.toHaveTextContent('€0.49');
+    const row = screen.getAllByRole('row')[1]!;
+    expect(row).toHaveTextContent('+€0.50');
   });
 });
 

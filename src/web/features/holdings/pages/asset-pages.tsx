@@ -181,7 +181,8 @@ function CategoryCards({ categories }: { categories: CategoryTotals[] }) {
             </div>
             {rows.map((row) => {
               const currency = row.currency as Currency;
-              const gainValue = Number(row.totalValue) - Number(row.totalCost);
+              // The server's gain, rounded once from the exact sums: the same cent as a row's.
+              const gainValue = Number(row.totalGain);
               return (
                 <dl
                   key={row.currency}
@@ -204,7 +205,7 @@ function CategoryCards({ categories }: { categories: CategoryTotals[] }) {
                     <dd>
                       <ChangeIndicator
                         value={gainValue}
-                        label={format.money(gainValue.toFixed(2), {
+                        label={format.money(row.totalGain, {
                           currency,
                           decimals: true,
                           signed: true,

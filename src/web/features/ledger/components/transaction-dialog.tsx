@@ -24,6 +24,7 @@ import {
   DialogHeader,
   DialogTitle,
 } from '@/web/components/ui/dialog';
+import { DateField } from '@/web/components/ui/date-field';
 import { FormField, useValidationText } from '@/web/components/ui/form-field';
 import { Input } from '@/web/components/ui/input';
 import { NativeSelect } from '@/web/components/ui/select';
@@ -39,6 +40,7 @@ import {
 } from '@/web/components/ui/table';
 import { ApiError } from '@/web/lib/api-client';
 import { dateBounds } from '@/web/lib/date-bounds';
+import { isIsoDate } from '@/web/lib/date-input';
 import { useOptionalActiveScope } from '@/web/lib/active-scope';
 import { useFormatters } from '@/web/lib/preferences';
 import {
@@ -253,8 +255,11 @@ export function TransactionDialog({
   // The holding's own currency unless the user chose another.
   const currency = (values.currency || holding?.currency || baseCurrency) as Currency;
   const foreign = currency !== baseCurrency;
+  // Asked for a day once one is typed in full (not while '12/0' is on its way to a date).
   const fx = useFxRate(
-    foreign ? { from: currency, to: baseCurrency, date: values.tradeDate } : null,
+    foreign && isIsoDate(values.tradeDate)
+      ? { from: currency, to: baseCurrency, date: values.tradeDate }
+      : null,
   );
   const prefilled = foreign && !values.exchangeRateToBase ? (fx.data?.rate ?? '') : '';
   const rate = foreign ? values.exchangeRateToBase || prefilled : '1';
@@ -314,20 +319,28 @@ export function TransactionDialog({
     input: 'text' | 'decimal' | 'date' = 'decimal',
   ) => (
     <FormField id={`tx-${name}`} label={label} error={validationText(errors[name])}>
-      {(props) => (
-        <Input
-          {...props}
-          name={name}
-          type={input === 'date' ? 'date' : 'text'}
-          // A trade cannot be dated after today; it may settle later.
-          {...(input === 'date' ? dateBounds(name === 'tradeDate') : {})}
-          inputMode={input === 'decimal' ? 'decimal' : undefined}
-          className={input === 'decimal' ? 'tabular' : undefined}
-          autoComplete="off"
-          value={values[name]}
-          onChange={set(name)}
-        />
-      )}
+      {(props) =>
+        input === 'date' ? (
+          <DateField
+            {...props}
+            name={name}
+            // A trade cannot be dated after today; it may settle later.
+            {...dateBounds(name === 'tradeDate')}
+            value={values[name]}
+            onChange={(value) => set(name)({ target: { value } })}
+          />
+        ) : (
+          <Input
+            {...props}
+            name={name}
+            inputMode={input === 'decimal' ? 'decimal' : undefined}
+            className={input === 'decimal' ? 'tabular' : undefined}
+            autoComplete="off"
+            value={values[name]}
+            onChange={set(name)}
+          />
+        )
+      }
     </FormField>
   );
 

@@ -9,6 +9,7 @@ import type { Transaction } from '@/contracts/transactions';
 import { FormatPreferencesProvider } from '@/web/lib/preferences';
 import { apiError, mockApi } from '@/web/test/mock-api';
 import { PORTFOLIO_ID, renderWithScope, SIM_ID } from '@/web/test/scope';
+import { formatTypedDate } from '@/web/lib/date-input';
 import { TransactionsPage } from './transactions-page';
 
 const P = PORTFOLIO_ID;
@@ -222,7 +223,7 @@ describe('the transactions page', () => {
       selectedLots: [{ lotId: LOT2, quantity: '2' }],
     });
     expect(await screen.findByText('Sell order executed successfully')).toBeInTheDocument();
-  });
+  }, 20_000);
 
   it('bounds the trade date by today and refuses a later one, in English and in French', async () => {
     const api = mockApi(base);
@@ -230,11 +231,25 @@ describe('the transactions page', () => {
     await userEvent.click(await screen.findByRole('button', { name: 'New transaction' }));
     const dialog = screen.getByRole('dialog', { name: 'New transaction' });
     const trade = within(dialog).getByLabelText('Trade date');
-    expect(trade).toHaveAttribute('min', '1900-01-01');
-    expect(trade).toHaveAttribute('max', latestToday());
-    // A trade made today settles later: its settlement date may be after today.
+    // Typed in the user's format (no preference: the language's, month first in English).
+    await userEvent.clear(trade);
+    await userEvent.type(trade, formatTypedDate(latestToday(), 'MM/dd/yyyy'));
+    // The calendar goes no further than today for a trade...
+    await userEvent.click(within(dialog).getAllByRole('button', { name: 'Choose a date' })[0]!);
+    expect(await screen.findByRole('button', { name: 'Go to the Next Month' })).toHaveAttribute(
+      'aria-disabled',
+      'true',
+    );
+    await userEvent.keyboard('{Escape}');
+    // ...but a trade made today settles later: its settlement date may be after today.
     const settlement = within(dialog).getByLabelText('Settlement date (optional)');
-    expect(settlement).toHaveAttribute('max', '2999-12-31');
+    await userEvent.type(settlement, formatTypedDate(latestToday(), 'MM/dd/yyyy'));
+    await userEvent.click(within(dialog).getAllByRole('button', { name: 'Choose a date' })[1]!);
+    expect(await screen.findByRole('button', { name: 'Go to the Next Month' })).not.toHaveAttribute(
+      'aria-disabled',
+    );
+    await userEvent.keyboard('{Escape}');
+    await userEvent.clear(settlement);
     await userEvent.type(within(dialog).getByLabelText('Quantity'), '2');
     await userEvent.type(within(dialog).getByLabelText('Price per unit'), '150');
     await userEvent.clear(trade);
@@ -255,7 +270,7 @@ describe('the transactions page', () => {
         'La date ne peut pas être dans le futur',
       ),
     );
-  });
+  }, 20_000);
 
   it('translates a refused sale with its figures', async () => {
     mockApi({
@@ -317,7 +332,7 @@ describe('the transactions page', () => {
     ).toBeInTheDocument();
   });
 
-  it('changes a status from the list, and translates a refusal', async () => {
+  it('changes a status that leaves the ledger alone at once, and translates a refusal', async () => {
     const id = row({}).id;
     let answer: 'ok' | 'consumed' = 'ok';
     const api = mockApi({
@@ -331,16 +346,92 @@ describe('the transactions page', () => {
     const status = await screen.findByRole('combobox', {
       name: 'Status of the LVMH transaction',
     });
+    // Completed -> pending: the ledger counts both, nothing to confirm.
     await userEvent.selectOptions(status, 'pending');
+    expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument();
     expect(await screen.findByText('Transaction updated successfully')).toBeInTheDocument();
     expect(api.callsTo('PATCH', `/transactions/${id}`)[0]?.body).toEqual({ status: 'pending' });
     answer = 'consumed';
     await userEvent.selectOptions(status, 'cancelled');
+    await userEvent.click(
+      within(await screen.findByRole('alertdialog')).getByRole('button', {
+        name: 'Cancel the transaction',
+      }),
+    );
     expect(
       await screen.findByText(
         'This purchase cannot be changed or deleted: a later sale used its shares. Delete that sale first.',
       ),
     ).toBeInTheDocument();
+  });
+
+  it('asks before cancelling a transaction, says what is recomputed, and changes nothing when kept', async () => {
+    const id = row({}).id;
+    const api = mockApi({
+      ...base,
+      [`PATCH /transactions/${id}`]: { body: { transaction: row({ status: 'cancelled' }) } },
+    });
+    renderPage(<TransactionsPage />);
+    const status = await screen.findByRole('combobox', {
+      name: 'Status of the LVMH transaction',
+    });
+    await userEvent.selectOptions(status, 'cancelled');
+    const dialog = await screen.findByRole('alertdialog', { name: 'Cancel this transaction?' });
+    expect(dialog).toHaveAccessibleDescription(
+      'This transaction (Buy, MC.PA, Jan 10, 2024) will no longer count: the quantity, lots, cost and gains of MC.PA and the portfolio’s cash are recomputed without it. You can restore it later.',
+    );
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Keep it as it is' }));
+    expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument();
+    expect(status).toHaveValue('completed');
+    expect(api.callsTo('PATCH', `/transactions/${id}`)).toHaveLength(0);
+    // Escape keeps it too.
+    await userEvent.selectOptions(status, 'cancelled');
+    await screen.findByRole('alertdialog');
+    await userEvent.keyboard('{Escape}');
+    expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument();
+    expect(api.callsTo('PATCH', `/transactions/${id}`)).toHaveLength(0);
+
+    await userEvent.selectOptions(status, 'cancelled');
+    await userEvent.click(
+      within(await screen.findByRole('alertdialog')).getByRole('button', {
+        name: 'Cancel the transaction',
+      }),
+    );
+    await waitFor(() =>
+      expect(api.callsTo('PATCH', `/transactions/${id}`).map((call) => call.body)).toEqual([
+        { status: 'cancelled' },
+      ]),
+    );
+    await waitFor(() => expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument());
+  });
+
+  it('asks before restoring a cancelled transaction, in French', async () => {
+    await i18n.changeLanguage('fr');
+    const cancelled = row({ status: 'cancelled' });
+    const api = mockApi({
+      ...base,
+      [`GET /portfolios/${P}/transactions`]: {
+        body: { transactions: [cancelled], page: 1, pageSize: 50, hasMore: false },
+      },
+      [`PATCH /transactions/${cancelled.id}`]: {
+        body: { transaction: row({ status: 'completed' }) },
+      },
+    });
+    renderPage(<TransactionsPage />);
+    const status = await screen.findByRole('combobox', {
+      name: 'Statut de l’opération LVMH',
+    });
+    // Cancelled -> pending counts again: it asks as well.
+    await userEvent.selectOptions(status, 'pending');
+    const dialog = await screen.findByRole('alertdialog', { name: 'Rétablir cette opération ?' });
+    expect(dialog).toHaveAccessibleDescription(/sera de nouveau prise en compte/);
+    expect(dialog).toHaveAccessibleDescription(/MC\.PA/);
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Rétablir l’opération' }));
+    await waitFor(() =>
+      expect(api.callsTo('PATCH', `/transactions/${cancelled.id}`)[0]?.body).toEqual({
+        status: 'pending',
+      }),
+    );
   });
 
   it('acts on a transaction in the active simulation (?sim= on by-id calls)', async () => {

@@ -14,6 +14,7 @@ import { useSearchParams } from 'react-router';
 import { toast } from 'sonner';
 import { can } from '@/contracts/portfolios';
 import {
+  statusChangeMovesLedger,
   type Transaction,
   TRANSACTION_STATUSES,
   TRANSACTION_TYPES,
@@ -24,6 +25,7 @@ import {
 import { ApiErrorAlert, useErrorText } from '@/web/components/ui/api-error-alert';
 import {
   AlertDialog,
+  AlertDialogCancel,
   AlertDialogContent,
   AlertDialogDescription,
   AlertDialogFooter,
@@ -33,6 +35,7 @@ import {
 import { Badge } from '@/web/components/ui/badge';
 import { Button } from '@/web/components/ui/button';
 import { Card } from '@/web/components/ui/card';
+import { DateField } from '@/web/components/ui/date-field';
 import { Input } from '@/web/components/ui/input';
 import { NativeSelect } from '@/web/components/ui/select';
 import { Skeleton } from '@/web/components/ui/skeleton';
@@ -46,6 +49,8 @@ import {
   TableHeader,
   TableRow,
 } from '@/web/components/ui/table';
+import { cn } from '@/web/lib/cn';
+import { isIsoDate } from '@/web/lib/date-input';
 import type { Currency } from '@/web/lib/format';
 import { useFormatters } from '@/web/lib/preferences';
 import {
@@ -129,32 +134,84 @@ function DeleteDialog({ transaction, onClose }: { transaction: Transaction; onCl
   );
 }
 
+/**
+ * A status change that takes the transaction out of the ledger or back in (to or from cancelled)
+ * asks first and says what it recomputes; completed <-> pending applies at once.
+ */
 function StatusSelect({ transaction }: { transaction: Transaction }) {
   const { t } = useTranslation('ledger');
+  const format = useFormatters();
   const errorText = useErrorText();
   const update = useUpdateTransaction();
+  const [asking, setAsking] = useState<TransactionStatus | null>(null);
+  const apply = (status: TransactionStatus) =>
+    update.mutate(
+      { id: transaction.id, body: { status } },
+      {
+        onSuccess: () => {
+          setAsking(null);
+          toast.success(t('toasts.updated'));
+        },
+        onError: (error) => {
+          setAsking(null);
+          toast.error(errorText(error));
+        },
+      },
+    );
+  const asset = transaction.assetSymbol ?? transaction.assetName;
   return (
-    <NativeSelect
-      aria-label={t('table.statusOf', { name: transaction.assetName })}
-      className="h-8 [&_select]:h-8 [&_select]:text-xs"
-      value={transaction.status}
-      disabled={update.isPending}
-      onChange={(event) =>
-        update.mutate(
-          { id: transaction.id, body: { status: event.target.value as TransactionStatus } },
-          {
-            onSuccess: () => toast.success(t('toasts.updated')),
-            onError: (error) => toast.error(errorText(error)),
-          },
-        )
-      }
-    >
-      {TRANSACTION_STATUSES.map((status) => (
-        <option key={status} value={status}>
-          {t(`statuses.${status}`)}
-        </option>
-      ))}
-    </NativeSelect>
+    <>
+      <NativeSelect
+        aria-label={t('table.statusOf', { name: transaction.assetName })}
+        // As wide as its longest status in the language (no 'Exécut…'), never narrower.
+        className="h-8 w-auto shrink-0 [&_select]:h-8 [&_select]:w-auto [&_select]:text-xs"
+        value={transaction.status}
+        disabled={update.isPending}
+        onChange={(event) => {
+          const status = event.target.value as TransactionStatus;
+          if (statusChangeMovesLedger(transaction.status, status)) setAsking(status);
+          else apply(status);
+        }}
+      >
+        {TRANSACTION_STATUSES.map((status) => (
+          <option key={status} value={status}>
+            {t(`statuses.${status}`)}
+          </option>
+        ))}
+      </NativeSelect>
+      {asking ? (
+        <AlertDialog open onOpenChange={(open) => (open ? null : setAsking(null))}>
+          <AlertDialogContent>
+            <AlertDialogHeader>
+              <AlertDialogTitle>
+                {asking === 'cancelled'
+                  ? t('statusChange.cancelTitle')
+                  : t('statusChange.restoreTitle')}
+              </AlertDialogTitle>
+              <AlertDialogDescription>
+                {t(asking === 'cancelled' ? 'statusChange.cancel' : 'statusChange.restore', {
+                  type: t(`types.${transaction.transactionType}`),
+                  asset,
+                  date: format.date(transaction.tradeDate),
+                })}
+              </AlertDialogDescription>
+            </AlertDialogHeader>
+            <AlertDialogFooter>
+              <AlertDialogCancel>{t('statusChange.keep')}</AlertDialogCancel>
+              <Button
+                variant={asking === 'cancelled' ? 'destructive' : 'default'}
+                disabled={update.isPending}
+                onClick={() => apply(asking)}
+              >
+                {asking === 'cancelled'
+                  ? t('statusChange.confirmCancel')
+                  : t('statusChange.confirmRestore')}
+              </Button>
+            </AlertDialogFooter>
+          </AlertDialogContent>
+        </AlertDialog>
+      ) : null}
+    </>
   );
 }
 
@@ -267,7 +324,8 @@ export function TransactionsPage() {
 
       <Card className="grid gap-3 p-3">
         <div
-          className="grid grid-cols-2 gap-2 sm:grid-cols-3 lg:grid-cols-6"
+          // Columns of at least 9rem: as many as fit, also when the text is larger (rem grows).
+          className="grid grid-cols-[repeat(auto-fill,minmax(min(100%,9rem),1fr))] gap-2"
           role="search"
           aria-label={t('filters.label')}
         >
@@ -295,18 +353,17 @@ export function TransactionsPage() {
               </option>
             ))}
           </NativeSelect>
-          <Input
-            type="date"
-            aria-label={t('filters.from')}
-            value={filters.from ?? ''}
-            onChange={(event) => update({ from: event.target.value || null })}
-          />
-          <Input
-            type="date"
-            aria-label={t('filters.to')}
-            value={filters.to ?? ''}
-            onChange={(event) => update({ to: event.target.value || null })}
-          />
+          {(['from', 'to'] as const).map((key) => (
+            <DateField
+              key={key}
+              aria-label={t(`filters.${key}`)}
+              value={filters[key] ?? ''}
+              // The list follows a whole date or an emptied field, not the keys on their way.
+              onChange={(value) => {
+                if (value === '' || isIsoDate(value)) update({ [key]: value || null });
+              }}
+            />
+          ))}
           <Input
             inputMode="decimal"
             aria-label={t('filters.minAmount')}
@@ -325,7 +382,10 @@ export function TransactionsPage() {
           />
         </div>
         {totals.data ? (
-          <dl className="grid grid-cols-2 gap-3 border-t pt-3 sm:grid-cols-5" data-testid="totals">
+          <dl
+            className="grid grid-cols-[repeat(auto-fill,minmax(min(100%,8.5rem),1fr))] gap-3 border-t pt-3"
+            data-testid="totals"
+          >
             <Total label={t('totals.count')} value={format.number(totals.data.count)} />
             {(['bought', 'sold', 'income', 'fees'] as const).map((field) => (
               <Total
@@ -382,7 +442,9 @@ export function TransactionsPage() {
                   {header('amount', t('table.amount'), true)}
                   {header('status', t('table.status'), false, true)}
                   {canEdit ? (
-                    <TableHead className="w-12">
+                    // Pinned to the right edge: reachable without scrolling sideways, whatever
+                    // the width or the text size.
+                    <TableHead className="sticky right-0 z-20 w-12 border-l">
                       <span className="sr-only">{t('table.actions')}</span>
                     </TableHead>
                   ) : null}
@@ -394,7 +456,9 @@ export function TransactionsPage() {
                   return (
                     <TableRow
                       key={row.id}
-                      className={row.status === 'cancelled' ? 'opacity-60' : undefined}
+                      // A cancelled one reads as set aside (muted, its amount struck through) while
+                      // keeping its text's contrast (no fading with opacity).
+                      className={row.status === 'cancelled' ? 'text-muted-foreground' : undefined}
                     >
                       <TableCell className="tabular whitespace-nowrap">
                         {format.date(row.settlementDate)}
@@ -434,7 +498,13 @@ export function TransactionsPage() {
                       <TableCell numeric className="hidden sm:table-cell">
                         {money(row.fees, currency)}
                       </TableCell>
-                      <TableCell numeric className="font-medium whitespace-nowrap">
+                      <TableCell
+                        numeric
+                        className={cn(
+                          'font-medium whitespace-nowrap',
+                          row.status === 'cancelled' && 'line-through',
+                        )}
+                      >
                         {row.transactionType === 'sell' ||
                         row.transactionType === 'dividend' ||
                         row.transactionType === 'interest'
@@ -451,11 +521,11 @@ export function TransactionsPage() {
                           </div>
                         ) : null}
                       </TableCell>
-                      <TableCell className="hidden sm:table-cell">
+                      <TableCell className="hidden whitespace-nowrap sm:table-cell">
                         {canEdit ? <StatusSelect transaction={row} /> : t(`statuses.${row.status}`)}
                       </TableCell>
                       {canEdit ? (
-                        <TableCell className="w-12 text-right">
+                        <TableCell className="sticky right-0 w-12 border-l bg-card text-right">
                           <Button
                             variant="ghost"
                             size="icon-sm"

@@ -1,6 +1,8 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { mockApi } from '@/web/test/mock-api';
+import { formatTypedDate } from '@/web/lib/date-input';
+import { toDateInput } from '../lib/share-form';
 import { makePortfolio, makeSimulation, renderInScope, stubResizeObserver } from '../test/fixtures';
 import { ShareForm } from './share-form';
 
@@ -62,7 +64,8 @@ describe('ShareForm', () => {
     const expires = within(form).getByLabelText('Invitation valid until') as HTMLInputElement;
     const inSevenDays = new Date();
     inSevenDays.setDate(inSevenDays.getDate() + 7);
-    expect(new Date(`${expires.value}T12:00:00`).toDateString()).toBe(inSevenDays.toDateString());
+    // Shown in the user's format (no preference in English: month first).
+    expect(expires).toHaveValue(formatTypedDate(toDateInput(inSevenDays), 'MM/dd/yyyy'));
 
     await user.type(within(form).getByLabelText('Email address'), ' Grace@Example.com ');
     await user.click(within(form).getByRole('radio', { name: /Can edit/ }));

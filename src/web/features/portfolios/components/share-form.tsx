@@ -6,6 +6,7 @@ import { toast } from 'sonner';
 import type { Portfolio } from '@/contracts/portfolios';
 import { ApiErrorAlert } from '@/web/components/ui/api-error-alert';
 import { Button } from '@/web/components/ui/button';
+import { DateField } from '@/web/components/ui/date-field';
 import { FormField, useValidationText } from '@/web/components/ui/form-field';
 import { Input } from '@/web/components/ui/input';
 import { useCreateShare } from '../api/mutations';
@@ -75,11 +76,19 @@ export function ShareForm({ portfolio }: { portfolio: Portfolio }) {
           )}
         >
           {(control) => (
-            <Input
-              {...control}
-              type="date"
-              min={toDateInput(new Date())}
-              {...form.register('expiresOn')}
+            <Controller
+              control={form.control}
+              name="expiresOn"
+              render={({ field }) => (
+                <DateField
+                  {...control}
+                  name={field.name}
+                  min={toDateInput(new Date())}
+                  value={field.value}
+                  onChange={field.onChange}
+                  onBlur={field.onBlur}
+                />
+              )}
             />
           )}
         </FormField>

@@ -30,8 +30,8 @@ import {
   DialogHeader,
   DialogTitle,
 } from '@/web/components/ui/dialog';
+import { DateField } from '@/web/components/ui/date-field';
 import { FormField, useValidationText } from '@/web/components/ui/form-field';
-import { Input } from '@/web/components/ui/input';
 import { Skeleton } from '@/web/components/ui/skeleton';
 import {
   Table,
@@ -130,12 +130,11 @@ function EditShareDialog({
           {pending ? (
             <FormField id="share-edit-expires" label={t('sharing.expires')}>
               {(control) => (
-                <Input
+                <DateField
                   {...control}
-                  type="date"
                   min={toDateInput(new Date())}
                   value={expiresOn}
-                  onChange={(event) => setExpiresOn(event.target.value)}
+                  onChange={setExpiresOn}
                 />
               )}
             </FormField>
