@@ -19,6 +19,7 @@ import {
   AlertDialogTitle,
 } from '@/web/components/ui/alert-dialog';
 import { Button } from '@/web/components/ui/button';
+import { DateField } from '@/web/components/ui/date-field';
 import {
   Dialog,
   DialogContent,
@@ -43,6 +44,7 @@ import { NativeSelect } from '@/web/components/ui/select';
 import { Textarea } from '@/web/components/ui/textarea';
 import { cn } from '@/web/lib/cn';
 import { ApiError } from '@/web/lib/api-client';
+import { dateBounds } from '@/web/lib/date-bounds';
 import { useDeleteHolding, useUpdateHolding } from '../api/holdings';
 import {
   CLASS_FIELDS,
@@ -250,7 +252,16 @@ export function EditHoldingDialog({ holding, onClose }: { holding: Holding; onCl
       case 'textarea':
         return <Textarea {...common} rows={3} />;
       case 'date':
-        return <Input {...common} type="date" />;
+        // The editable dates (a maturity) may lie ahead.
+        return (
+          <DateField
+            {...props}
+            name={field.name}
+            {...dateBounds(false)}
+            value={values[field.path] ?? ''}
+            onChange={(value) => setValues((current) => ({ ...current, [field.path]: value }))}
+          />
+        );
       case 'integer':
         return <Input {...common} inputMode="numeric" className="tabular" />;
       case 'decimal':
@@ -280,6 +291,7 @@ export function EditHoldingDialog({ holding, onClose }: { holding: Holding; onCl
           {shown.map((field) => (
             <FormField
               key={field.path}
+              aligned
               id={`${formId}-${field.name}`}
               className={cn(field.wide && 'sm:col-span-2')}
               label={
