@@ -75,6 +75,8 @@ export default defineConfig({
       PUBLIC_URL: E2E_ORIGIN,
       DATA_DIR,
       LOG_LEVEL: 'warn',
+      // Journeys say which address they come from (e2e/fixtures.ts), as a proxy would.
+      TRUST_PROXY: 'loopback',
     },
   },
 });

@@ -5,12 +5,26 @@ import { test as base, expect, type Page } from '@playwright/test';
  * Every journey fails on a console error or an uncaught page error, and offers `expectAccessible`
  * (axe: no serious or critical violation, WCAG 2.x A/AA rules).
  */
+/**
+ * Each journey comes from an address of its own (10.x.y.z, from its id; the server trusts the
+ * loopback proxy in playwright.config.ts): the journeys share one server, and its per-address
+ * limits (30 registrations an hour) are meant for one person, not for the whole suite.
+ */
+function journeyAddress(testId: string) {
+  let hash = 0;
+  for (const char of testId) hash = (hash * 31 + char.charCodeAt(0)) >>> 0;
+  return `10.${(hash >>> 16) & 255}.${(hash >>> 8) & 255}.${(hash & 253) + 1}`;
+}
+
 export const test = base.extend<{
   /** Console errors a test provokes on purpose (a single pattern: Playwright reads arrays as [value, options]). */
   expectedErrors: RegExp | null;
   consoleErrors: string[];
   expectAccessible: (page?: Page) => Promise<void>;
 }>({
+  extraHTTPHeaders: async ({ extraHTTPHeaders }, use, testInfo) => {
+    await use({ ...extraHTTPHeaders, 'x-forwarded-for': journeyAddress(testInfo.testId) });
+  },
   expectedErrors: [null, { option: true }],
   consoleErrors: [
     async ({ page, expectedErrors }, use) => {

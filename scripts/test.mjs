@@ -2,8 +2,9 @@
 //   lint, formatting, types, unit + web + server tests (PGlite always; PostgreSQL when
 //   TEST_DATABASE_URL is set; Redis-backed tests when TEST_REDIS_URL is set), production build,
 //   then the browser journeys in Chromium against the built app.
-//   With TEST_NODE24=1 (CI sets it) the unit and server suites also run on Node 24 LTS, since the
-//   machines run Node 20, the oldest version package.json accepts.
+//   With TEST_NODE24=1 (CI sets it) the unit and server suites also run on Node 24 LTS (the server
+//   suite on PostgreSQL when TEST_DATABASE_URL is set), since the machines run Node 20, the oldest
+//   version package.json accepts.
 import { spawnSync } from 'node:child_process';
 import { ensureNode24 } from './node24.mjs';
 
@@ -25,7 +26,9 @@ const steps = [
             '--project',
             'unit',
             '--project',
-            'server:pglite',
+            // The server suite on one database: PostgreSQL when there is one (the quicker), else
+            // PGlite. Both ran on Node 20 in the step before.
+            process.env.TEST_DATABASE_URL ? 'server:postgres' : 'server:pglite',
           ],
         ],
       ]
