@@ -49,7 +49,7 @@ function PlanSelect({
   return (
     <NativeSelect
       aria-label={t('users.plan.label', { email: user.email })}
-      className="h-7 w-auto min-w-24 text-[13px]"
+      className="w-auto min-w-28 [&_select]:h-7 [&_select]:text-[13px]"
       value={user.tier}
       onChange={(event) => {
         const tier = event.target.value as Tier;
@@ -164,7 +164,7 @@ function UserRow({
       <TableCell>
         <PlanSelect user={user} onChange={onPlanChange} />
       </TableCell>
-      <TableCell className="hidden whitespace-nowrap tabular lg:table-cell">
+      <TableCell className="hidden whitespace-nowrap tabular 2xl:table-cell">
         <time dateTime={user.createdAt}>{format.date(user.createdAt)}</time>
       </TableCell>
       <TableCell className="hidden whitespace-nowrap tabular md:table-cell">
@@ -279,7 +279,7 @@ export function UsersTable({
             <TableHead>{t('users.columns.user')}</TableHead>
             <TableHead>{t('users.columns.role')}</TableHead>
             <TableHead>{t('users.columns.plan')}</TableHead>
-            <TableHead className="hidden lg:table-cell">{t('users.columns.created')}</TableHead>
+            <TableHead className="hidden 2xl:table-cell">{t('users.columns.created')}</TableHead>
             <TableHead className="hidden md:table-cell">{t('users.columns.lastSignIn')}</TableHead>
             <TableHead className="hidden lg:table-cell">
               {t('users.columns.emailConfirmed')}

@@ -45,6 +45,7 @@ import { Textarea } from '@/web/components/ui/textarea';
 import { cn } from '@/web/lib/cn';
 import { ApiError } from '@/web/lib/api-client';
 import { dateBounds } from '@/web/lib/date-bounds';
+import { type Formatters, useFormatters } from '@/web/lib/preferences';
 import { useDeleteHolding, useUpdateHolding } from '../api/holdings';
 import {
   CLASS_FIELDS,
@@ -122,14 +123,18 @@ function editFields(holding: Holding): EditField[] {
   return fields;
 }
 
-function initialValue(holding: Holding, field: EditField): string {
-  if (!field.detail) {
-    const column = field.path as 'name' | 'symbol' | 'currentPrice' | 'status' | 'currency';
-    return holding[column] ?? '';
-  }
-  const value = holding.details[field.name];
-  if (value === null || value === undefined) return '';
-  return field.kind === 'percent' ? fractionToPercent(String(value)) : String(value);
+/** A field's value as the form shows it: numbers with the user's decimal mark ("189,5"). */
+function initialValue(holding: Holding, field: EditField, format: Formatters): string {
+  const raw = field.detail
+    ? holding.details[field.name]
+    : holding[field.path as 'name' | 'symbol' | 'currentPrice' | 'status' | 'currency'];
+  if (raw === null || raw === undefined || raw === '') return '';
+  const text = field.kind === 'percent' ? fractionToPercent(String(raw)) : String(raw);
+  const numeric = field.kind === 'decimal' || field.kind === 'percent' || field.kind === 'number';
+  if (!numeric) return text;
+  // The user's decimal mark, without grouping (typed back in, "270,000" would be ambiguous).
+  const mark = format.number(1.5, 1).replace(/\d/g, '') || '.';
+  return text.replace('.', mark);
 }
 
 /** The typed text as the API takes it (the add form's rules); empty is none (null). */
@@ -161,9 +166,10 @@ export function EditHoldingDialog({ holding, onClose }: { holding: Holding; onCl
   const validationText = useValidationText();
   const errorText = useHoldingErrorText();
   const update = useUpdateHolding();
+  const format = useFormatters();
   const [fields] = useState(() => editFields(holding));
   const [initial] = useState(() =>
-    Object.fromEntries(fields.map((field) => [field.path, initialValue(holding, field)])),
+    Object.fromEntries(fields.map((field) => [field.path, initialValue(holding, field, format)])),
   );
   const [values, setValues] = useState<Record<string, string>>(initial);
   const [localIssues, setLocalIssues] = useState<Issue[]>([]);

@@ -65,6 +65,9 @@ describe('SubscriptionSettingsPage and IntegrationsSettingsPage', () => {
     expect(screen.getByRole('row', { name: /Main/ })).toHaveTextContent('4 of 10');
     expect(screen.getByRole('row', { name: /Goals/ })).toHaveTextContent('0 of 3');
     expect(screen.getByText('API access')).toHaveTextContent('(not included)');
+    // Each missing feature names the plan that has it.
+    expect(screen.getByText('API access').closest('li')).toHaveTextContent('Enterprise');
+    expect(screen.getByText('Data export').closest('li')).toHaveTextContent('Premium');
     expect(document.title).toBe('Subscription · Settings · Cairn');
   });
 

@@ -1,8 +1,11 @@
 import { Check, CreditCard, Minus } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
 import { GATED_FEATURES, type Subscription } from '@/contracts/subscription';
+import { requiredTierForFeature } from '@/domain/plans/plans';
 import { Badge } from '@/web/components/ui/badge';
 import { useFormatters } from '@/web/lib/preferences';
+import { useSession } from '@/web/lib/session';
 import { useSubscription } from '../api/subscription';
 import {
   SettingsLoadError,
@@ -107,6 +110,7 @@ function Usage({ subscription }: { subscription: Subscription }) {
 export function SubscriptionSettingsPage() {
   const { t } = useTranslation('settings');
   const subscription = useSubscription();
+  const isAdmin = useSession().data?.user.role === 'admin';
   return (
     <SettingsPage title={t('subscription.title')} description={t('subscription.description')}>
       {subscription.isPending ? (
@@ -150,14 +154,28 @@ export function SubscriptionSettingsPage() {
                         {included ? t('subscription.included.yes') : t('subscription.included.no')}
                       </span>
                     </span>
+                    {included ? null : (
+                      <Badge variant="outline" className="ml-auto shrink-0">
+                        {t(`subscription.tiers.${requiredTierForFeature(feature)}`)}
+                      </Badge>
+                    )}
                   </li>
                 );
               })}
             </ul>
             <p className="mt-4 text-[13px] text-muted-foreground">
-              {subscription.data.managedBy === 'admin'
-                ? t('subscription.included.byAdmin')
-                : t('subscription.included.byBilling')}
+              {subscription.data.managedBy === 'billing' ? (
+                t('subscription.included.byBilling')
+              ) : isAdmin ? (
+                <>
+                  {t('subscription.included.youAreAdmin')}{' '}
+                  <Link to="/admin/users" className="font-medium text-foreground underline">
+                    {t('subscription.included.adminUsers')}
+                  </Link>
+                </>
+              ) : (
+                t('subscription.included.byAdmin')
+              )}
             </p>
           </SettingsSection>
         </>
