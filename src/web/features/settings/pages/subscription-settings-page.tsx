@@ -172,6 +172,7 @@ export function SubscriptionSettingsPage() {
                   <Link to="/admin/users" className="font-medium text-foreground underline">
                     {t('subscription.included.adminUsers')}
                   </Link>
+                  .
                 </>
               ) : (
                 t('subscription.included.byAdmin')
