@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { VALIDATION_MESSAGES as M } from './validation-messages';
 import { GATED_FEATURES, SUBSCRIPTION_STATUSES, TIERS } from '@/domain/plans/plans';
 
 export { GATED_FEATURES, SUBSCRIPTION_STATUSES, TIERS };
@@ -34,8 +35,8 @@ export const subscriptionResponseSchema = z.object({ subscription: subscriptionS
 /** An admin sets a user's plan (self-hosting: no payment needed). */
 export const setSubscriptionBodySchema = z
   .object({
-    tier: z.enum(TIERS, { message: 'Choose a plan from the list' }),
-    status: z.enum(SUBSCRIPTION_STATUSES, { message: 'Choose a status from the list' }).optional(),
+    tier: z.enum(TIERS, { message: M.planInvalid }),
+    status: z.enum(SUBSCRIPTION_STATUSES, { message: M.holdingStatusInvalid }).optional(),
   })
   .strict();
 export type SetSubscriptionBody = z.infer<typeof setSubscriptionBodySchema>;

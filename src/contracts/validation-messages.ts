@@ -92,6 +92,7 @@ export const VALIDATION_MESSAGES = {
   cryptoQuantityDecimals: 'Quantity cannot have more than 8 decimal places',
   urlInvalid: 'Invalid URL format',
   holdingStatusInvalid: 'Choose a status from the list',
+  planInvalid: 'Choose a plan from the list',
   ledgerFieldReadOnly: 'This changes through transactions: record a transaction instead',
   savingsBalanceReadOnly:
     'A savings balance changes through deposits and withdrawals: record one instead',

@@ -1,5 +1,6 @@
 import { count, eq } from 'drizzle-orm';
 import { type Tier, TIER_ASSET_LIMITS } from '@/contracts/holdings';
+import { tierOf } from '@/domain/plans/plans';
 import type { DbOrTx } from '../db/client';
 import { holdings, subscriptions } from '../db/schema';
 import { AppError } from './errors';
@@ -18,8 +19,7 @@ export async function ownerTier(db: DbOrTx, ownerId: string): Promise<Tier> {
     .select({ tier: subscriptions.tier })
     .from(subscriptions)
     .where(eq(subscriptions.userId, ownerId));
-  const tier = row?.tier;
-  return tier === 'classic' || tier === 'pro' ? tier : 'free';
+  return tierOf(row?.tier);
 }
 
 /** How many active holdings a view has (what the plan's asset limit counts). */

@@ -12,17 +12,17 @@ import {
   DialogHeader,
   DialogTitle,
 } from '@/web/components/ui/dialog';
-import { DateField } from '@/web/components/ui/date-field';
-import { FormField, useValidationText } from '@/web/components/ui/form-field';
-import { Input } from '@/web/components/ui/input';
-import { NativeSelect } from '@/web/components/ui/select';
-import { Textarea } from '@/web/components/ui/textarea';
+import {
+  type FieldControlProps,
+  FormField,
+  useValidationText,
+} from '@/web/components/ui/form-field';
 import { ApiError } from '@/web/lib/api-client';
 import { cn } from '@/web/lib/cn';
-import { dateBounds } from '@/web/lib/date-bounds';
 import { useCreateHolding } from '../api/holdings';
 import { CLASS_FIELDS, type FieldSpec, isShown, toCreateBody } from '../lib/classes';
 import { type FillNote, fillFromInstrument } from '../lib/instrument-fill';
+import { HoldingFieldControl, HoldingFieldLabel } from './holding-field';
 import { SymbolLookup } from './symbol-lookup';
 
 /** The classes whose symbol field suggests instruments from the market data. */
@@ -117,17 +117,7 @@ export function AddHoldingDialog({
     });
   };
 
-  const control = (
-    field: FieldSpec,
-    props: { id: string; 'aria-invalid': true | undefined; 'aria-describedby': string | undefined },
-  ) => {
-    const common = {
-      ...props,
-      name: field.name,
-      value: values[field.name] ?? '',
-      onChange: (event: { target: { value: string } }) =>
-        setValues((current) => ({ ...current, [field.name]: event.target.value })),
-    };
+  const control = (field: FieldSpec, props: FieldControlProps) => {
     if (field.name === 'symbol' && LOOKUP_CLASSES.includes(holdingClass)) {
       return (
         <SymbolLookup
@@ -152,42 +142,16 @@ export function AddHoldingDialog({
         />
       );
     }
-    switch (field.kind) {
-      case 'select':
-        return (
-          <NativeSelect {...common} className="w-full">
-            {field.required ? null : <option value="">{t('form.none')}</option>}
-            {field.options?.map((option) => (
-              <option key={option} value={option}>
-                {field.raw ? option : t(`options.${field.name}.${option}`)}
-              </option>
-            ))}
-          </NativeSelect>
-        );
-      case 'textarea':
-        return <Textarea {...common} rows={3} />;
-      case 'date':
-        // Purchase, investment and opening dates cannot be in the future; a maturity can.
-        return (
-          <DateField
-            {...props}
-            name={field.name}
-            {...dateBounds(!!field.required)}
-            value={values[field.name] ?? ''}
-            onChange={(value) => setValues((current) => ({ ...current, [field.name]: value }))}
-          />
-        );
-      case 'integer':
-        return <Input {...common} inputMode="numeric" className="tabular" />;
-      case 'decimal':
-      case 'percent':
-      case 'number':
-        return <Input {...common} inputMode="decimal" className="tabular" autoComplete="off" />;
-      case 'url':
-        return <Input {...common} type="url" inputMode="url" autoComplete="off" />;
-      default:
-        return <Input {...common} autoComplete="off" />;
-    }
+    // Purchase, investment and opening dates cannot be in the future; a maturity can.
+    return (
+      <HoldingFieldControl
+        field={field}
+        control={props}
+        value={values[field.name] ?? ''}
+        onChange={(value) => setValues((current) => ({ ...current, [field.name]: value }))}
+        pastOnly={!!field.required}
+      />
+    );
   };
 
   return (
@@ -217,16 +181,7 @@ export function AddHoldingDialog({
               aligned
               id={`${formId}-${field.name}`}
               className={cn(field.wide && 'sm:col-span-2')}
-              label={
-                <>
-                  {t([`fieldsByClass.${holdingClass}.${field.name}`, `fields.${field.name}`])}
-                  {field.required ? null : (
-                    <span className="ml-1 font-normal text-muted-foreground">
-                      {t('form.optional')}
-                    </span>
-                  )}
-                </>
-              }
+              label={<HoldingFieldLabel holdingClass={holdingClass} field={field} />}
               description={
                 t([`hints.byClass.${holdingClass}.${field.name}`, `hints.${field.name}`], {
                   defaultValue: '',

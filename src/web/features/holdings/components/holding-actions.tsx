@@ -19,7 +19,6 @@ import {
   AlertDialogTitle,
 } from '@/web/components/ui/alert-dialog';
 import { Button } from '@/web/components/ui/button';
-import { DateField } from '@/web/components/ui/date-field';
 import {
   Dialog,
   DialogContent,
@@ -34,17 +33,9 @@ import {
   DropdownMenuItem,
   DropdownMenuTrigger,
 } from '@/web/components/ui/dropdown-menu';
-import {
-  type FieldControlProps,
-  FormField,
-  useValidationText,
-} from '@/web/components/ui/form-field';
-import { Input } from '@/web/components/ui/input';
-import { NativeSelect } from '@/web/components/ui/select';
-import { Textarea } from '@/web/components/ui/textarea';
+import { FormField, useValidationText } from '@/web/components/ui/form-field';
 import { cn } from '@/web/lib/cn';
 import { ApiError } from '@/web/lib/api-client';
-import { dateBounds } from '@/web/lib/date-bounds';
 import { type Formatters, useFormatters } from '@/web/lib/preferences';
 import { useDeleteHolding, useUpdateHolding } from '../api/holdings';
 import {
@@ -52,10 +43,10 @@ import {
   type FieldSpec,
   fractionToPercent,
   isShown,
-  normaliseNumber,
-  percentToFraction,
+  typedValue,
 } from '../lib/classes';
 import { useHoldingErrorText } from '../lib/errors';
+import { HoldingFieldControl, HoldingFieldLabel } from './holding-field';
 
 /**
  * The label of the value a class edits: its unit price, or the whole value for one-unit classes.
@@ -137,25 +128,6 @@ function initialValue(holding: Holding, field: EditField, format: Formatters): s
   return text.replace('.', mark);
 }
 
-/** The typed text as the API takes it (the add form's rules); empty is none (null). */
-function bodyValue(field: EditField, raw: string): unknown {
-  const text = raw.trim();
-  if (text === '') return null;
-  switch (field.kind) {
-    case 'integer':
-    case 'number': {
-      const value = normaliseNumber(text);
-      return /^-?\d+(\.\d+)?$/.test(value) ? Number(value) : value;
-    }
-    case 'decimal':
-      return normaliseNumber(text);
-    case 'percent':
-      return percentToFraction(text);
-    default:
-      return text;
-  }
-}
-
 /**
  * Edits what a holding's class lets change without a transaction: its name, symbol, value,
  * status and currency (the API refuses a currency once the ledger holds more than the opening
@@ -183,11 +155,8 @@ export function EditHoldingDialog({ holding, onClose }: { holding: Holding; onCl
       issues.find((issue) => issue.path === path || issue.path.startsWith(`${path}.`))?.message,
     );
   const formId = 'edit-holding';
-  const shown = fields.filter((field) =>
-    isShown(field, {
-      ...Object.fromEntries(fields.map((f) => [f.name, values[f.path] ?? ''])),
-    }),
-  );
+  const byName = Object.fromEntries(fields.map((f) => [f.name, values[f.path] ?? '']));
+  const shown = fields.filter((field) => isShown(field, byName));
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
@@ -196,7 +165,7 @@ export function EditHoldingDialog({ holding, onClose }: { holding: Holding; onCl
     for (const field of shown) {
       const raw = values[field.path] ?? '';
       if (raw === initial[field.path]) continue;
-      const value = bodyValue(field, raw);
+      const value = raw.trim() === '' ? null : typedValue(field.kind, raw.trim());
       // A cleared tax rate is left as it is (the account type decides it).
       if (value === null && field.kind === 'percent') continue;
       if (field.detail) details[field.name] = value;
@@ -235,52 +204,6 @@ export function EditHoldingDialog({ holding, onClose }: { holding: Holding; onCl
     );
   };
 
-  const control = (field: EditField, props: FieldControlProps) => {
-    const common = {
-      ...props,
-      name: field.name,
-      value: values[field.path] ?? '',
-      onChange: (event: { target: { value: string } }) =>
-        setValues((current) => ({ ...current, [field.path]: event.target.value })),
-    };
-    switch (field.kind) {
-      case 'select':
-        return (
-          <NativeSelect {...common} className="w-full">
-            {field.required ? null : <option value="">{t('form.none')}</option>}
-            {field.options?.map((option) => (
-              <option key={option} value={option}>
-                {field.raw ? option : t(`options.${field.name}.${option}`)}
-              </option>
-            ))}
-          </NativeSelect>
-        );
-      case 'textarea':
-        return <Textarea {...common} rows={3} />;
-      case 'date':
-        // The editable dates (a maturity) may lie ahead.
-        return (
-          <DateField
-            {...props}
-            name={field.name}
-            {...dateBounds(false)}
-            value={values[field.path] ?? ''}
-            onChange={(value) => setValues((current) => ({ ...current, [field.path]: value }))}
-          />
-        );
-      case 'integer':
-        return <Input {...common} inputMode="numeric" className="tabular" />;
-      case 'decimal':
-      case 'percent':
-      case 'number':
-        return <Input {...common} inputMode="decimal" className="tabular" autoComplete="off" />;
-      case 'url':
-        return <Input {...common} type="url" inputMode="url" autoComplete="off" />;
-      default:
-        return <Input {...common} autoComplete="off" />;
-    }
-  };
-
   return (
     <Dialog open onOpenChange={(open) => (open ? null : onClose())}>
       <DialogContent
@@ -300,20 +223,22 @@ export function EditHoldingDialog({ holding, onClose }: { holding: Holding; onCl
               aligned
               id={`${formId}-${field.name}`}
               className={cn(field.wide && 'sm:col-span-2')}
-              label={
-                <>
-                  {t(`fields.${field.name}`)}
-                  {field.required ? null : (
-                    <span className="ml-1 font-normal text-muted-foreground">
-                      {t('form.optional')}
-                    </span>
-                  )}
-                </>
-              }
+              label={<HoldingFieldLabel holdingClass={holding.class} field={field} />}
               description={field.path === 'currency' ? t('edit.currencyHint') : undefined}
               error={errorOf(field.path)}
             >
-              {(props) => control(field, props)}
+              {(props) => (
+                // The editable dates (a maturity) may lie ahead.
+                <HoldingFieldControl
+                  field={field}
+                  control={props}
+                  value={values[field.path] ?? ''}
+                  onChange={(value) =>
+                    setValues((current) => ({ ...current, [field.path]: value }))
+                  }
+                  pastOnly={false}
+                />
+              )}
             </FormField>
           ))}
         </form>

@@ -182,7 +182,7 @@ export const CLASS_FIELDS: Record<HoldingClass, FieldSpec[]> = {
 };
 
 /** A number as French and English users type it: "1 500,5" or "1,500.5" is 1500.5. */
-export function normaliseNumber(raw: string) {
+function normaliseNumber(raw: string) {
   const compact = raw.replace(/[\s\u00a0\u202f]/g, '');
   return compact.includes('.') ? compact.replace(/,/g, '') : compact.replace(',', '.');
 }
@@ -203,6 +203,27 @@ export function fractionToPercent(fraction: string) {
 }
 
 /**
+ * Typed text (not empty) as the API takes it: numbers as JSON numbers or decimal strings read in
+ * either convention, percentages as fractions. A number that cannot be read is sent as typed, so
+ * the contract's message names it.
+ */
+export function typedValue(kind: FieldKind, raw: string): unknown {
+  switch (kind) {
+    case 'integer':
+    case 'number': {
+      const value = normaliseNumber(raw);
+      return /^-?\d+(\.\d+)?$/.test(value) ? Number(value) : value;
+    }
+    case 'decimal':
+      return normaliseNumber(raw);
+    case 'percent':
+      return percentToFraction(raw);
+    default:
+      return raw;
+  }
+}
+
+/**
  * Turns the form's strings into the create body: empty optional fields and hidden ones are left
  * out. A number the browser cannot read is sent as typed, so the contract's message names it.
  */
@@ -212,22 +233,7 @@ export function toCreateBody(holdingClass: HoldingClass, values: Record<string, 
     if (!isShown(field, values)) continue;
     const raw = (values[field.name] ?? '').trim();
     if (raw === '') continue;
-    switch (field.kind) {
-      case 'integer':
-      case 'number': {
-        const value = normaliseNumber(raw);
-        body[field.name] = /^-?\d+(\.\d+)?$/.test(value) ? Number(value) : value;
-        break;
-      }
-      case 'decimal':
-        body[field.name] = normaliseNumber(raw);
-        break;
-      case 'percent':
-        body[field.name] = percentToFraction(raw);
-        break;
-      default:
-        body[field.name] = raw;
-    }
+    body[field.name] = typedValue(field.kind, raw);
   }
   return body;
 }

@@ -53,6 +53,13 @@ function Usage({ subscription }: { subscription: Subscription }) {
   const format = useFormatters();
   const limit = subscription.limits.portfolioAssets;
   const over = subscription.usage.portfolios.some((row) => limit !== null && row.assets > limit);
+  const usage = (used: number, max: number | null) =>
+    max === null
+      ? t('subscription.usage.unlimited', { used: format.number(used, 0) })
+      : t('subscription.usage.ofLimit', {
+          used: format.number(used, 0),
+          limit: format.number(max, 0),
+        });
   return (
     <div className="grid gap-3">
       <table className="w-full text-sm">
@@ -71,30 +78,13 @@ function Usage({ subscription }: { subscription: Subscription }) {
           {subscription.usage.portfolios.map((row) => (
             <tr key={row.portfolioId} className="border-b last:border-0">
               <td className="py-2">{row.name}</td>
-              <td className="tabular py-2 text-right">
-                {limit === null
-                  ? t('subscription.usage.unlimited', {
-                      count: row.assets,
-                      used: format.number(row.assets, 0),
-                    })
-                  : t('subscription.usage.ofLimit', {
-                      used: format.number(row.assets, 0),
-                      limit: format.number(limit, 0),
-                    })}
-              </td>
+              <td className="tabular py-2 text-right">{usage(row.assets, limit)}</td>
             </tr>
           ))}
           <tr>
             <td className="py-2">{t('subscription.usage.goals')}</td>
             <td className="tabular py-2 text-right">
-              {subscription.limits.goals === null
-                ? t('subscription.usage.unlimited', {
-                    used: format.number(subscription.usage.goals, 0),
-                  })
-                : t('subscription.usage.ofLimit', {
-                    used: format.number(subscription.usage.goals, 0),
-                    limit: format.number(subscription.limits.goals, 0),
-                  })}
+              {usage(subscription.usage.goals, subscription.limits.goals)}
             </td>
           </tr>
         </tbody>
