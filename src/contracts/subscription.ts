@@ -17,6 +17,8 @@ export const subscriptionSchema = z
     currentPeriodEnd: z.string().nullable(),
     /** Who changes the plan: the admin of this installation, or a payment provider. */
     managedBy: z.enum(['admin', 'billing']),
+    /** A payment provider is configured: upgrades go through its checkout, changes its portal. */
+    billingAvailable: z.boolean(),
     limits: z.object({ portfolioAssets: limit, goals: limit }),
     features: z.array(z.enum(GATED_FEATURES)),
     usage: z.object({
@@ -51,3 +53,15 @@ export const adminSubscriptionResponseSchema = z.object({
     managedBy: true,
   }),
 });
+
+/** The paid plans a user can buy. */
+export const PAID_TIERS = ['classic', 'pro'] as const;
+
+/** Starts a payment provider checkout for a paid plan. */
+export const checkoutBodySchema = z
+  .object({ tier: z.enum(PAID_TIERS, { message: M.paidPlanInvalid }) })
+  .strict();
+export type CheckoutBody = z.infer<typeof checkoutBodySchema>;
+
+/** Where to send the browser: the provider's checkout or customer portal page. */
+export const billingRedirectResponseSchema = z.object({ url: z.string() });

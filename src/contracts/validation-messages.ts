@@ -93,6 +93,11 @@ export const VALIDATION_MESSAGES = {
   urlInvalid: 'Invalid URL format',
   holdingStatusInvalid: 'Choose a status from the list',
   planInvalid: 'Choose a plan from the list',
+  paidPlanInvalid: 'Choose Premium or Enterprise',
+  apiKeyNameRequired: 'Give the key a name',
+  apiKeyNameTooLong: 'The name cannot exceed 100 characters',
+  apiKeyScopesInvalid: 'Choose read, or read and write',
+  apiKeyExpiryNotFuture: 'The expiry date must be after today',
   ledgerFieldReadOnly: 'This changes through transactions: record a transaction instead',
   savingsBalanceReadOnly:
     'A savings balance changes through deposits and withdrawals: record one instead',

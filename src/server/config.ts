@@ -42,74 +42,115 @@ const httpBaseUrl = (example: string) =>
     return !url.search && !url.hash && !url.username && !url.password;
   }, `must be a base URL without query, fragment or credentials (e.g. ${example})`);
 
-const envSchema = z.object({
-  NODE_ENV: optional(z.enum(['production', 'development', 'test'])),
-  PORT: optional(z.coerce.number().int().min(0).max(65535)),
-  HOST: optional(z.string().min(1)),
-  PUBLIC_URL: optional(
-    urlWithProtocols(['http:', 'https:'], 'https://cairn.example.com').refine((value) => {
-      if (!URL.canParse(value)) return true; // reported by the check above
-      const url = new URL(value);
-      return (url.pathname === '/' || url.pathname === '') && !url.search && !url.hash;
-    }, 'must be an origin without a path (e.g. https://cairn.example.com)'),
-  ),
-  DATA_DIR: optional(z.string().min(1)),
-  DATABASE_URL: optional(
-    urlWithProtocols(['postgres:', 'postgresql:'], 'postgres://user:pass@host:5432/cairn'),
-  ),
-  REDIS_URL: optional(urlWithProtocols(['redis:', 'rediss:'], 'redis://127.0.0.1:6379')),
-  SMTP_URL: optional(
-    urlWithProtocols(['smtp:', 'smtps:'], 'smtps://user:pass@smtp.example.com:465'),
-  ),
-  MAIL_FROM: optional(
-    z.string().min(3).max(200).regex(/@/, 'must be an address, e.g. Cairn <no-reply@example.com>'),
-  ),
-  ANALYTICS_ID: optional(
-    z
-      .string()
-      .regex(
-        /^G-[A-Z0-9]+$/,
-        'must be G- followed by capital letters or digits (e.g. G-AB12CD34EF)',
-      ),
-  ),
-  ERROR_REPORTING_DSN: optional(
-    z
-      .string()
-      .regex(
-        /^https:\/\/[a-f0-9]{16,64}@[a-z0-9.-]+(:\d+)?\/\d+$/,
-        'must be a DSN of the form https://<public key>@<host>/<project id>',
-      ),
-  ),
-  LOG_LEVEL: optional(z.enum(LOG_LEVELS)),
-  COOKIE_SECRET: optional(z.string().min(32, 'must be at least 32 characters')),
-  DATA_KEY: optional(
-    z
-      .string()
-      .regex(
-        /^[A-Za-z0-9_-]{43}$/,
-        'must be 32 random bytes in base64url (43 characters), e.g. from `openssl rand -base64 32 | tr "+/" "-_" | tr -d =`',
-      ),
-  ),
-  MARKET_DATA_PROVIDERS: optional(providerList),
-  YAHOO_BASE_URL: optional(httpBaseUrl('https://query1.finance.yahoo.com')),
-  COINGECKO_BASE_URL: optional(httpBaseUrl('https://api.coingecko.com')),
-  COINGECKO_API_KEY: optional(
-    z
-      .string()
-      .regex(/^[A-Za-z0-9_-]{8,128}$/, 'must be 8 to 128 letters, digits, dashes or underscores'),
-  ),
-  ECB_BASE_URL: optional(httpBaseUrl('https://www.ecb.europa.eu/stats/eurofxref')),
-  TRUST_PROXY: optional(
-    z
-      .string()
-      .regex(
-        /^(true|false|[0-9a-zA-Z:.,/ ]+)$/,
-        'must be true, false, or a comma-separated list of proxy addresses or ranges (e.g. 10.0.0.0/8,loopback)',
-      ),
-  ),
-  ALLOW_PRIVATE_NETWORK_FETCH: optional(z.enum(['true', 'false'], 'must be true or false')),
-  DEFAULT_PLAN: optional(z.enum(TIERS, 'must be free, classic or pro')),
-});
+const envSchema = z
+  .object({
+    NODE_ENV: optional(z.enum(['production', 'development', 'test'])),
+    PORT: optional(z.coerce.number().int().min(0).max(65535)),
+    HOST: optional(z.string().min(1)),
+    PUBLIC_URL: optional(
+      urlWithProtocols(['http:', 'https:'], 'https://cairn.example.com').refine((value) => {
+        if (!URL.canParse(value)) return true; // reported by the check above
+        const url = new URL(value);
+        return (url.pathname === '/' || url.pathname === '') && !url.search && !url.hash;
+      }, 'must be an origin without a path (e.g. https://cairn.example.com)'),
+    ),
+    DATA_DIR: optional(z.string().min(1)),
+    DATABASE_URL: optional(
+      urlWithProtocols(['postgres:', 'postgresql:'], 'postgres://user:pass@host:5432/cairn'),
+    ),
+    REDIS_URL: optional(urlWithProtocols(['redis:', 'rediss:'], 'redis://127.0.0.1:6379')),
+    SMTP_URL: optional(
+      urlWithProtocols(['smtp:', 'smtps:'], 'smtps://user:pass@smtp.example.com:465'),
+    ),
+    MAIL_FROM: optional(
+      z
+        .string()
+        .min(3)
+        .max(200)
+        .regex(/@/, 'must be an address, e.g. Cairn <no-reply@example.com>'),
+    ),
+    ANALYTICS_ID: optional(
+      z
+        .string()
+        .regex(
+          /^G-[A-Z0-9]+$/,
+          'must be G- followed by capital letters or digits (e.g. G-AB12CD34EF)',
+        ),
+    ),
+    ERROR_REPORTING_DSN: optional(
+      z
+        .string()
+        .regex(
+          /^https:\/\/[a-f0-9]{16,64}@[a-z0-9.-]+(:\d+)?\/\d+$/,
+          'must be a DSN of the form https://<public key>@<host>/<project id>',
+        ),
+    ),
+    LOG_LEVEL: optional(z.enum(LOG_LEVELS)),
+    COOKIE_SECRET: optional(z.string().min(32, 'must be at least 32 characters')),
+    DATA_KEY: optional(
+      z
+        .string()
+        .regex(
+          /^[A-Za-z0-9_-]{43}$/,
+          'must be 32 random bytes in base64url (43 characters), e.g. from `openssl rand -base64 32 | tr "+/" "-_" | tr -d =`',
+        ),
+    ),
+    MARKET_DATA_PROVIDERS: optional(providerList),
+    YAHOO_BASE_URL: optional(httpBaseUrl('https://query1.finance.yahoo.com')),
+    COINGECKO_BASE_URL: optional(httpBaseUrl('https://api.coingecko.com')),
+    COINGECKO_API_KEY: optional(
+      z
+        .string()
+        .regex(/^[A-Za-z0-9_-]{8,128}$/, 'must be 8 to 128 letters, digits, dashes or underscores'),
+    ),
+    ECB_BASE_URL: optional(httpBaseUrl('https://www.ecb.europa.eu/stats/eurofxref')),
+    TRUST_PROXY: optional(
+      z
+        .string()
+        .regex(
+          /^(true|false|[0-9a-zA-Z:.,/ ]+)$/,
+          'must be true, false, or a comma-separated list of proxy addresses or ranges (e.g. 10.0.0.0/8,loopback)',
+        ),
+    ),
+    ALLOW_PRIVATE_NETWORK_FETCH: optional(z.enum(['true', 'false'], 'must be true or false')),
+    DEFAULT_PLAN: optional(z.enum(TIERS, 'must be free, classic or pro')),
+    API_KEY_RATE_LIMIT: optional(z.coerce.number().int().min(1).max(100_000)),
+    STRIPE_SECRET_KEY: optional(
+      z
+        .string()
+        .regex(
+          /^(sk|rk)_(test|live)_[A-Za-z0-9]+$/,
+          'must be a Stripe secret key (sk_live_..., sk_test_... or rk_...)',
+        ),
+    ),
+    STRIPE_WEBHOOK_SECRET: optional(
+      z.string().regex(/^whsec_[A-Za-z0-9+/=]+$/, 'must be a webhook signing secret (whsec_...)'),
+    ),
+    STRIPE_PRICE_CLASSIC: optional(
+      z.string().regex(/^price_[A-Za-z0-9]+$/, 'must be a price id (price_...)'),
+    ),
+    STRIPE_PRICE_PRO: optional(
+      z.string().regex(/^price_[A-Za-z0-9]+$/, 'must be a price id (price_...)'),
+    ),
+    STRIPE_API_BASE_URL: optional(httpBaseUrl('https://api.stripe.com')),
+  })
+  .superRefine((env, ctx) => {
+    const stripe = [
+      'STRIPE_SECRET_KEY',
+      'STRIPE_WEBHOOK_SECRET',
+      'STRIPE_PRICE_CLASSIC',
+      'STRIPE_PRICE_PRO',
+    ] as const;
+    const set = stripe.filter((name) => env[name] !== undefined);
+    if (set.length === 0 || set.length === stripe.length) return;
+    for (const name of stripe.filter((name) => env[name] === undefined)) {
+      ctx.addIssue({
+        code: 'custom',
+        path: [name],
+        message: `is needed with ${set.join(', ')} (billing takes all four)`,
+      });
+    }
+  });
 
 export type LogLevel = (typeof LOG_LEVELS)[number];
 
@@ -145,6 +186,19 @@ export type Config = {
   allowPrivateNetworkFetch: boolean;
   /** The plan of new accounts (free by default; a household running Cairn for itself: pro). */
   defaultPlan: Tier;
+  /** Requests a personal API key may make per minute. */
+  apiKeyRateLimit: number;
+  /** The payment provider, or null (the default): plans are then set by an admin. */
+  billing: BillingConfig | null;
+};
+
+export type BillingConfig = {
+  provider: 'stripe';
+  secretKey: string;
+  webhookSecret: string;
+  prices: { classic: string; pro: string };
+  /** The provider's API address (its public one unless set: a proxy, or a local fake in tests). */
+  apiBaseUrl: string;
 };
 
 export type MarketDataConfig = {
@@ -219,6 +273,17 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
     },
     allowPrivateNetworkFetch: e.ALLOW_PRIVATE_NETWORK_FETCH === 'true',
     defaultPlan: e.DEFAULT_PLAN ?? 'free',
+    apiKeyRateLimit: e.API_KEY_RATE_LIMIT ?? 120,
+    billing:
+      e.STRIPE_SECRET_KEY && e.STRIPE_WEBHOOK_SECRET && e.STRIPE_PRICE_CLASSIC && e.STRIPE_PRICE_PRO
+        ? {
+            provider: 'stripe',
+            secretKey: e.STRIPE_SECRET_KEY,
+            webhookSecret: e.STRIPE_WEBHOOK_SECRET,
+            prices: { classic: e.STRIPE_PRICE_CLASSIC, pro: e.STRIPE_PRICE_PRO },
+            apiBaseUrl: trimSlash(e.STRIPE_API_BASE_URL ?? 'https://api.stripe.com'),
+          }
+        : null,
   };
 }
 
@@ -251,5 +316,7 @@ export function describeConfig(config: Config) {
     trustProxy: config.trustProxy,
     marketDataProviders: config.marketData.providers,
     defaultPlan: config.defaultPlan,
+    apiKeyRateLimit: config.apiKeyRateLimit,
+    billing: config.billing ? config.billing.provider : null,
   };
 }

@@ -8,3 +8,4 @@ export * from './portfolios';
 export * from './settings';
 export * from './users';
 export * from './market-data';
+export * from './api-access';

@@ -28,6 +28,7 @@ export async function getSubscription(ctx: ServerContext, userId: string): Promi
     .orderBy(asc(portfolios.createdAt));
   return {
     ...stored,
+    billingAvailable: ctx.config.billing !== null,
     ...planSummary(stored.tier),
     usage: {
       portfolios: used.map((row) => ({ ...row, assets: Number(row.assets) })),
