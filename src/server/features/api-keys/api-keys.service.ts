@@ -6,13 +6,12 @@ import {
   type CreateApiKeyBody,
   MAX_ACTIVE_API_KEYS,
 } from '@/contracts/api-keys';
-import { allows, effectiveTier, requiredTierForFeature } from '@/domain/plans/plans';
 import type { ServerContext } from '../../context';
 import { apiKeys, users } from '../../db/schema';
 import { keyExpiry } from '../../platform/api-key-auth';
 import { hashToken, randomToken } from '../../platform/crypto';
 import { AppError } from '../../platform/errors';
-import { readSubscription } from '../../platform/subscriptions';
+import { requireFeature } from '../../platform/subscriptions';
 
 /** How many characters of the secret after `cairn_` the list shows to tell keys apart. */
 const SHOWN_CHARACTERS = 8;
@@ -56,14 +55,7 @@ export async function createApiKey(ctx: ServerContext, userId: string, body: Cre
   const now = ctx.clock.now();
   return ctx.database.db.transaction(async (tx) => {
     await tx.select({ id: users.id }).from(users).where(eq(users.id, userId)).for('update');
-    const plan = await readSubscription(tx, userId);
-    if (!allows(plan.tier, 'api_access', plan.status)) {
-      throw new AppError('TIER_FEATURE', {
-        feature: 'api_access',
-        requiredTier: requiredTierForFeature('api_access'),
-        tier: effectiveTier(plan.tier, plan.status),
-      });
-    }
+    await requireFeature(tx, userId, 'api_access');
     const [active] = await tx
       .select({ n: count() })
       .from(apiKeys)

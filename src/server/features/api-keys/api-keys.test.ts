@@ -1,5 +1,5 @@
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { apiKeys, apiKeyUses, portfolios } from '../../db/schema';
 import { type Agent, registerUser } from '../../testing/agent';
 import { createTestApp, type TestApp } from '../../testing/test-app';
@@ -274,25 +274,32 @@ describe('using a key', () => {
     await withKey(secret, 'GET', '/api/v1/portfolios?x=1');
     await withKey(secret, 'POST', '/api/v1/portfolios', { name: 'nope' });
     await withKey(secret, 'GET', '/api/v1/admin/users');
-    const uses = await t.database.db
-      .select()
-      .from(apiKeyUses)
-      .where(eq(apiKeyUses.keyId, apiKey.id))
-      .orderBy(apiKeyUses.id);
+    // Recorded once each answer is sent (onResponse), so read them when the last one is in.
+    const uses = await vi.waitFor(async () => {
+      const rows = await t.database.db
+        .select()
+        .from(apiKeyUses)
+        .where(eq(apiKeyUses.keyId, apiKey.id))
+        .orderBy(apiKeyUses.id);
+      expect(rows).toHaveLength(3);
+      return rows;
+    });
     expect(uses.map((u) => [u.method, u.route, u.statusCode])).toEqual([
       ['GET', '/api/v1/portfolios', 200],
       ['POST', '/api/v1/portfolios', 403],
       ['GET', '/api/v1/admin/users', 403],
     ]);
     expect(uses.every((u) => u.ip === '127.0.0.1' && u.requestId)).toBe(true);
-    const listed = (await owner.get('/api/v1/api-keys')).json().apiKeys;
-    expect(listed).toContainEqual(
-      expect.objectContaining({
-        id: apiKey.id,
-        lastUsedAt: expect.any(String),
-        lastUsedIp: '127.0.0.1',
-      }),
-    );
+    await vi.waitFor(async () => {
+      const listed = (await owner.get('/api/v1/api-keys')).json().apiKeys;
+      expect(listed).toContainEqual(
+        expect.objectContaining({
+          id: apiKey.id,
+          lastUsedAt: expect.any(String),
+          lastUsedIp: '127.0.0.1',
+        }),
+      );
+    });
   });
 });
 
