@@ -1,4 +1,4 @@
-import { and, count, desc, eq, gt, isNull, or } from 'drizzle-orm';
+import { and, count, desc, eq, gt, isNull, lt, or } from 'drizzle-orm';
 import {
   API_KEY_PREFIX,
   type ApiKey,
@@ -7,8 +7,9 @@ import {
   MAX_ACTIVE_API_KEYS,
 } from '@/contracts/api-keys';
 import type { ServerContext } from '../../context';
-import { apiKeys, users } from '../../db/schema';
+import { apiKeys, apiKeyUses, users } from '../../db/schema';
 import { keyExpiry } from '../../platform/api-key-auth';
+import { DAY } from '../../platform/clock';
 import { hashToken, randomToken } from '../../platform/crypto';
 import { AppError } from '../../platform/errors';
 import { requireFeature } from '../../platform/subscriptions';
@@ -95,4 +96,16 @@ export async function revokeApiKey(ctx: ServerContext, userId: string, keyId: st
     .where(and(eq(apiKeys.id, keyId), eq(apiKeys.userId, userId), isNull(apiKeys.revokedAt)))
     .returning({ id: apiKeys.id });
   if (!row) throw new AppError('API_KEY_NOT_FOUND');
+}
+
+/** How long each use of a key is kept: long enough to look back on a quarter's activity. */
+export const API_KEY_USE_RETENTION_MS = 90 * DAY;
+
+/** Housekeeping: forgets key uses older than the retention. */
+export async function purgeOldApiKeyUses(ctx: ServerContext, now: Date): Promise<number> {
+  const removed = await ctx.database.db
+    .delete(apiKeyUses)
+    .where(lt(apiKeyUses.createdAt, new Date(now.getTime() - API_KEY_USE_RETENTION_MS)))
+    .returning({ id: apiKeyUses.id });
+  return removed.length;
 }

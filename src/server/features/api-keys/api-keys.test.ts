@@ -1,6 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { apiKeys, apiKeyUses, portfolios } from '../../db/schema';
+import { runHousekeeping } from '../../housekeeping';
 import { type Agent, registerUser } from '../../testing/agent';
 import { createTestApp, type TestApp } from '../../testing/test-app';
 
@@ -300,6 +301,30 @@ describe('using a key', () => {
         }),
       );
     });
+  });
+});
+
+describe('housekeeping', () => {
+  it('forgets key uses after 90 days', async () => {
+    const { apiKey } = await newKey(owner, ['read'], 'Old uses');
+    const day = 86_400_000;
+    const at = (ageDays: number) => new Date(Date.now() - ageDays * day);
+    await t.database.db.insert(apiKeyUses).values(
+      [91, 89].map((age) => ({
+        keyId: apiKey.id,
+        method: 'GET',
+        route: '/api/v1/portfolios',
+        statusCode: 200,
+        createdAt: at(age),
+      })),
+    );
+    expect((await runHousekeeping(t.app.ctx)).apiKeyUses).toBe(1);
+    const kept = await t.database.db
+      .select({ createdAt: apiKeyUses.createdAt })
+      .from(apiKeyUses)
+      .where(eq(apiKeyUses.keyId, apiKey.id));
+    expect(kept).toHaveLength(1);
+    expect(kept[0]!.createdAt.getTime()).toBeGreaterThan(at(90).getTime());
   });
 });
 
