@@ -145,6 +145,15 @@ describe('features', () => {
     }
   });
 
+  it('the report shows only a portfolio the caller may see', async () => {
+    const theirs = users.pro.portfolioId;
+    const res = await users.classic.agent.get(
+      `/api/v1/portfolios/${theirs}/performance/report.csv?range=1Y`,
+    );
+    expect(res.statusCode, res.body).toBe(404);
+    expect(res.json().error.code).toBe('PORTFOLIO_NOT_FOUND');
+  });
+
   it('API keys (api access) need Enterprise', async () => {
     for (const tier of TIERS) {
       const res = await users[tier].agent.post('/api/v1/api-keys', {
