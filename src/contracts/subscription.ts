@@ -65,3 +65,6 @@ export type CheckoutBody = z.infer<typeof checkoutBodySchema>;
 
 /** Where to send the browser: the provider's checkout or customer portal page. */
 export const billingRedirectResponseSchema = z.object({ url: z.string() });
+
+/** What the payment provider's webhook answers once an event is recorded (or was already). */
+export const billingWebhookResponseSchema = z.object({ received: z.literal(true) });
