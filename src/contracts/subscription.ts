@@ -56,6 +56,7 @@ export const adminSubscriptionResponseSchema = z.object({
 
 /** The paid plans a user can buy. */
 export const PAID_TIERS = ['classic', 'pro'] as const;
+export type PaidTier = (typeof PAID_TIERS)[number];
 
 /** Starts a payment provider checkout for a paid plan. */
 export const checkoutBodySchema = z
