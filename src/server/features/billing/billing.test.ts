@@ -272,7 +272,7 @@ describe('POST /billing/webhook: signatures', () => {
     }
   });
 
-  it('needs no session and no Origin, and refuses a body over its limit', async () => {
+  it('refuses a body over its limit before any signature work', async () => {
     const big = 'x'.repeat(600 * 1024);
     const res = await deliver(JSON.stringify({ big }), 't=1,v1=00');
     expect(res.statusCode).toBe(413);
