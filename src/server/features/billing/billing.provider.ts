@@ -87,6 +87,8 @@ export class PaymentProviderError extends Error {
   constructor(
     message: string,
     readonly detail: { type?: string; statusCode?: number; code?: string } = {},
+    /** The customer named no longer exists there (deleted in its dashboard, test data reset). */
+    readonly customerMissing = false,
   ) {
     super(message);
     this.name = 'PaymentProviderError';

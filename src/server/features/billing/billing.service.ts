@@ -137,6 +137,19 @@ async function customerFor(
   });
 }
 
+/** Forgets a customer the provider no longer has, so the next checkout creates another. */
+async function forgetCustomer(ctx: ServerContext, userId: string, customerId: string) {
+  await ctx.database.db.transaction(async (tx) => {
+    const row = await lockPlan(tx, userId, ctx.clock.now());
+    if (billingMetadata(row.metadata).customerId !== customerId) return;
+    const { customerId: _forgotten, ...metadata } = row.metadata;
+    await tx.update(subscriptions).set({ metadata }).where(eq(subscriptions.userId, userId));
+  });
+}
+
+const isCustomerMissing = (error: unknown) =>
+  error instanceof PaymentProviderError && error.customerMissing;
+
 /**
  * Starts the provider's checkout for a paid plan. Someone whose subscription is still running
  * (active, trialing, or owed) gets the provider's portal instead, where a plan is switched
@@ -168,25 +181,41 @@ export async function startCheckout(
   if (plan && effectiveTier(tierOf(plan.tier), plan.status as SubscriptionStatus) === input.tier) {
     throw new AppError('CONFLICT', { reason: 'current_plan' }, 'You are already on this plan');
   }
+  const checkout = (customerId: string) =>
+    deps.provider.createCheckout({
+      customerId,
+      priceId: billing.prices[input.tier],
+      userId,
+      tier: input.tier,
+      successUrl: settingsUrl(deps.ctx, '?checkout=success'),
+      cancelUrl: settingsUrl(deps.ctx, '?checkout=cancelled'),
+      locale: language,
+    });
   const customerId = await customerFor(deps, userId, account);
-  return atProvider(
-    () =>
-      deps.provider.createCheckout({
-        customerId,
-        priceId: billing.prices[input.tier],
-        userId,
-        tier: input.tier,
-        successUrl: settingsUrl(deps.ctx, '?checkout=success'),
-        cancelUrl: settingsUrl(deps.ctx, '?checkout=cancelled'),
-        locale: language,
-      }),
-    deps.log,
-  );
+  return atProvider(async () => {
+    try {
+      return await checkout(customerId);
+    } catch (error) {
+      if (!isCustomerMissing(error)) throw error;
+      deps.log.warn({ userId, customerId }, 'the kept customer is gone at the provider: a new one');
+      await forgetCustomer(deps.ctx, userId, customerId);
+      const { customerId: _gone, ...meta } = account.meta;
+      return checkout(await customerFor(deps, userId, { ...account, meta }));
+    }
+  }, deps.log);
 }
+
+const noBillingAccount = () =>
+  new AppError(
+    'CONFLICT',
+    { reason: 'no_billing_account' },
+    'There is no billing account yet: choose a plan first',
+  );
 
 /**
  * The provider's customer portal (payment method, invoices, cancellation, plan switch). Someone
- * who never started a checkout has nothing there: 409 CONFLICT.
+ * who never started a checkout, or whose customer the provider no longer has, has nothing there:
+ * 409 CONFLICT.
  */
 export async function openPortal(
   deps: BillingDeps,
@@ -196,22 +225,21 @@ export async function openPortal(
   requireBilling(deps.ctx);
   const { meta } = await readAccount(deps.ctx.database.db, userId);
   const customerId = meta.customerId;
-  if (!customerId) {
-    throw new AppError(
-      'CONFLICT',
-      { reason: 'no_billing_account' },
-      'There is no billing account yet: choose a plan first',
-    );
-  }
-  return atProvider(
-    () =>
-      deps.provider.createPortal({
+  if (!customerId) throw noBillingAccount();
+  return atProvider(async () => {
+    try {
+      return await deps.provider.createPortal({
         customerId,
         returnUrl: settingsUrl(deps.ctx),
         locale: language,
-      }),
-    deps.log,
-  );
+      });
+    } catch (error) {
+      if (!isCustomerMissing(error)) throw error;
+      deps.log.warn({ userId, customerId }, 'the kept customer is gone at the provider');
+      await forgetCustomer(deps.ctx, userId, customerId);
+      throw noBillingAccount();
+    }
+  }, deps.log);
 }
 
 /** What became of an event: its `billing_events.outcome`. */

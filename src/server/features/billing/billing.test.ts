@@ -199,6 +199,31 @@ describe('POST /subscription/checkout', () => {
   });
 });
 
+describe('a customer deleted at Stripe', () => {
+  it('is replaced by a new one at checkout, and answers the portal with 409', async () => {
+    const { agent, userId } = await registerUser(t.app, 'customer-gone@example.com');
+    await agent.post('/api/v1/subscription/checkout', { tier: 'classic' });
+    const gone = (await planRow(userId))?.metadata.customerId as string;
+    fake.deleteCustomer(gone);
+
+    const portal = await agent.post('/api/v1/subscription/portal');
+    expect(portal.statusCode).toBe(409);
+    expect(portal.json().error.details).toEqual({ reason: 'no_billing_account' });
+    expect((await planRow(userId))?.metadata.customerId).toBeUndefined();
+
+    await agent.post('/api/v1/subscription/checkout', { tier: 'classic' }); // a customer again
+    const second = (await planRow(userId))?.metadata.customerId as string;
+    fake.deleteCustomer(second);
+    const res = await agent.post('/api/v1/subscription/checkout', { tier: 'pro' });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json().url).toMatch(new RegExp(`^${CHECKOUT_HOST}/`));
+    const fresh = (await planRow(userId))?.metadata.customerId;
+    expect(fresh).toMatch(/^cus_fake\d+$/);
+    expect([gone, second]).not.toContain(fresh);
+    expect(fake.callsTo('/v1/checkout/sessions').at(-1)?.form.get('customer')).toBe(fresh);
+  });
+});
+
 describe('POST /subscription/portal', () => {
   it("opens the customer's portal, returning to the subscription page", async () => {
     const { agent, userId } = await registerUser(t.app, 'portal-user@example.com');

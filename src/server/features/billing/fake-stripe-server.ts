@@ -22,6 +22,7 @@ export const PORTAL_HOST = 'https://billing.stripe.test';
 export class FakeStripeServer {
   readonly calls: StripeCall[] = [];
   private failure: number | null = null;
+  private readonly deletedCustomers = new Set<string>();
   private counter = 0;
   private readonly server: Server;
 
@@ -52,6 +53,20 @@ export class FakeStripeServer {
       return [
         this.failure,
         { error: { type: 'api_error', message: 'The fake Stripe is down for this test.' } },
+      ];
+    }
+    const customer = call.form.get('customer');
+    if (customer !== null && this.deletedCustomers.has(customer)) {
+      return [
+        400,
+        {
+          error: {
+            type: 'invalid_request_error',
+            code: 'resource_missing',
+            param: 'customer',
+            message: `No such customer: '${customer}'`,
+          },
+        },
       ];
     }
     this.counter += 1;
@@ -106,6 +121,11 @@ export class FakeStripeServer {
   /** Every later call answers `status` with a Stripe API error (null: answer normally again). */
   failWith(status: number | null) {
     this.failure = status;
+  }
+
+  /** The customer is gone (deleted in Stripe's dashboard): calls naming it answer resource_missing. */
+  deleteCustomer(customerId: string) {
+    this.deletedCustomers.add(customerId);
   }
 
   callsTo(path: string) {

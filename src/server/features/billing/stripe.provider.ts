@@ -101,11 +101,15 @@ export function changeOf(event: Stripe.Event): BillingChange {
 
 function providerError(error: unknown): PaymentProviderError {
   if (error instanceof Stripe.errors.StripeError) {
-    return new PaymentProviderError(error.message, {
-      type: error.type,
-      ...(error.statusCode !== undefined ? { statusCode: error.statusCode } : {}),
-      ...(error.code !== undefined ? { code: error.code } : {}),
-    });
+    return new PaymentProviderError(
+      error.message,
+      {
+        type: error.type,
+        ...(error.statusCode !== undefined ? { statusCode: error.statusCode } : {}),
+        ...(error.code !== undefined ? { code: error.code } : {}),
+      },
+      error.code === 'resource_missing' && error.param === 'customer',
+    );
   }
   return new PaymentProviderError(error instanceof Error ? error.message : String(error));
 }
