@@ -1,10 +1,11 @@
-import { count, eq } from 'drizzle-orm';
+import { count } from 'drizzle-orm';
 import { type Tier, TIER_ASSET_LIMITS } from '@/contracts/holdings';
-import { tierOf } from '@/domain/plans/plans';
+import { effectiveTier } from '@/domain/plans/plans';
 import type { DbOrTx } from '../db/client';
-import { holdings, subscriptions } from '../db/schema';
+import { holdings } from '../db/schema';
 import { AppError } from './errors';
 import { activeHoldingsOf, type Scope } from './holding-scope';
+import { readSubscription } from './subscriptions';
 
 /**
  * The plan's asset limit: the portfolio owner's plan (`ownerTier`), how many active holdings a
@@ -13,13 +14,13 @@ import { activeHoldingsOf, type Scope } from './holding-scope';
  * CSV import (features/import-export, a file at a time); the summary answers the same count.
  */
 
-/** The portfolio owner's plan: the subscriptions row, free when there is none. */
+/**
+ * The plan that applies to the portfolio owner: the subscriptions row's tier while it is active or
+ * trialing, free otherwise (a failed payment, a cancelled subscription) or when there is no row.
+ */
 export async function ownerTier(db: DbOrTx, ownerId: string): Promise<Tier> {
-  const [row] = await db
-    .select({ tier: subscriptions.tier })
-    .from(subscriptions)
-    .where(eq(subscriptions.userId, ownerId));
-  return tierOf(row?.tier);
+  const { tier, status } = await readSubscription(db, ownerId);
+  return effectiveTier(tier, status);
 }
 
 /** How many active holdings a view has (what the plan's asset limit counts). */

@@ -392,7 +392,13 @@ describe('POST /billing/webhook: a subscription from checkout to deletion', () =
       start + 3,
     );
     await send(failed);
-    expect(await planOf(agent)).toMatchObject({ tier: 'pro', status: 'past_due' });
+    // Owed: the plan counts as free until paid.
+    expect(await planOf(agent)).toMatchObject({
+      tier: 'pro',
+      status: 'past_due',
+      limits: { portfolioAssets: 10 },
+      features: [],
+    });
 
     await send(
       stripeEvent(
@@ -406,6 +412,8 @@ describe('POST /billing/webhook: a subscription from checkout to deletion', () =
       status: 'canceled',
       cancelAtPeriodEnd: false,
       managedBy: 'billing',
+      limits: { portfolioAssets: 10 },
+      features: [],
     });
 
     // Each event is recorded once, applied, with its user.
