@@ -102,6 +102,19 @@ function queryUnstorable(value: string): boolean {
   return !isStorableText(value);
 }
 
+/**
+ * Every string in a body, keys included. Read from the values rather than their JSON: the text
+ * `\u0000` (a backslash and five characters) is storable, though its JSON holds `\u0000` too.
+ */
+function textsOf(value: unknown): string[] {
+  if (typeof value === 'string') return [value];
+  if (Array.isArray(value)) return value.flatMap(textsOf);
+  if (value !== null && typeof value === 'object') {
+    return Object.entries(value).flatMap(([key, item]) => [key, ...textsOf(item)]);
+  }
+  return [];
+}
+
 async function send(request: Sent): Promise<LightMyRequestResponse> {
   const hasBody = request.payload !== undefined;
   return t.app.inject({
@@ -450,9 +463,7 @@ describe('no input answers 5xx', () => {
               !!spoilPath?.[1].includes('%00') ||
               spoilQuery.some(([, value]) => queryUnstorable(value)) ||
               (target.route.body !== null &&
-                JSON.stringify(payload ?? null).match(
-                  /\\u0000|\\ud[89ab][0-9a-f]{2}(?!\\ud[c-f])|(?<!\\ud[89ab][0-9a-f]{2})\\ud[c-f][0-9a-f]{2}/i,
-                ) !== null);
+                textsOf(payload).some((text) => !isStorableText(text)));
             await check(
               { method: target.route.method, url: urlOf(target, spoilQuery, spoilPath), payload },
               carriesUnstorable,
