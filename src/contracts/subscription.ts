@@ -56,6 +56,7 @@ export const adminSubscriptionResponseSchema = z.object({
 
 /** The paid plans a user can buy. */
 export const PAID_TIERS = ['classic', 'pro'] as const;
+export type PaidTier = (typeof PAID_TIERS)[number];
 
 /** Starts a payment provider checkout for a paid plan. */
 export const checkoutBodySchema = z
@@ -65,3 +66,6 @@ export type CheckoutBody = z.infer<typeof checkoutBodySchema>;
 
 /** Where to send the browser: the provider's checkout or customer portal page. */
 export const billingRedirectResponseSchema = z.object({ url: z.string() });
+
+/** What the payment provider's webhook answers once an event is recorded (or was already). */
+export const billingWebhookResponseSchema = z.object({ received: z.literal(true) });

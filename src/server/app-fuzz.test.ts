@@ -89,11 +89,6 @@ async function signIn() {
 type Sent = { method: string; url: string; payload?: unknown };
 
 /**
- * Whether the server reads a query value as text it cannot store. A lone surrogate cannot be
- * percent-encoded: it is sent escaped (`%uD800`, see `encodeQueryValue`), which the server reads
- * as that literal, storable text; U+0000 in a well-formed value arrives as U+0000.
- */
-/**
  * Whether a body holds text PostgreSQL cannot store, in any string (key or value) at any depth.
  * Read from the values, not their JSON: the six characters `\u0000` typed as text are storable.
  */
@@ -108,6 +103,11 @@ function holdsUnstorable(value: unknown): boolean {
   return false;
 }
 
+/**
+ * Whether the server reads a query value as text it cannot store. A lone surrogate cannot be
+ * percent-encoded: it is sent escaped (`%uD800`, see `encodeQueryValue`), which the server reads
+ * as that literal, storable text; U+0000 in a well-formed value arrives as U+0000.
+ */
 function queryUnstorable(value: string): boolean {
   try {
     encodeURIComponent(value);

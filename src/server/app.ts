@@ -14,6 +14,7 @@ import type { ServerContext } from './context';
 import { runAsRequest } from './db/access-context';
 import type { Database } from './db/client';
 import { adminRoutes } from './features/admin/admin.routes';
+import { billingRoutes } from './features/billing/billing.routes';
 import { apiKeyRoutes } from './features/api-keys/api-keys.routes';
 import { authRoutes } from './features/auth/auth.routes';
 import { mfaRoutes } from './features/auth/mfa.routes';
@@ -253,6 +254,7 @@ export async function buildApp(deps: AppDeps) {
   await app.register(marketDataRoutes, { ...deps.marketData, ctx });
   await app.register(settingsRoutes, { ctx });
   await app.register(subscriptionRoutes, { ctx });
+  await app.register(billingRoutes, { ctx });
   await app.register(apiKeyRoutes, { ctx });
   await app.register(valuationRoutes, { ctx });
   await app.register(deviceLocationRoutes, deps.locator ? { locator: deps.locator } : {});

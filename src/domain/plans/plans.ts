@@ -34,6 +34,16 @@ export const PLAN_LIMITS = {
 } as const satisfies Record<Tier, Record<string, number | null>>;
 export type PlanLimit = keyof (typeof PLAN_LIMITS)['free'];
 
+/**
+ * The monthly price of each plan as Cairn shows it (spec 002: Premium 9, Enterprise 29), in
+ * dollars in English and euros in French. What is charged is the payment provider's price
+ * (STRIPE_PRICE_CLASSIC, STRIPE_PRICE_PRO): keep them equal.
+ */
+export const MONTHLY_PRICES = { free: 0, classic: 9, pro: 29 } as const satisfies Record<
+  Tier,
+  number
+>;
+
 const FEATURES: Record<Tier, readonly GatedFeature[]> = {
   free: [],
   classic: ['advanced_analytics', 'data_export', 'priority_support'],

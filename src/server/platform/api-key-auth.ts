@@ -41,8 +41,12 @@ export const API_KEY_ROUTES: readonly string[] = [
   '/api/v1/market-data/fx',
 ];
 
-/** Within the allowed routes, these stay with the app: sharing and invitations. */
-const API_KEY_EXCLUDED = /\/shares(\/|$)|\/invitations(\/|$)/;
+/**
+ * Within the allowed routes, these stay with the app: sharing and invitations, and paying
+ * (checkout, and the billing portal where a subscription is cancelled or its card changed).
+ */
+const API_KEY_EXCLUDED =
+  /\/shares(\/|$)|\/invitations(\/|$)|^\/api\/v1\/subscription\/(checkout|portal)$/;
 
 export function isApiKeyRoute(route: string | null): boolean {
   if (route === null || API_KEY_EXCLUDED.test(route)) return false;

@@ -5,6 +5,9 @@ import type { DateFormat, NumberFormat } from '@/contracts/settings';
 export const CURRENCY_SYMBOLS = { EUR: '€', USD: '$', GBP: '£', CAD: 'C$' } as const;
 export type Currency = keyof typeof CURRENCY_SYMBOLS;
 
+/** The currency plan prices show in: dollars in English, euros in French (spec 000, section 1). */
+export const priceCurrency = (language: Language): Currency => (language === 'fr' ? 'EUR' : 'USD');
+
 const LOCALES: Record<Language, string> = { en: 'en-US', fr: 'fr-FR' };
 
 export function intlLocale(language: Language) {

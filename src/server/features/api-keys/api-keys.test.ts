@@ -168,7 +168,7 @@ describe('using a key', () => {
     expect(mine.filter((p: { name: string }) => p.name === 'By key')).toHaveLength(1);
   });
 
-  it('never reaches admin, account security, sharing or key management', async () => {
+  it('never reaches admin, account security, sharing, billing or key management', async () => {
     await setPlan(adminId, 'pro');
     const adminKey = await newKey(admin, ['read', 'write'], 'Admin script');
     const { secret } = await newKey(owner, ['read', 'write'], 'Everything');
@@ -190,6 +190,8 @@ describe('using a key', () => {
       [secret, 'GET', '/api/v1/settings'],
       [secret, 'POST', `/api/v1/portfolios/${mine!.id}/shares`, { email: 'x@example.com' }],
       [secret, 'GET', '/api/v1/invitations'],
+      [secret, 'POST', '/api/v1/subscription/checkout', { tier: 'classic' }],
+      [secret, 'POST', '/api/v1/subscription/portal'],
     ];
     for (const [key, method, url, body] of paths) {
       const res = await withKey(key, method, url, body);

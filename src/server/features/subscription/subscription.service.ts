@@ -1,12 +1,13 @@
 import { and, asc, count, eq, isNull } from 'drizzle-orm';
 import type { Subscription } from '@/contracts/subscription';
-import { planSummary } from '@/domain/plans/plans';
+import { effectiveTier, planSummary } from '@/domain/plans/plans';
 import type { ServerContext } from '../../context';
 import { holdings, portfolios } from '../../db/schema';
 import { readSubscription } from '../../platform/subscriptions';
 
 /**
- * The caller's plan, what it allows and how much of it they use: the active assets of each
+ * The caller's plan, what it allows (the limits and features that apply: a plan that is not active
+ * or trialing allows what free does) and how much of it they use: the active assets of each
  * portfolio they own (the limit counts each portfolio view; the real one is shown), and goals.
  */
 export async function getSubscription(ctx: ServerContext, userId: string): Promise<Subscription> {
@@ -29,7 +30,7 @@ export async function getSubscription(ctx: ServerContext, userId: string): Promi
   return {
     ...stored,
     billingAvailable: ctx.config.billing !== null,
-    ...planSummary(stored.tier),
+    ...planSummary(effectiveTier(stored.tier, stored.status)),
     usage: {
       portfolios: used.map((row) => ({ ...row, assets: Number(row.assets) })),
       // Goals arrive with their feature; none can exist yet.

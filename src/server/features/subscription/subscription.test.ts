@@ -116,6 +116,33 @@ describe('PATCH /admin/users/{id}/subscription', () => {
   });
 });
 
+describe('a plan that is not active or trialing', () => {
+  it('allows what free allows, until it is active again', async () => {
+    const { agent, userId } = await registerUser(t.app, 'plans-lapsed@example.com');
+    const portfolio = (await agent.post('/api/v1/portfolios', { name: 'Lapsed' })).json().portfolio;
+    const add = (n: number) => agent.post(`/api/v1/portfolios/${portfolio.id}/holdings`, stock(n));
+    expect((await setPlan(admin, userId, { tier: 'pro', status: 'past_due' })).statusCode).toBe(
+      200,
+    );
+    expect((await agent.get('/api/v1/subscription')).json().subscription).toMatchObject({
+      tier: 'pro',
+      status: 'past_due',
+      limits: { portfolioAssets: 10, goals: 3 },
+      features: [],
+    });
+    for (let n = 0; n < 10; n += 1) expect((await add(n)).statusCode).toBe(201);
+    const refused = await add(10);
+    expect(refused.statusCode).toBe(403);
+    expect(refused.json().error).toMatchObject({
+      code: 'TIER_ASSET_LIMIT',
+      details: { limit: 10 },
+    });
+
+    await setPlan(admin, userId, { tier: 'pro', status: 'active' });
+    expect((await add(10)).statusCode).toBe(201);
+  });
+});
+
 describe('DEFAULT_PLAN', () => {
   it('sets the plan of new accounts', async () => {
     const household = await createTestApp({ testDb: t.testDb, env: { DEFAULT_PLAN: 'pro' } });

@@ -20,9 +20,10 @@ import {
   Users,
 } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
+import { MONTHLY_PRICES } from '@/domain/plans/plans';
 import { buttonVariants } from '@/web/components/ui/button-variants';
 import { cx } from '@/web/lib/cx';
-import { type Currency, formatMoney } from '@/web/lib/format';
+import { formatMoney, priceCurrency } from '@/web/lib/format';
 import { currentLanguage } from '@/web/lib/i18n';
 import { FeatureGrid } from './feature-grid';
 import { Section } from './section';
@@ -141,16 +142,21 @@ export function BenefitsSection() {
 }
 
 const PLANS = [
-  { key: 'free', price: 0, features: ['assets', 'classes', 'tax', 'security'], highlighted: false },
+  {
+    key: 'free',
+    price: MONTHLY_PRICES.free,
+    features: ['assets', 'classes', 'tax', 'security'],
+    highlighted: false,
+  },
   {
     key: 'premium',
-    price: 9,
+    price: MONTHLY_PRICES.classic,
     features: ['assets', 'analytics', 'export', 'support'],
     highlighted: true,
   },
   {
     key: 'enterprise',
-    price: 29,
+    price: MONTHLY_PRICES.pro,
     features: ['assets', 'api', 'premium', 'support'],
     highlighted: false,
   },
@@ -159,8 +165,7 @@ const PLANS = [
 export function PricingSection() {
   const { t } = useTranslation('landing');
   const language = currentLanguage();
-  // Prices show in dollars in English and in euros in French (spec 000, section 1).
-  const currency: Currency = language === 'fr' ? 'EUR' : 'USD';
+  const currency = priceCurrency(language);
   return (
     <Section
       id="pricing"
