@@ -155,7 +155,7 @@ function PaidPlans({ subscription, redirect }: { subscription: Subscription; red
                 {t('subscription.plans.perMonth')}
               </span>
             </p>
-            <ul className="grid flex-1 gap-1.5 text-sm">
+            <ul className="grid flex-1 content-start gap-1.5 text-sm">
               {assets !== null ? (
                 <li className="flex gap-2">
                   <Check aria-hidden="true" className="mt-0.5 size-4 shrink-0 text-gain" />
