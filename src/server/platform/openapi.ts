@@ -26,7 +26,8 @@ export async function registerOpenApi(
           'decimal amounts travel as strings and dates as ISO 8601. Errors answer ' +
           '`{ "error": { "code", "message", "details" } }` with a code from a closed list.\n\n' +
           'Sign in to the app for a session, or (Enterprise plan) send a personal API key from ' +
-          'Settings > API keys as `Authorization: Bearer cairn_...`: a key reads (and with its write ' +
+          'Settings > API keys as `Authorization: Bearer cairn_...` on the paths marked with a ' +
+          'lock ("Authorize" here takes one): a key reads (and with its write ' +
           'scope changes) your portfolios, holdings, transactions, valuation and market data, and ' +
           'nothing else (no admin, account security, sharing or key management). Each key may make ' +
           `${options.apiKeyRateLimit} requests a minute (429 with Retry-After beyond).`,
@@ -49,13 +50,13 @@ export async function registerOpenApi(
         },
       },
     },
-    // Paths a key may call say so; the others take the session alone.
+    // The paths a key may call say so (a key or the session); health is public.
     transform: (input) => {
       const transformed = jsonSchemaTransform(input);
-      if (!input.url.startsWith('/api/v1/')) return transformed;
-      const security: Record<string, string[]>[] = isApiKeyRoute(input.route.url)
-        ? [{ apiKey: [] }, { session: [] }]
-        : [{ session: [] }];
+      if (!isApiKeyRoute(input.route.url) || input.route.url === '/api/v1/health') {
+        return transformed;
+      }
+      const security = [{ apiKey: [] }, { session: [] }];
       return { ...transformed, schema: { ...transformed.schema, security } };
     },
     transformObject: jsonSchemaTransformObject,
