@@ -14,6 +14,7 @@ import type { ServerContext } from './context';
 import { runAsRequest } from './db/access-context';
 import type { Database } from './db/client';
 import { adminRoutes } from './features/admin/admin.routes';
+import { apiKeyRoutes } from './features/api-keys/api-keys.routes';
 import { authRoutes } from './features/auth/auth.routes';
 import { mfaRoutes } from './features/auth/mfa.routes';
 import { devRoutes } from './features/dev/dev.routes';
@@ -35,6 +36,7 @@ import { healthRoutes } from './features/health/health.routes';
 import { HOUSEKEEPING, runHousekeeping } from './housekeeping';
 import { loadPrerendered, loadSeoStrings, renderIndexHead } from './features/seo/seo-head';
 import { seoRoutes } from './features/seo/seo.routes';
+import { registerApiKeyAuth } from './platform/api-key-auth';
 import { registerAuth } from './platform/auth';
 import { type Clock, systemClock } from './platform/clock';
 import { ComputePool } from './platform/compute';
@@ -148,6 +150,7 @@ export async function buildApp(deps: AppDeps) {
   await app.register(cookie, { secret: secrets.cookieSecret, hook: 'onRequest' });
   registerAuth(app, { database, config, clock });
   await registerRateLimit(app, config.redisUrl);
+  registerApiKeyAuth(app, { database, config, clock });
 
   const overload = deps.overload === undefined ? DEFAULT_OVERLOAD : deps.overload;
   if (overload) {
@@ -163,7 +166,11 @@ export async function buildApp(deps: AppDeps) {
     });
   }
 
-  await registerOpenApi(app, { version: APP_VERSION, publicUrl: config.publicUrl.origin });
+  await registerOpenApi(app, {
+    version: APP_VERSION,
+    publicUrl: config.publicUrl.origin,
+    apiKeyRateLimit: config.apiKeyRateLimit,
+  });
 
   const realtime = new Realtime(database, app.log);
   const mailer = new Mailer(
@@ -246,6 +253,7 @@ export async function buildApp(deps: AppDeps) {
   await app.register(marketDataRoutes, { ...deps.marketData, ctx });
   await app.register(settingsRoutes, { ctx });
   await app.register(subscriptionRoutes, { ctx });
+  await app.register(apiKeyRoutes, { ctx });
   await app.register(valuationRoutes, { ctx });
   await app.register(deviceLocationRoutes, deps.locator ? { locator: deps.locator } : {});
   if (config.env !== 'production') await app.register(devRoutes, { ctx });

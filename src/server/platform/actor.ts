@@ -19,7 +19,8 @@ export function actorOf(request: FastifyRequest): Actor {
   const agent = request.headers['user-agent'];
   return {
     userId: auth.user.id,
-    sessionId: auth.session.id,
+    // A key's request has no session; api_key_uses ties the change to the key by request id.
+    sessionId: auth.apiKey ? null : auth.session.id,
     ip: request.ip || null,
     userAgent: typeof agent === 'string' ? agent.slice(0, 500) : null,
     log: request.log,

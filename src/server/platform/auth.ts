@@ -1,5 +1,6 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { and, eq, gt, ne, or, sql } from 'drizzle-orm';
+import type { ApiKeyScope } from '@/contracts/api-keys';
 import type { Aal, Role } from '@/contracts/auth';
 import type { Config } from '../config';
 import type { Database, DbOrTx } from '../db/client';
@@ -8,6 +9,7 @@ import { type Clock, DAY, HOUR, MINUTE, SECOND } from './clock';
 import { hashToken, randomToken } from './crypto';
 import { AppError } from './errors';
 import type { Realtime } from './realtime';
+import { hasBearer } from './api-key-auth';
 import { isApiRequest, routeOf } from './request-path';
 
 /** A session without "remember me" ends after 12 hours (and with the browser: no Max-Age). */
@@ -56,6 +58,8 @@ export type AuthContext = {
   hasVerifiedFactor: boolean;
   /** Password done, second step not: only the second-step endpoints answer. */
   mfaPending: boolean;
+  /** Set when the caller presented a personal API key instead of a session (api-key-auth.ts). */
+  apiKey?: { id: string; scopes: ApiKeyScope[] };
 };
 
 declare module 'fastify' {
@@ -326,7 +330,8 @@ export function registerAuth(
   app.decorateRequest('auth', null);
 
   app.addHook('onRequest', async (request, reply) => {
-    if (!isApiRequest(request)) return;
+    // A request with an API key is the key's alone (api-key-auth.ts): the cookie is not read.
+    if (!isApiRequest(request) || hasBearer(request)) return;
     const token = request.cookies[cookieName];
     if (!token) return;
     const now = clock.now();
@@ -406,7 +411,7 @@ export function clientInfo(request: FastifyRequest) {
  */
 export function requireAdmin(request: FastifyRequest): AuthContext {
   const auth = requireAuth(request);
-  if (auth.user.role !== 'admin') {
+  if (auth.user.role !== 'admin' || auth.apiKey) {
     request.log.warn({ userId: auth.user.id, url: request.url }, 'admin access refused');
     throw new AppError('UNAUTHORIZED');
   }

@@ -2,6 +2,7 @@ import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import type { FastifyInstance } from 'fastify';
 import { jsonSchemaTransform, jsonSchemaTransformObject } from 'fastify-type-provider-zod';
+import { isApiKeyRoute } from './api-key-auth';
 
 export const OPENAPI_PATH = '/api/v1/openapi.json';
 export const API_DOCS_PATH = '/api/docs';
@@ -12,7 +13,7 @@ export const API_DOCS_PATH = '/api/docs';
  */
 export async function registerOpenApi(
   app: FastifyInstance,
-  options: { version: string; publicUrl: string },
+  options: { version: string; publicUrl: string; apiKeyRateLimit: number },
 ) {
   await app.register(swagger, {
     openapi: {
@@ -23,11 +24,40 @@ export async function registerOpenApi(
         description:
           'The Cairn API. Every path is under /api/v1, takes and answers JSON with camelCase fields; ' +
           'decimal amounts travel as strings and dates as ISO 8601. Errors answer ' +
-          '`{ "error": { "code", "message", "details" } }` with a code from a closed list.',
+          '`{ "error": { "code", "message", "details" } }` with a code from a closed list.\n\n' +
+          'Sign in to the app for a session, or (Enterprise plan) send a personal API key from ' +
+          'Settings > API keys as `Authorization: Bearer cairn_...`: a key reads (and with its write ' +
+          'scope changes) your portfolios, holdings, transactions, valuation and market data, and ' +
+          'nothing else (no admin, account security, sharing or key management). Each key may make ' +
+          `${options.apiKeyRateLimit} requests a minute (429 with Retry-After beyond).`,
       },
       servers: [{ url: options.publicUrl }],
+      components: {
+        securitySchemes: {
+          apiKey: {
+            type: 'http',
+            scheme: 'bearer',
+            description: 'A personal API key (cairn_...), created in Settings > API keys.',
+          },
+          session: {
+            type: 'apiKey',
+            in: 'cookie',
+            name: 'cairn_session',
+            description:
+              'The session cookie the app sets at sign-in (__Host-cairn_session over https).',
+          },
+        },
+      },
     },
-    transform: jsonSchemaTransform,
+    // Paths a key may call say so; the others take the session alone.
+    transform: (input) => {
+      const transformed = jsonSchemaTransform(input);
+      if (!input.url.startsWith('/api/v1/')) return transformed;
+      const security: Record<string, string[]>[] = isApiKeyRoute(input.route.url)
+        ? [{ apiKey: [] }, { session: [] }]
+        : [{ session: [] }];
+      return { ...transformed, schema: { ...transformed.schema, security } };
+    },
     transformObject: jsonSchemaTransformObject,
   });
 
@@ -35,7 +65,13 @@ export async function registerOpenApi(
 
   await app.register(swaggerUi, {
     routePrefix: API_DOCS_PATH,
-    uiConfig: { docExpansion: 'list', deepLinking: true, defaultModelsExpandDepth: 0 },
+    uiConfig: {
+      docExpansion: 'list',
+      deepLinking: true,
+      defaultModelsExpandDepth: 0,
+      // "Authorize" takes a key; the browser's own cookie is not sent with a key (the API ignores it).
+      persistAuthorization: false,
+    },
     transformSpecificationClone: true,
   });
 }
