@@ -147,7 +147,8 @@ function RevokeDialog({ apiKey, onClose }: { apiKey: ApiKey; onClose: () => void
 }
 
 /**
- * The keys: a table from 768 px (name, key prefix, access, created, last use, expiry, revoke),
+ * The keys: a table from 768 px (name and creation date, key prefix, access, last use, expiry,
+ * revoke),
  * stacked cards on phones. Revoking asks first, naming the key.
  */
 export function ApiKeyList({ apiKeys }: { apiKeys: ApiKey[] }) {
@@ -166,7 +167,6 @@ export function ApiKeyList({ apiKeys }: { apiKeys: ApiKey[] }) {
               <TableHead>{t('list.columns.name')}</TableHead>
               <TableHead>{t('list.columns.key')}</TableHead>
               <TableHead>{t('list.columns.access')}</TableHead>
-              <TableHead>{t('list.columns.created')}</TableHead>
               <TableHead>{t('list.columns.lastUsed')}</TableHead>
               <TableHead>{t('list.columns.expires')}</TableHead>
               <TableHead>
@@ -177,14 +177,18 @@ export function ApiKeyList({ apiKeys }: { apiKeys: ApiKey[] }) {
           <TableBody>
             {apiKeys.map((apiKey) => (
               <TableRow key={apiKey.id} data-testid="api-key-row">
-                <TableCell className="max-w-44 font-medium break-words">{apiKey.name}</TableCell>
+                <TableCell className="min-w-36">
+                  <span className="block font-medium break-words">{apiKey.name}</span>
+                  <span className="block text-muted-foreground">
+                    {t('list.createdOn', { date: format.date(apiKey.createdAt) })}
+                  </span>
+                </TableCell>
                 <TableCell className="font-mono text-xs whitespace-nowrap">
                   {apiKey.prefix}…
                 </TableCell>
                 <TableCell>
                   <Scopes apiKey={apiKey} />
                 </TableCell>
-                <TableCell className="whitespace-nowrap">{format.date(apiKey.createdAt)}</TableCell>
                 <TableCell className="whitespace-nowrap">
                   <LastUsed apiKey={apiKey} now={now} />
                 </TableCell>

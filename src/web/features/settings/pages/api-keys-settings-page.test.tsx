@@ -115,16 +115,16 @@ describe('API keys without API access (below Enterprise)', { timeout: 15_000 }, 
   });
 
   it('still lists keys kept from a higher plan, says they do not work, and revokes them', async () => {
-    const key = makeKey();
+    const key = makeKey({ name: 'Old script' });
     const { api, user } = renderPage({ tier: 'free', keys: [key] });
     expect(
       await screen.findByText(
         'These keys stop working until your plan includes API access again. You can still revoke them.',
       ),
     ).toBeInTheDocument();
-    expect(within(table()).getByText('Monthly spreadsheet')).toBeInTheDocument();
+    expect(within(table()).getByText('Old script')).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: /Create/ })).not.toBeInTheDocument();
-    await user.click(within(table()).getByRole('button', { name: 'Revoke Monthly spreadsheet' }));
+    await user.click(within(table()).getByRole('button', { name: 'Revoke Old script' }));
     await user.click(
       within(await screen.findByRole('alertdialog')).getByRole('button', { name: 'Revoke key' }),
     );
@@ -171,7 +171,7 @@ describe('API keys with API access (Enterprise)', { timeout: 15_000 }, () => {
     expect(within(first).getByText('cairn_AbCdEf12…')).toHaveClass('font-mono');
     expect(within(first).getByText('Read')).toBeInTheDocument();
     expect(within(first).queryByText('Write')).not.toBeInTheDocument();
-    expect(within(first).getByText('Nov 2, 2026')).toBeInTheDocument();
+    expect(within(first).getByText('Created Nov 2, 2026')).toBeInTheDocument();
     expect(within(first).getByText('Never used')).toBeInTheDocument();
     expect(within(first).getByText('Never')).toBeInTheDocument();
     expect(within(second).getByText('Write')).toBeInTheDocument();

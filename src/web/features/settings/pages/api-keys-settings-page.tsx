@@ -71,7 +71,7 @@ function UpgradeSection() {
       <div className="flex gap-3">
         <span
           aria-hidden="true"
-          className="flex size-8 shrink-0 items-center justify-center rounded-md bg-muted text-muted-foreground"
+          className="hidden size-8 shrink-0 items-center justify-center rounded-md bg-muted text-muted-foreground sm:flex"
         >
           <Lock className="size-4" />
         </span>
@@ -140,6 +140,8 @@ export function ApiKeysSettingsPage() {
         <>
           <SettingsSection
             id="api-keys-list"
+            // A narrow window scrolls the table inside the card, not the page.
+            className="min-w-0"
             title={t('list.title')}
             description={t('list.description', { max: MAX_ACTIVE_API_KEYS })}
             footer={
@@ -164,7 +166,7 @@ export function ApiKeysSettingsPage() {
         <>
           <UpgradeSection />
           {keys.isSuccess && list.length > 0 ? (
-            <SettingsSection id="api-keys-list" title={t('list.title')}>
+            <SettingsSection id="api-keys-list" className="min-w-0" title={t('list.title')}>
               <div className="grid gap-4">
                 <Alert role="status" tone="info" title={t('downgraded')} />
                 <ApiKeyList apiKeys={list} />
