@@ -144,6 +144,8 @@ async function valuationOn(database: 'pglite' | 'postgresql', data: Bench) {
     LOG_LEVEL: 'error',
     NODE_ENV: 'test',
     TRUST_PROXY: 'loopback',
+    // The MAX range is Premium.
+    DEFAULT_PLAN: 'pro',
   };
   let databaseUrl: string | null = null;
   if (database === 'postgresql') {

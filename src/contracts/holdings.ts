@@ -3,7 +3,6 @@ import { isoDate, pastDate, text } from './input-rules';
 import { dec } from '@/domain/money/decimal';
 import { CURRENCIES } from './settings';
 import { VALIDATION_MESSAGES as M } from './validation-messages';
-import { PLAN_LIMITS } from '@/domain/plans/plans';
 
 /**
  * Holdings of every class (spec 002, sections 3 and 5). Each class is created with its own
@@ -701,10 +700,4 @@ export const summaryResponseSchema = z.object({
 });
 export type Summary = z.infer<typeof summaryResponseSchema>;
 
-/** Assets a portfolio may hold per plan (spec 002, section 6; src/domain/plans); null is unlimited. */
-export const TIER_ASSET_LIMITS = {
-  free: PLAN_LIMITS.free.portfolioAssets,
-  classic: PLAN_LIMITS.classic.portfolioAssets,
-  pro: PLAN_LIMITS.pro.portfolioAssets,
-} as const;
 export type { Tier } from '@/domain/plans/plans';

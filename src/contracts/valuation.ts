@@ -12,6 +12,10 @@ import { CURRENCIES } from './settings';
 export const PERFORMANCE_RANGES = ['1W', '1M', '3M', 'YTD', '1Y', '3Y', '5Y', 'MAX'] as const;
 export type PerformanceRange = (typeof PERFORMANCE_RANGES)[number];
 export const DEFAULT_PERFORMANCE_RANGE: PerformanceRange = '1Y';
+/** History beyond a year is advanced analytics (Premium and Enterprise); the rest is for all. */
+export const ADVANCED_ANALYTICS_RANGES = ['3Y', '5Y', 'MAX'] as const satisfies PerformanceRange[];
+export const isAdvancedRange = (range: PerformanceRange): boolean =>
+  (ADVANCED_ANALYTICS_RANGES as readonly string[]).includes(range);
 
 const money = z.string();
 const ratio = z.number().nullable();

@@ -1,4 +1,5 @@
 import type { ServerContext } from './context';
+import { purgeOldApiKeyUses } from './features/api-keys/api-keys.service';
 import { purgeExpiredAuthData } from './features/auth/auth.housekeeping';
 import { HOUR, MINUTE } from './platform/clock';
 
@@ -7,11 +8,13 @@ export const HOUSEKEEPING = { firstAfterMs: MINUTE, intervalMs: HOUR } as const;
 
 /**
  * Removes what has outlived its use: expired sessions, links, codes, challenges and guess
- * counters, and email bodies (they hold links and codes) once they are not needed.
+ * counters, email bodies (they hold links and codes) once they are not needed, and API key uses
+ * after 90 days.
  */
 export async function runHousekeeping(ctx: ServerContext) {
   const now = ctx.clock.now();
   const auth = await purgeExpiredAuthData(ctx, now);
   const mailBodies = await ctx.mailer.purgeBodies(now);
-  return { ...auth, mailBodies };
+  const apiKeyUses = await purgeOldApiKeyUses(ctx, now);
+  return { ...auth, mailBodies, apiKeyUses };
 }

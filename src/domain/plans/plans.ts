@@ -6,6 +6,13 @@
 export const TIERS = ['free', 'classic', 'pro'] as const;
 export type Tier = (typeof TIERS)[number];
 
+/** The plans' names as the landing page sells them (the web translates them). */
+export const PLAN_NAMES: Record<Tier, string> = {
+  free: 'Free',
+  classic: 'Premium',
+  pro: 'Enterprise',
+};
+
 export const SUBSCRIPTION_STATUSES = ['active', 'trialing', 'past_due', 'canceled'] as const;
 export type SubscriptionStatus = (typeof SUBSCRIPTION_STATUSES)[number];
 

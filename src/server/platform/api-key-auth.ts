@@ -1,7 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { and, eq, isNull, lt, or } from 'drizzle-orm';
 import { API_KEY_PREFIX, type ApiKeyScope } from '@/contracts/api-keys';
-import { allows, effectiveTier, requiredTierForFeature } from '@/domain/plans/plans';
 import type { Config } from '../config';
 import type { Database } from '../db/client';
 import { apiKeys, apiKeyUses, profiles, users } from '../db/schema';
@@ -11,7 +10,7 @@ import { hashToken } from './crypto';
 import { AppError } from './errors';
 import { createLimiter } from './rate-limit';
 import { decodedPath, isApiRequest, routeOf } from './request-path';
-import { readSubscription } from './subscriptions';
+import { requireFeature } from './subscriptions';
 
 /**
  * Personal API keys at the door (docs/decisions.md, "Personal API keys"): a request carrying
@@ -134,14 +133,7 @@ export function registerApiKeyAuth(
       throw new AppError('API_KEY_SCOPE', { scope: needed });
     }
     // The plan is read on every request: a key of a downgraded account stops at once.
-    const plan = await readSubscription(database.db, user.id);
-    if (!allows(plan.tier, 'api_access', plan.status)) {
-      throw new AppError('TIER_FEATURE', {
-        feature: 'api_access',
-        requiredTier: requiredTierForFeature('api_access'),
-        tier: effectiveTier(plan.tier, plan.status),
-      });
-    }
+    await requireFeature(database.db, user.id, 'api_access');
     await limit(request);
 
     request.auth = apiKeyAuthContext(user, key, now);

@@ -1,10 +1,16 @@
-import { count, eq } from 'drizzle-orm';
-import { type Tier, TIER_ASSET_LIMITS } from '@/contracts/holdings';
-import { tierOf } from '@/domain/plans/plans';
+import { count } from 'drizzle-orm';
+import {
+  effectiveTier,
+  limitOf,
+  PLAN_NAMES,
+  requiredTierForCount,
+  type Tier,
+} from '@/domain/plans/plans';
 import type { DbOrTx } from '../db/client';
-import { holdings, subscriptions } from '../db/schema';
+import { holdings } from '../db/schema';
 import { AppError } from './errors';
 import { activeHoldingsOf, type Scope } from './holding-scope';
+import { readSubscription } from './subscriptions';
 
 /**
  * The plan's asset limit: the portfolio owner's plan (`ownerTier`), how many active holdings a
@@ -13,22 +19,23 @@ import { activeHoldingsOf, type Scope } from './holding-scope';
  * CSV import (features/import-export, a file at a time); the summary answers the same count.
  */
 
-/** The portfolio owner's plan: the subscriptions row, free when there is none. */
+/**
+ * The plan that applies to the portfolio owner now: their tier while it is active or trialing,
+ * else free (no row: free).
+ */
 export async function ownerTier(db: DbOrTx, ownerId: string): Promise<Tier> {
-  const [row] = await db
-    .select({ tier: subscriptions.tier })
-    .from(subscriptions)
-    .where(eq(subscriptions.userId, ownerId));
-  return tierOf(row?.tier);
+  const { tier, status } = await readSubscription(db, ownerId);
+  return effectiveTier(tier, status);
 }
+
+/** Assets a portfolio view may hold on a plan; null is unlimited. */
+export const assetLimitOf = (tier: Tier) => limitOf(tier, 'portfolioAssets');
 
 /** How many active holdings a view has (what the plan's asset limit counts). */
 export async function assetCount(db: DbOrTx, scope: Scope): Promise<number> {
   const [row] = await db.select({ n: count() }).from(holdings).where(activeHoldingsOf(scope));
   return Number(row?.n ?? 0);
 }
-
-const TIER_NAMES: Record<Tier, string> = { free: 'Free', classic: 'Classic', pro: 'Pro' };
 
 /**
  * The plan's asset limit (spec 002, section 6: free 10, classic 50, pro unlimited), counted per
@@ -37,13 +44,14 @@ const TIER_NAMES: Record<Tier, string> = { free: 'Free', classic: 'Classic', pro
  */
 export async function enforceAssetLimit(db: DbOrTx, scope: Scope, adding = 1) {
   const tier = await ownerTier(db, scope.access.portfolio.userId);
-  const limit = TIER_ASSET_LIMITS[tier];
+  const limit = assetLimitOf(tier);
   if (limit === null) return;
-  if ((await assetCount(db, scope)) + adding > limit) {
+  const wanted = (await assetCount(db, scope)) + adding;
+  if (wanted > limit) {
     throw new AppError(
       'TIER_ASSET_LIMIT',
-      { tier, limit },
-      `Your ${TIER_NAMES[tier]} plan allows ${limit} assets per portfolio. Upgrade your plan to add more.`,
+      { tier, limit, requiredTier: requiredTierForCount('portfolioAssets', wanted) },
+      `Your ${PLAN_NAMES[tier]} plan allows ${limit} assets per portfolio. Upgrade your plan to add more.`,
     );
   }
 }

@@ -44,6 +44,18 @@ export function csvCell(value: string | number | boolean | null | undefined): st
   return NEEDS_QUOTES.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
 }
 
+const PLAIN_DECIMAL = /^-?\d+(\.\d+)?$/;
+
+/**
+ * A figure's cell: a plain decimal (a sign, digits, a point) is written as it is, since a
+ * spreadsheet reads it as a number and never as a formula; anything else is a text cell.
+ */
+export function csvFigure(value: string | number | null | undefined): string {
+  if (value === null || value === undefined) return '';
+  const text = String(value);
+  return PLAIN_DECIMAL.test(text) ? text : csvCell(text);
+}
+
 /** One CSV line, CRLF included. */
 export function csvLine(cells: readonly (string | number | boolean | null | undefined)[]): string {
   return `${cells.map(csvCell).join(',')}\r\n`;

@@ -1,11 +1,16 @@
 import { eq } from 'drizzle-orm';
 import {
+  allows,
+  effectiveTier,
+  type GatedFeature,
+  requiredTierForFeature,
   type SubscriptionStatus,
   SUBSCRIPTION_STATUSES,
   type Tier,
   tierOf,
 } from '@/domain/plans/plans';
 import type { DbOrTx } from '../db/client';
+import { AppError } from './errors';
 import { subscriptions } from '../db/schema';
 
 export type StoredSubscription = {
@@ -36,4 +41,18 @@ export async function readSubscription(db: DbOrTx, userId: string): Promise<Stor
       typeof metadata.currentPeriodEnd === 'string' ? metadata.currentPeriodEnd : null,
     managedBy: metadata.provider ? 'billing' : 'admin',
   };
+}
+
+/**
+ * Refuses a feature the user's plan does not include: 403 TIER_FEATURE naming the feature, the
+ * least plan that has it, and the plan that applies now.
+ */
+export async function requireFeature(db: DbOrTx, userId: string, feature: GatedFeature) {
+  const { tier, status } = await readSubscription(db, userId);
+  if (allows(tier, feature, status)) return;
+  throw new AppError('TIER_FEATURE', {
+    feature,
+    requiredTier: requiredTierForFeature(feature),
+    tier: effectiveTier(tier, status),
+  });
 }

@@ -1,4 +1,4 @@
-import { and, count, desc, eq, gt, isNull, or } from 'drizzle-orm';
+import { and, count, desc, eq, gt, isNull, lt, or } from 'drizzle-orm';
 import {
   API_KEY_PREFIX,
   type ApiKey,
@@ -6,13 +6,13 @@ import {
   type CreateApiKeyBody,
   MAX_ACTIVE_API_KEYS,
 } from '@/contracts/api-keys';
-import { allows, effectiveTier, requiredTierForFeature } from '@/domain/plans/plans';
 import type { ServerContext } from '../../context';
-import { apiKeys, users } from '../../db/schema';
+import { apiKeys, apiKeyUses, users } from '../../db/schema';
 import { keyExpiry } from '../../platform/api-key-auth';
+import { DAY } from '../../platform/clock';
 import { hashToken, randomToken } from '../../platform/crypto';
 import { AppError } from '../../platform/errors';
-import { readSubscription } from '../../platform/subscriptions';
+import { requireFeature } from '../../platform/subscriptions';
 
 /** How many characters of the secret after `cairn_` the list shows to tell keys apart. */
 const SHOWN_CHARACTERS = 8;
@@ -56,14 +56,7 @@ export async function createApiKey(ctx: ServerContext, userId: string, body: Cre
   const now = ctx.clock.now();
   return ctx.database.db.transaction(async (tx) => {
     await tx.select({ id: users.id }).from(users).where(eq(users.id, userId)).for('update');
-    const plan = await readSubscription(tx, userId);
-    if (!allows(plan.tier, 'api_access', plan.status)) {
-      throw new AppError('TIER_FEATURE', {
-        feature: 'api_access',
-        requiredTier: requiredTierForFeature('api_access'),
-        tier: effectiveTier(plan.tier, plan.status),
-      });
-    }
+    await requireFeature(tx, userId, 'api_access');
     const [active] = await tx
       .select({ n: count() })
       .from(apiKeys)
@@ -103,4 +96,16 @@ export async function revokeApiKey(ctx: ServerContext, userId: string, keyId: st
     .where(and(eq(apiKeys.id, keyId), eq(apiKeys.userId, userId), isNull(apiKeys.revokedAt)))
     .returning({ id: apiKeys.id });
   if (!row) throw new AppError('API_KEY_NOT_FOUND');
+}
+
+/** How long each use of a key is kept: long enough to look back on a quarter's activity. */
+export const API_KEY_USE_RETENTION_MS = 90 * DAY;
+
+/** Housekeeping: forgets key uses older than the retention. */
+export async function purgeOldApiKeyUses(ctx: ServerContext, now: Date): Promise<number> {
+  const removed = await ctx.database.db
+    .delete(apiKeyUses)
+    .where(lt(apiKeyUses.createdAt, new Date(now.getTime() - API_KEY_USE_RETENTION_MS)))
+    .returning({ id: apiKeyUses.id });
+  return removed.length;
 }

@@ -1,6 +1,7 @@
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { apiKeys, apiKeyUses, portfolios } from '../../db/schema';
+import { runHousekeeping } from '../../housekeeping';
 import { type Agent, registerUser } from '../../testing/agent';
 import { createTestApp, type TestApp } from '../../testing/test-app';
 
@@ -274,25 +275,56 @@ describe('using a key', () => {
     await withKey(secret, 'GET', '/api/v1/portfolios?x=1');
     await withKey(secret, 'POST', '/api/v1/portfolios', { name: 'nope' });
     await withKey(secret, 'GET', '/api/v1/admin/users');
-    const uses = await t.database.db
-      .select()
-      .from(apiKeyUses)
-      .where(eq(apiKeyUses.keyId, apiKey.id))
-      .orderBy(apiKeyUses.id);
+    // Recorded once each answer is sent (onResponse), so read them when the last one is in.
+    const uses = await vi.waitFor(async () => {
+      const rows = await t.database.db
+        .select()
+        .from(apiKeyUses)
+        .where(eq(apiKeyUses.keyId, apiKey.id))
+        .orderBy(apiKeyUses.id);
+      expect(rows).toHaveLength(3);
+      return rows;
+    });
     expect(uses.map((u) => [u.method, u.route, u.statusCode])).toEqual([
       ['GET', '/api/v1/portfolios', 200],
       ['POST', '/api/v1/portfolios', 403],
       ['GET', '/api/v1/admin/users', 403],
     ]);
     expect(uses.every((u) => u.ip === '127.0.0.1' && u.requestId)).toBe(true);
-    const listed = (await owner.get('/api/v1/api-keys')).json().apiKeys;
-    expect(listed).toContainEqual(
-      expect.objectContaining({
-        id: apiKey.id,
-        lastUsedAt: expect.any(String),
-        lastUsedIp: '127.0.0.1',
-      }),
+    await vi.waitFor(async () => {
+      const listed = (await owner.get('/api/v1/api-keys')).json().apiKeys;
+      expect(listed).toContainEqual(
+        expect.objectContaining({
+          id: apiKey.id,
+          lastUsedAt: expect.any(String),
+          lastUsedIp: '127.0.0.1',
+        }),
+      );
+    });
+  });
+});
+
+describe('housekeeping', () => {
+  it('forgets key uses after 90 days', async () => {
+    const { apiKey } = await newKey(owner, ['read'], 'Old uses');
+    const day = 86_400_000;
+    const at = (ageDays: number) => new Date(Date.now() - ageDays * day);
+    await t.database.db.insert(apiKeyUses).values(
+      [91, 89].map((age) => ({
+        keyId: apiKey.id,
+        method: 'GET',
+        route: '/api/v1/portfolios',
+        statusCode: 200,
+        createdAt: at(age),
+      })),
     );
+    expect((await runHousekeeping(t.app.ctx)).apiKeyUses).toBe(1);
+    const kept = await t.database.db
+      .select({ createdAt: apiKeyUses.createdAt })
+      .from(apiKeyUses)
+      .where(eq(apiKeyUses.keyId, apiKey.id));
+    expect(kept).toHaveLength(1);
+    expect(kept[0]!.createdAt.getTime()).toBeGreaterThan(at(90).getTime());
   });
 });
 

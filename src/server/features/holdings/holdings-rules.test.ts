@@ -575,8 +575,8 @@ describe('the classic plan', () => {
     expect(refused.statusCode).toBe(403);
     expect(refused.json().error).toEqual({
       code: 'TIER_ASSET_LIMIT',
-      message: 'Your Classic plan allows 50 assets per portfolio. Upgrade your plan to add more.',
-      details: { tier: 'classic', limit: 50 },
+      message: 'Your Premium plan allows 50 assets per portfolio. Upgrade your plan to add more.',
+      details: { tier: 'classic', limit: 50, requiredTier: 'pro' },
     });
     expect(await db().select().from(holdings).where(eq(holdings.portfolioId, id))).toHaveLength(50);
     const summary = (await agent.get(`/api/v1/portfolios/${id}/summary`)).json();

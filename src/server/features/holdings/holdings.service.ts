@@ -11,7 +11,6 @@ import {
   isTaxExempt,
   maturityAfterOpening,
   type Summary,
-  TIER_ASSET_LIMITS,
   type UpdateHoldingBody,
 } from '@/contracts/holdings';
 import { VALIDATION_MESSAGES as M } from '@/contracts/validation-messages';
@@ -21,7 +20,7 @@ import type { ServerContext } from '../../context';
 import type { DbOrTx } from '../../db/client';
 import { holdings, savingsTransactions, transactions } from '../../db/schema';
 import { type Actor, publishHoldingsChanged, recordLedgerAudit } from '../../platform/actor';
-import { enforceAssetLimit, ownerTier } from '../../platform/asset-limit';
+import { assetLimitOf, enforceAssetLimit, ownerTier } from '../../platform/asset-limit';
 import { AppError, joinIssues } from '../../platform/errors';
 import { convertTotals, rateToBase } from '../../platform/fx-rates';
 import { toHolding, validationError } from '../../platform/holding-dto';
@@ -372,7 +371,7 @@ export async function portfolioSummary(
     },
     limits: {
       tier,
-      assetLimit: TIER_ASSET_LIMITS[tier],
+      assetLimit: assetLimitOf(tier),
       assetCount: categories.reduce((sum, row) => sum + row.itemCount, 0),
     },
   };

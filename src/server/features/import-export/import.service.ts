@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { eq, inArray } from 'drizzle-orm';
-import { type CreateHoldingInput, TIER_ASSET_LIMITS } from '@/contracts/holdings';
+import type { CreateHoldingInput } from '@/contracts/holdings';
 import {
   type ImportCommit,
   type ImportIssue,
@@ -14,7 +14,7 @@ import { bulkTransaction } from '../../db/access-context';
 import { insertPacked } from '../../db/bulk-insert';
 import type { DbOrTx } from '../../db/client';
 import { holdings, transactionAuditTrail, transactions } from '../../db/schema';
-import { assetCount, enforceAssetLimit, ownerTier } from '../../platform/asset-limit';
+import { assetCount, assetLimitOf, enforceAssetLimit, ownerTier } from '../../platform/asset-limit';
 import { AppError } from '../../platform/errors';
 import { holdingValues, insertHolding } from '../../platform/holding-insert';
 import { usersWhoMaySee } from '../../platform/portfolio-access';
@@ -115,7 +115,7 @@ async function checkHoldings(
   }
   if (!commit) {
     const tier = await ownerTier(db, scope.access.portfolio.userId);
-    const limit = TIER_ASSET_LIMITS[tier];
+    const limit = assetLimitOf(tier);
     const room = limit === null ? Infinity : limit - (await assetCount(db, scope));
     const over = result.rowNumbers[Math.max(0, room)];
     if (limit !== null && over !== undefined && result.rowNumbers.length > room) {

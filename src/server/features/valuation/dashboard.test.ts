@@ -36,7 +36,8 @@ async function add(agent: Agent, portfolioId: string, body: Record<string, unkno
 }
 
 beforeAll(async () => {
-  t = await createTestApp({ clock });
+  // Long ranges (MAX) are Premium: these users have it (the plans' matrix is gating.test.ts).
+  t = await createTestApp({ clock, env: { DEFAULT_PLAN: 'classic' } });
   ({ agent: owner, userId: ownerId } = await registerUser(t.app, 'dash-owner@example.com'));
   ({ agent: friend, userId: friendId } = await registerUser(t.app, 'dash-friend@example.com'));
   await insertAppleInUsd(db(), { sector: 'Technology', country: 'US' });

@@ -22,7 +22,8 @@ const db = () => t.database.db;
 const clock = new FakeClock(new Date('2024-03-01T12:00:00Z'));
 
 beforeAll(async () => {
-  t = await createTestApp({ clock });
+  // Long ranges (MAX) are Premium: these users have it (the plans' matrix is gating.test.ts).
+  t = await createTestApp({ clock, env: { DEFAULT_PLAN: 'classic' } });
   ({ agent: owner, userId: ownerId } = await registerUser(t.app, 'perf-owner@example.com'));
   ({ agent: stranger } = await registerUser(t.app, 'perf-stranger@example.com'));
   await insertAppleInUsd(db());

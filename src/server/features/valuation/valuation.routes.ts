@@ -1,4 +1,4 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { serializerCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { FastifyRouteSchemaDef } from 'fastify/types/schema';
 import { z } from 'zod';
@@ -6,13 +6,18 @@ import { errorResponseSchema } from '@/contracts/errors';
 import {
   DEFAULT_PERFORMANCE_RANGE,
   dashboardResponseSchema,
+  isAdvancedRange,
+  type PerformanceRange,
   PERFORMANCE_RANGES,
   performanceQuerySchema,
   performanceResponseSchema,
 } from '@/contracts/valuation';
 import type { ServerContext } from '../../context';
 import { actorOf } from '../../platform/actor';
+import { requireAuth } from '../../platform/auth';
+import { requireFeature } from '../../platform/subscriptions';
 import * as dashboardService from './dashboard.service';
+import { performanceReportCsv, performanceReportHeaders } from './valuation.report';
 import * as valuationService from './valuation.service';
 
 /**
@@ -34,9 +39,17 @@ const errors = {
   429: errorResponseSchema,
 };
 
-/** What portfolios are worth and how they did (issue 13). Read permission, as every read. */
+/**
+ * What portfolios are worth and how they did (issue 13). Read permission, as every read; history
+ * beyond a year is advanced analytics and the report an advanced export, on the caller's plan.
+ */
 export async function valuationRoutes(app: FastifyInstance, { ctx }: { ctx: ServerContext }) {
   const routes = app.withTypeProvider<ZodTypeProvider>();
+  const requireRange = async (request: FastifyRequest, range: PerformanceRange) => {
+    if (isAdvancedRange(range)) {
+      await requireFeature(ctx.database.db, requireAuth(request).user.id, 'advanced_analytics');
+    }
+  };
 
   routes.get(
     '/api/v1/portfolios/:id/performance',
@@ -51,13 +64,43 @@ export async function valuationRoutes(app: FastifyInstance, { ctx }: { ctx: Serv
       },
       serializerCompiler: sendTyped,
     },
-    async (request) =>
-      valuationService.portfolioPerformance(
+    async (request) => {
+      const actor = actorOf(request);
+      await requireRange(request, request.query.range);
+      return valuationService.portfolioPerformance(ctx, actor, request.params.id, request.query);
+    },
+  );
+
+  routes.get(
+    '/api/v1/portfolios/:id/performance/report.csv',
+    {
+      schema: {
+        tags: ['valuation'],
+        summary:
+          "The performance report (Premium: data_export): each holding's figures over the range and the total, as CSV, in the portfolio's currency. Named cairn-performance-<range>-<as of>.csv.",
+        params: z.object({ id: z.uuid() }),
+        querystring: performanceQuerySchema,
+        produces: ['text/csv'],
+        response: {
+          200: z.string().describe('The CSV file (text/csv; charset=utf-8).'),
+          ...errors,
+        },
+      },
+    },
+    async (request, reply) => {
+      const actor = actorOf(request);
+      await requireFeature(ctx.database.db, actor.userId, 'data_export');
+      await requireRange(request, request.query.range);
+      const answer = await valuationService.portfolioPerformance(
         ctx,
-        actorOf(request),
+        actor,
         request.params.id,
         request.query,
-      ),
+      );
+      return reply
+        .headers(performanceReportHeaders(answer.range, answer.asOf))
+        .send(performanceReportCsv(answer));
+    },
   );
 
   routes.get(
@@ -74,6 +117,10 @@ export async function valuationRoutes(app: FastifyInstance, { ctx }: { ctx: Serv
       },
       serializerCompiler: sendTyped,
     },
-    async (request) => dashboardService.dashboard(ctx, actorOf(request), request.query.range),
+    async (request) => {
+      const actor = actorOf(request);
+      await requireRange(request, request.query.range);
+      return dashboardService.dashboard(ctx, actor, request.query.range);
+    },
   );
 }
