@@ -6,7 +6,7 @@ import type {
   SubscriptionStatus,
   Tier,
 } from '@/contracts/subscription';
-import type { PerformanceRange } from '@/contracts/valuation';
+import { ADVANCED_ANALYTICS_RANGES, type PerformanceRange } from '@/contracts/valuation';
 import { api } from './api-client';
 import { CACHE } from './query-client';
 import { useRealtime } from './realtime';
@@ -25,7 +25,7 @@ export const PLANS_PATH = '/settings/subscription';
  * The performance periods that need advanced analytics (Premium): the server refuses them below
  * it with 403 TIER_FEATURE, so the range toggles mark them instead of asking.
  */
-export const GATED_RANGES: readonly PerformanceRange[] = ['3Y', '5Y', 'MAX'];
+export const GATED_RANGES: readonly PerformanceRange[] = ADVANCED_ANALYTICS_RANGES;
 
 export type Plan = {
   /** The stored plan (Free until the subscription is known). */

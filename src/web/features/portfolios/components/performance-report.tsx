@@ -22,9 +22,9 @@ export function performanceReportPath(
   return `/portfolios/${encodeURIComponent(portfolioId)}/performance/report.csv?${params.toString()}`;
 }
 
-/** The saved file's name, with the period and the user's local date. */
+/** The saved file's name, as the server names it: the period, then the user's local date. */
 export const performanceReportFileName = (range: PerformanceRange, now: Date = new Date()) =>
-  `cairn-performance-${range.toLowerCase()}-${localDay(now)}.csv`;
+  `cairn-performance-${range}-${localDay(now)}.csv`;
 
 /**
  * "Performance report (CSV)" beside the chart: the daily value, net contributions,

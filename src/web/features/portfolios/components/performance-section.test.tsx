@@ -210,7 +210,7 @@ describe('portfolio performance and the plan', () => {
     );
     await userEvent.click(link);
     await waitFor(() => expect(saved).toHaveLength(1));
-    expect(saved[0]).toMatch(/^cairn-performance-1y-\d{4}-\d{2}-\d{2}\.csv$/);
+    expect(saved[0]).toMatch(/^cairn-performance-1Y-\d{4}-\d{2}-\d{2}\.csv$/);
     expect(asked(api, `/portfolios/${ID}/performance/report.csv`)).toEqual([
       `?range=1Y&sim=${SIM}`,
     ]);

@@ -181,6 +181,31 @@ describe('API keys with API access (Enterprise)', { timeout: 15_000 }, () => {
     expect(within(second).getByText('Jan 31, 2026')).toBeInTheDocument();
   });
 
+  it('says when the working keys reach the limit instead of offering to create one', async () => {
+    const keys = Array.from({ length: 20 }, (_, index) =>
+      makeKey({ id: `00000000-0000-4000-8000-${String(index).padStart(12, '0')}` }),
+    );
+    renderPage({ keys });
+    expect(
+      await screen.findByText(
+        'You have 20 working keys, the most allowed. Revoke one to create another.',
+      ),
+    ).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Create API key' })).not.toBeInTheDocument();
+  });
+
+  it('does not count expired keys towards the limit', async () => {
+    const keys = Array.from({ length: 20 }, (_, index) =>
+      makeKey({
+        id: `00000000-0000-4000-8000-${String(index).padStart(12, '0')}`,
+        expired: index === 0,
+        expiresAt: index === 0 ? '2026-01-31' : null,
+      }),
+    );
+    renderPage({ keys });
+    expect(await screen.findByRole('button', { name: 'Create API key' })).toBeInTheDocument();
+  });
+
   it('checks the form with the contract’s rules, in words', async () => {
     const { api, user } = renderPage();
     await user.click(await screen.findByRole('button', { name: 'Create API key' }));

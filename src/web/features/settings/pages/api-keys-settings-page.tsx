@@ -114,7 +114,8 @@ export function ApiKeysSettingsPage() {
   const [creating, setCreating] = useState(false);
   const allowed = plan.allows('api_access');
   const list = keys.data ?? [];
-  const full = list.length >= MAX_ACTIVE_API_KEYS;
+  // Expired keys do not count towards the limit (the server counts working keys).
+  const full = list.filter((key) => !key.expired).length >= MAX_ACTIVE_API_KEYS;
   const createButton = (
     <Button size="sm" onClick={() => setCreating(true)}>
       <Plus aria-hidden="true" />
