@@ -30,7 +30,7 @@ export function PlanRangeToggle({
   return (
     <Popover open={picked !== null} onOpenChange={(open) => !open && setPicked(null)}>
       <PopoverAnchor asChild>
-        <div ref={anchor} className="inline-flex max-w-full">
+        <div ref={anchor} className="inline-flex max-w-full min-w-0">
           <RangeToggle
             value={value}
             onChange={onChange}

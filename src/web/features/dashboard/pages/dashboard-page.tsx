@@ -94,7 +94,7 @@ function ValueCard({
 }) {
   const { t } = useTranslation(['dashboard', 'common']);
   const toolbar = (
-    <div className="flex flex-wrap items-center gap-x-4 gap-y-2">
+    <div className="flex min-w-0 flex-wrap items-center gap-x-4 gap-y-2">
       <PlanRangeToggle value={range} onChange={onRangeChange} />
       <ValueChartLegend />
     </div>

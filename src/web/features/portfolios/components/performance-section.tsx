@@ -214,7 +214,7 @@ export function PerformanceSection({
   const [reportError, setReportError] = useState<unknown>(null);
   const data = performance.data;
   const toolbar = (
-    <div className="flex flex-wrap items-center gap-x-4 gap-y-2">
+    <div className="flex min-w-0 flex-wrap items-center gap-x-4 gap-y-2">
       <PlanRangeToggle value={range} onChange={setRange} />
       <ValueChartLegend />
     </div>
