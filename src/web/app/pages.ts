@@ -26,6 +26,7 @@ export const PAGE_LOADERS = {
     import('@/web/features/settings/pages/subscription-settings-page'),
   '/settings/integrations': () =>
     import('@/web/features/settings/pages/integrations-settings-page'),
+  '/settings/api-keys': () => import('@/web/features/settings/pages/api-keys-settings-page'),
 } as const;
 
 export const PAGES: ReadonlyMap<string, () => Promise<unknown>> = new Map(

@@ -194,6 +194,13 @@ const settingsRoutes: RouteObject = {
         SETTINGS_NAMESPACES,
       ),
     },
+    {
+      path: 'api-keys',
+      lazy: lazyPage(PAGE_LOADERS['/settings/api-keys'], (m) => m.ApiKeysSettingsPage, [
+        ...SETTINGS_NAMESPACES,
+        'apiKeys',
+      ]),
+    },
   ],
 };
 

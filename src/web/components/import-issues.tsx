@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import type { ImportIssue } from '@/contracts/import-export';
 import { Alert } from '@/web/components/ui/alert';
 
@@ -13,6 +14,7 @@ export function ImportIssueList({
   fieldLabel,
   rowLabel,
   moreLabel,
+  footer,
 }: {
   title: string;
   errors: ImportIssue[];
@@ -21,6 +23,8 @@ export function ImportIssueList({
   fieldLabel: (field: string) => string;
   rowLabel: (row: number) => string;
   moreLabel: (count: number) => string;
+  /** Under the list (the way to the plans when the plan's limit is reached). */
+  footer?: ReactNode;
 }) {
   const more = errorCount - errors.length;
   return (
@@ -39,6 +43,7 @@ export function ImportIssueList({
         ))}
         {more > 0 ? <li className="text-muted-foreground">{moreLabel(more)}</li> : null}
       </ul>
+      {footer}
     </Alert>
   );
 }

@@ -1,6 +1,7 @@
 import {
   Bell,
   CreditCard,
+  KeyRound,
   Lock,
   type LucideIcon,
   Palette,
@@ -26,6 +27,7 @@ export const SETTINGS_PAGES = [
   { id: 'privacy', path: '/settings/privacy', icon: Lock },
   { id: 'subscription', path: '/settings/subscription', icon: CreditCard },
   { id: 'integrations', path: '/settings/integrations', icon: PlugZap },
+  { id: 'apiKeys', path: '/settings/api-keys', icon: KeyRound },
 ] as const satisfies readonly SettingsPage[];
 
 export type SettingsPageId = (typeof SETTINGS_PAGES)[number]['id'];

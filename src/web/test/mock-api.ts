@@ -6,6 +6,8 @@ export type Reply = { status?: number; body?: unknown };
 type Route = Reply | ((call: ApiCall) => Reply | Promise<Reply>);
 
 function json(status: number, body: unknown) {
+  // A 204 has no body (a Response refuses one).
+  if (status === 204) return new Response(null, { status });
   return new Response(JSON.stringify(body), {
     status,
     headers: { 'content-type': 'application/json' },

@@ -52,7 +52,7 @@ export function ChartFigure({
   const [asTable, setAsTable] = useState(false);
   const viewId = useId();
   return (
-    <figure className={cn('m-0 grid gap-3', className)}>
+    <figure className={cn('m-0 grid grid-cols-[minmax(0,1fr)] gap-3', className)}>
       <div className="flex flex-wrap items-center justify-between gap-2">
         {toolbar ?? <span />}
         <Button

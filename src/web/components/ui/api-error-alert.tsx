@@ -2,6 +2,8 @@ import { type ReactNode, useCallback } from 'react';
 import { useTranslation } from 'react-i18next';
 import { CURRENCIES, type Currency } from '@/contracts/settings';
 import { validationMessageId } from '@/contracts/validation-messages';
+import { isTier } from '@/domain/plans/plans';
+import { SeePlansLink } from '@/web/components/plans/see-plans-link';
 import { ApiError, type ApiErrorCode } from '@/web/lib/api-client';
 import { useFormatters } from '@/web/lib/preferences';
 import { Alert } from './alert';
@@ -89,6 +91,12 @@ export function useErrorText() {
           });
         }
       }
+      if (error.code === 'TIER_FEATURE') {
+        // 'This needs the Premium plan.': the least plan that has the feature, by name.
+        const requiredTier = detail(error, 'requiredTier');
+        if (isTier(requiredTier) && requiredTier !== 'free')
+          return t('errors:TIER_FEATURE', { context: requiredTier });
+      }
       const scope = detail(error, 'action') ?? detail(error, 'operation');
       // The figures some messages carry ('Available: {{available}}', '{{amount}} {{currency}}').
       const values = Object.fromEntries(
@@ -116,12 +124,27 @@ export function useErrorText() {
   );
 }
 
+/** Refusals of the caller's plan: their message leads to the plans. */
+const PLAN_ERRORS: ReadonlySet<ApiErrorCode> = new Set([
+  'TIER_ASSET_LIMIT',
+  'TIER_GOAL_LIMIT',
+  'TIER_FEATURE',
+]);
+
+/** Whether a failed call is a refusal of the caller's plan (a limit or a feature). */
+export function isPlanError(error: unknown) {
+  return error instanceof ApiError && PLAN_ERRORS.has(error.code);
+}
+
 /** The error code of a failed call, if it is one of ours. */
 export function errorCodeOf(error: unknown) {
   return error instanceof ApiError ? error.code : null;
 }
 
-/** A role="alert" summary of a failed call; renders nothing without an error. */
+/**
+ * A role="alert" summary of a failed call; renders nothing without an error. A refusal of the
+ * plan (a limit, a feature) ends with a "See plans" link to the subscription page.
+ */
 export function ApiErrorAlert({
   error,
   className,
@@ -139,6 +162,7 @@ export function ApiErrorAlert({
   if (!error) return null;
   return (
     <Alert role="alert" tone="error" className={className} title={errorText(error, situation)}>
+      {isPlanError(error) ? <SeePlansLink className="text-[13px]" /> : null}
       {children}
     </Alert>
   );

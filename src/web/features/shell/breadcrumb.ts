@@ -20,6 +20,7 @@ export const KNOWN_SEGMENTS = [
   'privacy',
   'subscription',
   'integrations',
+  'api-keys',
   'reports',
   'analytics',
   'import-export',

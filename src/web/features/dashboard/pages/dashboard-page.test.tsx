@@ -2,10 +2,12 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import i18n from 'i18next';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import type { Tier } from '@/contracts/subscription';
 import type { DashboardResponse } from '@/contracts/valuation';
 import { sessionKeys } from '@/web/lib/session';
 import { apiError, mockApi, testFactor, testSession, testUser } from '@/web/test/mock-api';
 import { createTestQueryClient, renderWithProviders } from '@/web/test/render';
+import { subscriptionRoute } from '@/web/test/subscription';
 import { makeDashboard, makeEmptyDashboard, makeFigures } from '../test/fixtures';
 import { DashboardPage } from './dashboard-page';
 
@@ -22,15 +24,19 @@ function renderDashboard({
   factors = [testFactor()],
   dashboard = makeDashboard() as DashboardResponse | ((range: string) => DashboardResponse),
   dashboardReply,
+  tier = 'classic',
 }: {
   user?: typeof testUser;
   factors?: ReturnType<typeof testFactor>[];
   dashboard?: DashboardResponse | ((range: string) => DashboardResponse);
   dashboardReply?: () => { status?: number; body?: unknown };
+  /** The caller's plan (Premium opens every range); null: the plan cannot be read. */
+  tier?: Tier | null;
 } = {}) {
   const queryClient = createTestQueryClient();
   queryClient.setQueryData(sessionKeys.all, testSession({ user }));
   const api = mockApi({
+    ...(tier ? subscriptionRoute(tier) : { 'GET /subscription': apiError(500, 'INTERNAL_ERROR') }),
     'GET /auth/mfa/factors': { body: { factors } },
     'POST /auth/email/resend': { body: { ok: true } },
     'GET /dashboard': () => {
@@ -278,10 +284,45 @@ describe('dashboard: states', { timeout: 15_000 }, () => {
       },
     });
     await screen.findByTestId('net-worth-value');
+    // Premium: 5Y is open once the plan is known.
+    await waitFor(() => expect(screen.getByRole('radio', { name: '5Y' })).toBeInTheDocument());
     await userEvent.click(screen.getByRole('radio', { name: '5Y' }));
     expect(await screen.findByRole('heading', { name: 'Data loading failed' })).toBeVisible();
     expect(screen.getByTestId('net-worth-value')).toHaveTextContent('$125,430.55');
     expect(screen.getByRole('heading', { name: 'Allocation' })).toBeVisible();
+  });
+});
+
+describe('dashboard: periods and the plan', { timeout: 15_000 }, () => {
+  it('marks 3Y, 5Y and MAX with a lock below Premium and explains instead of asking', async () => {
+    const api = renderDashboard({ tier: 'free' });
+    await screen.findByTestId('net-worth-value');
+    const locked = await screen.findByRole('radio', { name: '5 years, with the Premium plan' });
+    expect(screen.getByRole('radio', { name: '3 years, with the Premium plan' })).toBeEnabled();
+    expect(
+      screen.getByRole('radio', { name: 'Since the first transaction, with the Premium plan' }),
+    ).toBeEnabled();
+    expect(screen.getByRole('radio', { name: '1Y' })).toHaveAttribute('aria-checked', 'true');
+    await userEvent.click(locked);
+    const note = await screen.findByRole('dialog', { name: 'Longer history comes with Premium' });
+    expect(within(note).getByRole('link', { name: 'See plans' })).toHaveAttribute(
+      'href',
+      '/settings/subscription',
+    );
+    expect(locked).toHaveAttribute('aria-checked', 'false');
+    expect(rangesAsked(api)).not.toContain('5Y');
+    await userEvent.keyboard('{Escape}');
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(locked).toHaveFocus();
+  });
+
+  it('reads a failed plan as Free: the long periods stay locked', async () => {
+    const api = renderDashboard({ tier: null });
+    await screen.findByTestId('net-worth-value');
+    await waitFor(() => expect(api.callsTo('GET', '/subscription').length).toBeGreaterThan(0));
+    expect(
+      await screen.findByRole('radio', { name: '3 years, with the Premium plan' }),
+    ).toBeInTheDocument();
   });
 });
 

@@ -8,12 +8,13 @@ import {
   type DashboardResponse,
   type PerformanceRange,
 } from '@/contracts/valuation';
-import { RangeToggle } from '@/web/components/charts/range-toggle';
 import { ValueChart, ValueChartLegend } from '@/web/components/charts/value-chart';
 import { DataErrorCard } from '@/web/components/errors/error-card';
 import { UnpricedNotice } from '@/web/components/performance/figures';
+import { PlanRangeToggle } from '@/web/components/plans/plan-range-toggle';
 import { Button } from '@/web/components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '@/web/components/ui/card';
+import { useLockedRanges } from '@/web/lib/plan';
 import { useSession } from '@/web/lib/session';
 import { dashboardKeys, useDashboard } from '../api/queries';
 import { AllocationCard } from '../components/allocation-card';
@@ -93,8 +94,8 @@ function ValueCard({
 }) {
   const { t } = useTranslation(['dashboard', 'common']);
   const toolbar = (
-    <div className="flex flex-wrap items-center gap-x-4 gap-y-2">
-      <RangeToggle value={range} onChange={onRangeChange} />
+    <div className="flex min-w-0 flex-wrap items-center gap-x-4 gap-y-2">
+      <PlanRangeToggle value={range} onChange={onRangeChange} />
       <ValueChartLegend />
     </div>
   );
@@ -189,7 +190,9 @@ export function DashboardPage() {
   const session = useSession();
   const queryClient = useQueryClient();
   const user = session.data?.user;
-  const [range, setRange] = useState<PerformanceRange>(DEFAULT_PERFORMANCE_RANGE);
+  const [picked, setRange] = useState<PerformanceRange>(DEFAULT_PERFORMANCE_RANGE);
+  // A period the plan no longer opens (downgraded while here) falls back to the default.
+  const range = useLockedRanges().includes(picked) ? DEFAULT_PERFORMANCE_RANGE : picked;
   const needsProfile = !!user && !user.fullName?.trim();
   const dashboard = useDashboard(range, !needsProfile);
 

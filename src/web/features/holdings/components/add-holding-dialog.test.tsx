@@ -284,5 +284,12 @@ describe('a refused add', () => {
         'Failed to add cryptocurrency: Your plan allows 10 assets per portfolio. Upgrade your plan to add more.',
       ),
     ).toBeInTheDocument();
+    // In the dialog, the refusal leads to the plans.
+    const alert = within(dialog).getByRole('alert');
+    expect(alert).toHaveTextContent('Your plan allows 10 assets per portfolio.');
+    expect(within(alert).getByRole('link', { name: 'See plans' })).toHaveAttribute(
+      'href',
+      '/settings/subscription',
+    );
   });
 });

@@ -276,6 +276,10 @@ describe('ImportExportPage', () => {
         'Your plan allows 10 assets per portfolio. Upgrade your plan to add more.',
       ),
     ).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'See plans' })).toHaveAttribute(
+      'href',
+      '/settings/subscription',
+    );
 
     const big = new File(['x'], 'big.csv', { type: 'text/csv' });
     Object.defineProperty(big, 'size', { value: 6 * 1024 * 1024 });
@@ -285,6 +289,37 @@ describe('ImportExportPage', () => {
       await screen.findByText('This file is larger than 5 MB. Split it into smaller files.'),
     ).toBeInTheDocument();
     expect(api.calls).toHaveLength(calls);
+  });
+
+  it('checks the plan’s asset limit before importing, with the way to the plans', async () => {
+    mockApi({
+      [`POST /portfolios/${P}/import`]: {
+        body: preview({
+          errors: [
+            {
+              row: 12,
+              field: null,
+              message: 'Your plan allows 10 assets per portfolio. Upgrade your plan to add more.',
+              code: 'TIER_ASSET_LIMIT',
+              params: { tier: 'free', limit: '10' },
+            },
+          ],
+          errorCount: 1,
+          valid: false,
+        }),
+      },
+    });
+    const { user } = renderPage();
+    await user.upload(screen.getByLabelText('CSV file'), file());
+    const errors = await screen.findByTestId('import-errors');
+    expect(errors).toHaveTextContent(
+      'Row 12Your plan allows 10 assets per portfolio. Upgrade your plan to add more.',
+    );
+    const alert = errors.closest('[role=alert]') as HTMLElement;
+    expect(within(alert).getByRole('link', { name: 'See plans' })).toHaveAttribute(
+      'href',
+      '/settings/subscription',
+    );
   });
 
   it('reads in French', async () => {

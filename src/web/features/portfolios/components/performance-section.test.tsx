@@ -2,8 +2,9 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import i18n from 'i18next';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { mockApi } from '@/web/test/mock-api';
+import { apiError, mockApi } from '@/web/test/mock-api';
 import { renderWithProviders } from '@/web/test/render';
+import { subscriptionRoute } from '@/web/test/subscription';
 import { HOLDING_IDS, makePerformance } from '@/web/test/valuation-fixtures';
 import { PerformanceSection } from './performance-section';
 
@@ -136,6 +137,7 @@ describe('portfolio performance', () => {
 
   it('asks again for another range, and keeps the range reachable when it fails', async () => {
     const api = mockApi({
+      ...subscriptionRoute('classic'),
       [`GET /portfolios/${ID}/performance`]: () =>
         asked(api).at(-1)?.includes('range=MAX')
           ? {
@@ -148,9 +150,111 @@ describe('portfolio performance', () => {
     await screen.findByTestId('performance-value');
     await userEvent.click(screen.getByRole('radio', { name: '1M' }));
     await waitFor(() => expect(asked(api)).toEqual(['?range=1Y', '?range=1M']));
-    await userEvent.click(screen.getByRole('radio', { name: 'MAX' }));
+    await userEvent.click(await screen.findByRole('radio', { name: 'MAX' }));
     expect(await screen.findByRole('heading', { name: 'Data loading failed' })).toBeVisible();
     expect(screen.getByRole('radio', { name: 'MAX' })).toHaveAttribute('aria-checked', 'true');
     expect(screen.getByRole('radio', { name: '1Y' })).toBeEnabled();
+  });
+});
+
+describe('portfolio performance and the plan', () => {
+  it('locks 3Y, 5Y and MAX below Premium: picking one explains and links to the plans', async () => {
+    const api = mockApi({
+      ...subscriptionRoute('free'),
+      [`GET /portfolios/${ID}/performance`]: { body: makePerformance() },
+    });
+    renderWithProviders(<PerformanceSection portfolioId={ID} name="ISA" />);
+    await screen.findByTestId('performance-value');
+    const locked = await screen.findByRole('radio', { name: '3 years, with the Premium plan' });
+    await userEvent.click(locked);
+    const note = await screen.findByRole('dialog', { name: 'Longer history comes with Premium' });
+    expect(note).toHaveTextContent(
+      'Periods longer than a year need the Premium plan. Up to a year is included in yours.',
+    );
+    expect(within(note).getByRole('link', { name: 'See plans' })).toHaveAttribute(
+      'href',
+      '/settings/subscription',
+    );
+    expect(asked(api)).toEqual(['?range=1Y']);
+    expect(screen.getByRole('radio', { name: '1Y' })).toHaveAttribute('aria-checked', 'true');
+  });
+
+  it('opens every period on Premium', async () => {
+    mockApi({
+      ...subscriptionRoute('classic'),
+      [`GET /portfolios/${ID}/performance`]: { body: makePerformance() },
+    });
+    renderWithProviders(<PerformanceSection portfolioId={ID} name="ISA" />);
+    expect(await screen.findByRole('radio', { name: 'MAX' })).toBeInTheDocument();
+    expect(screen.queryByRole('radio', { name: /with the Premium plan/ })).not.toBeInTheDocument();
+  });
+
+  it('downloads the performance report of the period shown on Premium (with the simulation)', async () => {
+    const saved: string[] = [];
+    vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (
+      this: HTMLAnchorElement,
+    ) {
+      saved.push(this.download);
+    });
+    Object.assign(URL, { createObjectURL: vi.fn(() => 'blob:test/1'), revokeObjectURL: vi.fn() });
+    const api = mockApi({
+      ...subscriptionRoute('classic'),
+      [`GET /portfolios/${ID}/performance`]: { body: makePerformance() },
+      [`GET /portfolios/${ID}/performance/report.csv`]: { body: 'date,value' },
+    });
+    renderWithProviders(<PerformanceSection portfolioId={ID} simulationId={SIM} name="ISA" />);
+    const link = await screen.findByRole('link', { name: 'Performance report (CSV)' });
+    expect(link).toHaveAttribute(
+      'href',
+      `/api/v1/portfolios/${ID}/performance/report.csv?range=1Y&sim=${SIM}`,
+    );
+    await userEvent.click(link);
+    await waitFor(() => expect(saved).toHaveLength(1));
+    expect(saved[0]).toMatch(/^cairn-performance-1Y-\d{4}-\d{2}-\d{2}\.csv$/);
+    expect(asked(api, `/portfolios/${ID}/performance/report.csv`)).toEqual([
+      `?range=1Y&sim=${SIM}`,
+    ]);
+  });
+
+  it('says a refused report in words, with the way to the plans', async () => {
+    vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(() => {});
+    mockApi({
+      ...subscriptionRoute('classic'),
+      [`GET /portfolios/${ID}/performance`]: { body: makePerformance() },
+      [`GET /portfolios/${ID}/performance/report.csv`]: apiError(403, 'TIER_FEATURE', {
+        feature: 'data_export',
+        requiredTier: 'classic',
+        tier: 'free',
+      }),
+    });
+    renderWithProviders(<PerformanceSection portfolioId={ID} name="ISA" />);
+    await userEvent.click(await screen.findByRole('link', { name: 'Performance report (CSV)' }));
+    const alert = await screen.findByRole('alert');
+    expect(alert).toHaveTextContent(
+      'Failed to download the performance report: This needs the Premium plan. Upgrade your plan to use it.',
+    );
+    expect(within(alert).getByRole('link', { name: 'See plans' })).toBeInTheDocument();
+  });
+
+  it('below Premium, the report control explains it comes with Premium and requests nothing', async () => {
+    const api = mockApi({
+      ...subscriptionRoute('free'),
+      [`GET /portfolios/${ID}/performance`]: { body: makePerformance() },
+    });
+    renderWithProviders(<PerformanceSection portfolioId={ID} name="ISA" />);
+    const control = await screen.findByRole('button', {
+      name: 'Performance report (CSV), with the Premium plan',
+    });
+    expect(
+      screen.queryByRole('link', { name: 'Performance report (CSV)' }),
+    ).not.toBeInTheDocument();
+    await userEvent.click(control);
+    const note = await screen.findByRole('dialog');
+    expect(note).toHaveTextContent('The performance report comes with Premium');
+    expect(within(note).getByRole('link', { name: 'See plans' })).toHaveAttribute(
+      'href',
+      '/settings/subscription',
+    );
+    expect(asked(api, `/portfolios/${ID}/performance/report.csv`)).toEqual([]);
   });
 });

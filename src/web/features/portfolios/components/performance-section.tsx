@@ -8,7 +8,6 @@ import {
   type PerformanceResponse,
 } from '@/contracts/valuation';
 import { PriceSparkline } from '@/web/components/charts/price-chart';
-import { RangeToggle } from '@/web/components/charts/range-toggle';
 import { ValueChart, ValueChartLegend } from '@/web/components/charts/value-chart';
 import { DataErrorCard } from '@/web/components/errors/error-card';
 import {
@@ -18,6 +17,7 @@ import {
   Stat,
   UnpricedNotice,
 } from '@/web/components/performance/figures';
+import { PlanRangeToggle } from '@/web/components/plans/plan-range-toggle';
 import {
   Card,
   CardContent,
@@ -25,6 +25,7 @@ import {
   CardHeader,
   CardTitle,
 } from '@/web/components/ui/card';
+import { ApiErrorAlert } from '@/web/components/ui/api-error-alert';
 import { Skeleton } from '@/web/components/ui/skeleton';
 import {
   Table,
@@ -38,7 +39,9 @@ import {
 } from '@/web/components/ui/table';
 import { marketSymbolOf, usePriceHistories } from '@/web/lib/market-prices';
 import { usePerformance } from '@/web/lib/performance';
+import { useLockedRanges } from '@/web/lib/plan';
 import { useFormatters } from '@/web/lib/preferences';
+import { PerformanceReport } from './performance-report';
 
 function SectionSkeleton() {
   const { t } = useTranslation('common');
@@ -204,12 +207,15 @@ export function PerformanceSection({
 }) {
   const { t } = useTranslation(['portfolios', 'common']);
   const format = useFormatters();
-  const [range, setRange] = useState<PerformanceRange>(DEFAULT_PERFORMANCE_RANGE);
+  const [picked, setRange] = useState<PerformanceRange>(DEFAULT_PERFORMANCE_RANGE);
+  // A period the plan no longer opens (downgraded while here) falls back to the default.
+  const range = useLockedRanges().includes(picked) ? DEFAULT_PERFORMANCE_RANGE : picked;
   const performance = usePerformance(portfolioId, simulationId, range);
+  const [reportError, setReportError] = useState<unknown>(null);
   const data = performance.data;
   const toolbar = (
-    <div className="flex flex-wrap items-center gap-x-4 gap-y-2">
-      <RangeToggle value={range} onChange={setRange} />
+    <div className="flex min-w-0 flex-wrap items-center gap-x-4 gap-y-2">
+      <PlanRangeToggle value={range} onChange={setRange} />
       <ValueChartLegend />
     </div>
   );
@@ -218,17 +224,31 @@ export function PerformanceSection({
     <section aria-labelledby="performance-title">
       <Card>
         <CardHeader>
-          <CardTitle id="performance-title">{t('performance.title')}</CardTitle>
-          {data ? (
-            <CardDescription>
-              {t('performance.description', {
-                currency: data.currency,
-                date: format.date(data.asOf),
-              })}
-            </CardDescription>
-          ) : null}
+          <div className="flex flex-wrap items-start justify-between gap-3">
+            <div className="grid min-w-0 gap-1.5">
+              <CardTitle id="performance-title">{t('performance.title')}</CardTitle>
+              {data ? (
+                <CardDescription>
+                  {t('performance.description', {
+                    currency: data.currency,
+                    date: format.date(data.asOf),
+                  })}
+                </CardDescription>
+              ) : null}
+            </div>
+            <PerformanceReport
+              portfolioId={portfolioId}
+              simulationId={simulationId}
+              range={range}
+              onError={setReportError}
+            />
+          </div>
         </CardHeader>
         <CardContent className="grid gap-5">
+          <ApiErrorAlert
+            error={reportError}
+            situation={{ wrap: (message) => t('performance.report.failed', { message }) }}
+          />
           {data ? (
             <>
               <UnpricedNotice items={data.unpriced} />

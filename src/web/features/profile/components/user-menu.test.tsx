@@ -99,6 +99,7 @@ describe('UserMenu', () => {
       Privacy: '/settings/privacy',
       Subscription: '/settings/subscription',
       Integrations: '/settings/integrations',
+      'API keys': '/settings/api-keys',
       Profile: '/profile',
     };
     for (const [name, path] of Object.entries(expected)) {

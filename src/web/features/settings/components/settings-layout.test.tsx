@@ -32,6 +32,7 @@ describe('SettingsLayout', () => {
       'Privacy',
       'Subscription',
       'Integrations',
+      'API keys',
     ]);
     expect(links.map((link) => link.getAttribute('href'))).toEqual(
       [
@@ -43,6 +44,7 @@ describe('SettingsLayout', () => {
         'privacy',
         'subscription',
         'integrations',
+        'api-keys',
       ].map((page) => `/settings/${page}?sim=s1`),
     );
     expect(screen.getByRole('link', { name: 'Preferences' })).toHaveAttribute(
