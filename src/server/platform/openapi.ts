@@ -56,7 +56,7 @@ export async function registerOpenApi(
       if (!isApiKeyRoute(input.route.url) || input.route.url === '/api/v1/health') {
         return transformed;
       }
-      const security = [{ apiKey: [] }, { session: [] }];
+      const security: Record<string, string[]>[] = [{ apiKey: [] }, { session: [] }];
       return { ...transformed, schema: { ...transformed.schema, security } };
     },
     transformObject: jsonSchemaTransformObject,

@@ -12,11 +12,31 @@ import { CACHE } from './query-client';
 import { useRealtime } from './realtime';
 import { useSession } from './session';
 
-/**
- * The subscription's query key: the same entry as the subscription page's
- * (features/settings/api/subscription.ts), so a change there or from an admin reaches every gate.
- */
+/** The subscription's query key: one entry for the subscription page and every gate. */
 export const planKeys = { subscription: () => ['subscription'] as const };
+
+/**
+ * The caller's plan, limits and usage (GET /subscription); refreshed when an admin or the payment
+ * provider changes it (user topic). `awaitingChange` (back from a checkout) also refetches
+ * whenever the tab regains focus.
+ */
+export function useSubscription({ awaitingChange = false }: { awaitingChange?: boolean } = {}) {
+  const queryClient = useQueryClient();
+  const userId = useSession().data?.user.id ?? null;
+  useRealtime(userId ? `user:${userId}` : null, (payload) => {
+    if ((payload as { type?: unknown } | null)?.type === 'subscription')
+      void queryClient.invalidateQueries({ queryKey: planKeys.subscription() });
+  });
+  return useQuery({
+    queryKey: planKeys.subscription(),
+    queryFn: ({ signal }) =>
+      api<{ subscription: Subscription }>('/subscription', { signal }).then(
+        (data) => data.subscription,
+      ),
+    ...CACHE.semiStatic,
+    ...(awaitingChange ? { refetchOnWindowFocus: 'always' as const } : {}),
+  });
+}
 
 /** Where every "Upgrade your plan" path leads. */
 export const PLANS_PATH = '/settings/subscription';
@@ -49,20 +69,7 @@ const NO_RANGES: readonly PerformanceRange[] = [];
  * reads as Free and active: gated controls then explain and link to the plans, never a dead end.
  */
 export function usePlan(): Plan {
-  const queryClient = useQueryClient();
-  const userId = useSession().data?.user.id ?? null;
-  useRealtime(userId ? `user:${userId}` : null, (payload) => {
-    if ((payload as { type?: unknown } | null)?.type === 'subscription')
-      void queryClient.invalidateQueries({ queryKey: planKeys.subscription() });
-  });
-  const query = useQuery({
-    queryKey: planKeys.subscription(),
-    queryFn: ({ signal }) =>
-      api<{ subscription: Subscription }>('/subscription', { signal }).then(
-        (data) => data.subscription,
-      ),
-    ...CACHE.semiStatic,
-  });
+  const query = useSubscription();
   const subscription = query.data;
   const pending = query.isPending;
   const tier = subscription?.tier ?? 'free';
