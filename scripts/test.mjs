@@ -2,11 +2,34 @@
 //   lint, formatting, types, unit + web + server tests (PGlite always; PostgreSQL when
 //   TEST_DATABASE_URL is set; Redis-backed tests when TEST_REDIS_URL is set), production build,
 //   then the browser journeys in Chromium against the built app.
-//   With TEST_NODE24=1 (CI sets it) the unit and server suites also run on Node 24 LTS (the server
-//   suite on PostgreSQL when TEST_DATABASE_URL is set), since the machines run Node 20, the oldest
-//   version package.json accepts.
+//   With TEST_NODE24=1 (CI sets it) the unit suite and the server tests that lean on the runtime
+//   also run on Node 24 LTS (see NODE24_SERVER), since the machines run Node 20, the oldest version
+//   package.json accepts.
 import { spawnSync } from 'node:child_process';
 import { ensureNode24 } from './node24.mjs';
+
+/**
+ * On Node 24 the unit suite runs whole, and the server suite (whole on Node 20 just before) by the
+ * files that lean on the runtime: native modules (argon2, sharp), worker threads, the embedded
+ * database (the default install's), the HTTP clients (remote fetch, Stripe's SDK), the started
+ * process. On PGlite, the database a fresh install uses.
+ */
+const NODE24_SERVER = [
+  '--project',
+  'server:pglite',
+  'src/domain',
+  'src/contracts',
+  'scripts/',
+  'src/server/start.process.test.ts',
+  'src/server/db/',
+  'src/server/features/auth/auth.test.ts',
+  'src/server/features/api-keys/',
+  'src/server/features/billing/',
+  'src/server/features/valuation/performance.test.ts',
+  'src/server/platform/bank-logos.test.ts',
+  'src/server/platform/compute.test.ts',
+  'src/server/platform/remote-fetch.test.ts',
+];
 
 const steps = [
   ['lint', 'npx', ['eslint', '--max-warnings', '0', '.']],
@@ -18,18 +41,9 @@ const steps = [
   ...(process.env.TEST_NODE24 === '1'
     ? [
         [
-          'unit and server tests on Node 24',
+          'unit tests and the runtime-sensitive server tests on Node 24',
           () => ensureNode24(),
-          [
-            'node_modules/vitest/vitest.mjs',
-            'run',
-            '--project',
-            'unit',
-            '--project',
-            // The server suite on one database: PostgreSQL when there is one (the quicker), else
-            // PGlite. Both ran on Node 20 in the step before.
-            process.env.TEST_DATABASE_URL ? 'server:postgres' : 'server:pglite',
-          ],
+          ['node_modules/vitest/vitest.mjs', 'run', '--project', 'unit', ...NODE24_SERVER],
         ],
       ]
     : []),
