@@ -4,12 +4,12 @@ import { API_KEY_PREFIX, type ApiKeyScope } from '@/contracts/api-keys';
 import type { Config } from '../config';
 import type { Database } from '../db/client';
 import { apiKeys, apiKeyUses, profiles, users } from '../db/schema';
-import type { AuthContext } from './auth';
+import { type AuthContext, authUserColumns } from './auth';
 import { type Clock, MINUTE } from './clock';
 import { hashToken } from './crypto';
 import { AppError } from './errors';
 import { createLimiter } from './rate-limit';
-import { decodedPath, isApiRequest, routeOf } from './request-path';
+import { decodedPath, hasBearer, isApiRequest, routeOf } from './request-path';
 import { requireFeature } from './subscriptions';
 
 /**
@@ -59,10 +59,6 @@ const READ_METHODS = new Set(['GET', 'HEAD']);
 export const scopeFor = (method: string): ApiKeyScope =>
   READ_METHODS.has(method) ? 'read' : 'write';
 
-/** Whether a request presents a bearer token (other schemes, say a proxy's Basic, are not ours). */
-export const hasBearer = (request: FastifyRequest): boolean =>
-  /^Bearer(\s|$)/i.test(request.headers.authorization ?? '');
-
 /** The key a request presents, or null when it presents none; anything but a key is a 401. */
 export function bearerOf(request: FastifyRequest): string | null {
   if (!hasBearer(request)) return null;
@@ -108,15 +104,7 @@ export function registerApiKeyAuth(
     const [row] = await database.db
       .select({
         key: apiKeys,
-        user: {
-          id: users.id,
-          email: users.email,
-          emailConfirmedAt: users.emailConfirmedAt,
-          createdAt: users.createdAt,
-          role: profiles.role,
-          fullName: profiles.fullName,
-          avatarUrl: profiles.avatarUrl,
-        },
+        user: authUserColumns,
       })
       .from(apiKeys)
       .innerJoin(users, eq(users.id, apiKeys.userId))

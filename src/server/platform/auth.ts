@@ -9,8 +9,7 @@ import { type Clock, DAY, HOUR, MINUTE, SECOND } from './clock';
 import { hashToken, randomToken } from './crypto';
 import { AppError } from './errors';
 import type { Realtime } from './realtime';
-import { hasBearer } from './api-key-auth';
-import { isApiRequest, routeOf } from './request-path';
+import { hasBearer, isApiRequest, routeOf } from './request-path';
 
 /** A session without "remember me" ends after 12 hours (and with the browser: no Max-Age). */
 export const SHORT_SESSION_MS = 12 * HOUR;
@@ -77,17 +76,20 @@ export function isMfaPending(aal: Aal, hasVerifiedFactor: boolean, mfaBypass: bo
   return aal === 'aal1' && hasVerifiedFactor && !mfaBypass;
 }
 
+/** The caller's columns (users joined with profiles), as `AuthUser`. */
+export const authUserColumns = {
+  id: users.id,
+  email: users.email,
+  emailConfirmedAt: users.emailConfirmedAt,
+  createdAt: users.createdAt,
+  role: profiles.role,
+  fullName: profiles.fullName,
+  avatarUrl: profiles.avatarUrl,
+};
+
 const sessionColumns = {
   session: sessions,
-  user: {
-    id: users.id,
-    email: users.email,
-    emailConfirmedAt: users.emailConfirmedAt,
-    createdAt: users.createdAt,
-    role: profiles.role,
-    fullName: profiles.fullName,
-    avatarUrl: profiles.avatarUrl,
-  },
+  user: authUserColumns,
   hasVerifiedFactor: sql<boolean>`exists (select 1 from ${mfaFactors} where ${mfaFactors.userId} = ${users.id} and ${mfaFactors.status} = 'verified')`,
 };
 

@@ -34,3 +34,10 @@ export function isApiRequest(request: FastifyRequest): boolean {
 export function routeOf(request: FastifyRequest): string | null {
   return request.routeOptions.url ?? null;
 }
+
+/**
+ * Whether a request presents a bearer token, a personal API key's scheme (api-key-auth.ts); other
+ * schemes, say a proxy's Basic, are not the API's.
+ */
+export const hasBearer = (request: FastifyRequest): boolean =>
+  /^Bearer(\s|$)/i.test(request.headers.authorization ?? '');
