@@ -69,12 +69,9 @@ test('sharing: read-only invitation, upgrade to edit, revoke without reload', as
   request,
   expectAccessible,
 }) => {
-  // Two people, two sign-ins, an invitation email and several axe checks: 45 s alone on a
-  // two-core machine, more while the other worker runs a journey.
+  // Two people, two registrations and eleven page checks: 45 s alone on a loaded two-core machine
+  // and over a minute beside another journey, so this one gets four times the usual budget.
   test.setTimeout(120_000);
-  // Two people, two registrations and eleven page checks: about 30 s when the suite runs two
-  // journeys at once on two CPUs, so this one gets twice the usual budget.
-  test.setTimeout(60_000);
   const ownerEmail = uniqueEmail('owner');
   const inviteeEmail = uniqueEmail('invitee');
   await register(owner, ownerEmail, { fullName: 'Olive Owner' });
