@@ -7,6 +7,7 @@ import type {
   Tier,
 } from '@/contracts/subscription';
 import { ADVANCED_ANALYTICS_RANGES, type PerformanceRange } from '@/contracts/valuation';
+import { allows as planAllows } from '@/domain/plans/plans';
 import { api } from './api-client';
 import { CACHE } from './query-client';
 import { useRealtime } from './realtime';
@@ -75,10 +76,10 @@ export function usePlan(): Plan {
   const tier = subscription?.tier ?? 'free';
   const status = subscription?.status ?? 'active';
   const features = subscription?.features ?? NO_FEATURES;
-  const active = status === 'active' || status === 'trialing';
+  // The domain's rule, as the server applies it (a cancelled or unpaid plan allows what Free does).
   const allows = useCallback(
-    (feature: GatedFeature) => active && features.includes(feature),
-    [active, features],
+    (feature: GatedFeature) => planAllows(tier, feature, status),
+    [tier, status],
   );
   return useMemo(
     () => ({ tier, status, features, allows, known: subscription !== undefined, pending }),

@@ -78,11 +78,14 @@ const figures = (f: Figures, weight: number | null, currency: string) => [
   csvFigure(ratio(f.maxDrawdown)),
 ];
 
+/** A line of cells already made safe (csvCell or csvFigure), CRLF included. */
+const line = (cells: string[]) => `${cells.join(',')}\r\n`;
+
 export function performanceReportCsv(answer: PerformanceResponse): string {
   const lines = [CSV_BOM, csvLine(COLUMNS)];
   for (const h of answer.holdings) {
     lines.push(
-      [
+      line([
         csvCell(h.name),
         csvCell(h.symbol),
         csvCell(h.class),
@@ -91,11 +94,11 @@ export function performanceReportCsv(answer: PerformanceResponse): string {
         csvFigure(h.lastPrice),
         csvCell(h.lastPriceDate),
         ...figures(h, h.weight, answer.currency),
-      ].join(',') + '\r\n',
+      ]),
     );
   }
   lines.push(
-    [
+    line([
       csvCell('Total'),
       '',
       '',
@@ -104,7 +107,7 @@ export function performanceReportCsv(answer: PerformanceResponse): string {
       '',
       csvCell(answer.asOf),
       ...figures(answer, answer.value === '0' ? null : 1, answer.currency),
-    ].join(',') + '\r\n',
+    ]),
   );
   return lines.join('');
 }

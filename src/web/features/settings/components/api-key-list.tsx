@@ -148,8 +148,7 @@ function RevokeDialog({ apiKey, onClose }: { apiKey: ApiKey; onClose: () => void
 
 /**
  * The keys: a table from 768 px (name and creation date, key prefix, access, last use, expiry,
- * revoke),
- * stacked cards on phones. Revoking asks first, naming the key.
+ * revoke), stacked cards on phones. Revoking asks first, naming the key.
  */
 export function ApiKeyList({ apiKeys }: { apiKeys: ApiKey[] }) {
   const { t } = useTranslation('apiKeys');
