@@ -6,6 +6,7 @@ import {
 } from '../features/import-export/import-rows';
 import { checkMarketRowsTask, euroRatesTask } from '../features/market-data/import-rows';
 import { readEcbFile } from '../features/market-data/providers/ecb-file';
+import { planRebuildTask } from './ledger-plan';
 import {
   performanceTask,
   valueViewTask,
@@ -34,6 +35,8 @@ export const computeTasks = {
   importHoldings: checkHoldingsTask,
   importTransactions: checkTransactionsTask,
   importLedgers: checkLedgersTask,
+  /** A long ledger replay planned (lots, sales, tax rows packed for the request thread to write). */
+  ledgerRebuild: planRebuildTask,
   /** The market data CSV import's file read and rows checked, and its euro rates worked out. */
   marketDataRows: checkMarketRowsTask,
   marketDataFx: euroRatesTask,

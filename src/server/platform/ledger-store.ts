@@ -1,19 +1,14 @@
 import { and, asc, eq, gte, inArray, ne, type SQL, sql } from 'drizzle-orm';
 import {
   type CostBasisMethod,
-  EMPTY_LEDGER_STATE,
   type HoldingLedger,
-  type LedgerState,
   type LedgerTransaction,
   type Lot,
   lotConsumed,
-  pacer,
-  remainingQuoteCost,
-  resumeHoldingPaced,
   type TransactionType,
 } from '@/domain/ledger';
-import { dec, type Decimal, toPlain, ZERO } from '@/domain/money/decimal';
-import { BULK_INSERT_ROWS, bulkInsert } from '../db/bulk-insert';
+import { dec } from '@/domain/money/decimal';
+import { bulkInsert, insertPacked } from '../db/bulk-insert';
 import type { DbOrTx } from '../db/client';
 import {
   holdings,
@@ -25,7 +20,19 @@ import {
 import { mapInSlices } from './time-slices';
 import type { TransactionRow } from './holding-dto';
 import type { HoldingRow } from './holding-scope';
-import { ledgerAppError, ledgerFailure } from './transaction-rows';
+import { AppError } from './errors';
+import {
+  type PackedLotUpdates,
+  type PackedRebuildPlan,
+  packLotUpdates,
+  planRebuild,
+  type RebuildPlan,
+  type RebuildStart,
+  type RebuildTaskInput,
+  rebuildTaskInput,
+  storedLotFigures,
+} from './ledger-plan';
+import { ledgerAppError } from './transaction-rows';
 
 /**
  * The ledger store: a holding's transactions read in ledger order, and its replay written back
@@ -140,21 +147,6 @@ type StoredLot = {
 };
 
 /**
- * Where a replay resumes: the state, and for each lot open then, its figures as stored and the
- * date a sale last changed it before `from`.
- */
-type Start = {
-  state: LedgerState;
-  stored: Map<string, string>;
-  changedOn: Map<string, string | null>;
-  /** Lots stored as a later sale left them: rewritten whatever the replay does. */
-  stale: Set<string>;
-};
-
-/** A lot's figures as written, to tell whether a replay changes them. */
-const figuresText = (parts: (string | null)[]) => parts.map((part) => part ?? '').join('|');
-
-/**
  * The ledger's state at the start of trade date `from`, from what the last replay stored: how many
  * lots were opened before it and the lots still open then, as they stood. A lot no sale dated
  * `from` or later changed is read as stored; another one as the last sale before `from` left it
@@ -163,7 +155,7 @@ const figuresText = (parts: (string | null)[]) => parts.map((part) => part ?? ''
  * as that replay left it: a change replays from its own first date. Null when rows written before
  * migration 0008 are needed: the caller replays the whole history instead, which rewrites them.
  */
-async function stateAt(tx: DbOrTx, holdingId: string, from: string): Promise<Start | null> {
+async function stateAt(tx: DbOrTx, holdingId: string, from: string): Promise<RebuildStart | null> {
   const [head] = await query<{
     lot_count: number | null;
     average_sale: string | null;
@@ -284,7 +276,7 @@ async function stateAt(tx: DbOrTx, holdingId: string, from: string): Promise<Sta
     open.push(lot);
     stored.set(
       row.id,
-      figuresText([
+      storedLotFigures([
         row.remaining_quantity,
         row.fees_remaining,
         row.pooled_unit_cost,
@@ -312,17 +304,6 @@ async function stateAt(tx: DbOrTx, holdingId: string, from: string): Promise<Sta
     stale,
   };
 }
-
-/** A lot's figures as a replay writes them, to compare with `stored`. */
-const lotFigures = (lot: Lot, depletedOn: string | null, changedOn: string | null) =>
-  figuresText([
-    toPlain(lot.remainingQuantity),
-    toPlain(lot.feesRemaining),
-    lot.pooledUnitCost ? toPlain(lot.pooledUnitCost) : null,
-    lot.costBasisMethod,
-    depletedOn,
-    changedOn,
-  ]);
 
 /** A stored or new tax line as text, to tell whether a replay rewrote a sale. */
 const taxLineText = (line: {
@@ -378,36 +359,32 @@ async function storedSales(tx: DbOrTx, holdingId: string, since: SQL | undefined
   return salesTaxText(rows);
 }
 
-/** Sets the figures of lots a resumed replay changed, `BULK_INSERT_ROWS` lots per statement. */
-async function updateLots(
-  tx: DbOrTx,
-  rows: {
-    id: string;
-    remaining: string;
-    fees: string;
-    pooled: string | null;
-    method: string | null;
-    status: string;
-    depletedOn: string | null;
-    changedOn: string | null;
-  }[],
-  now: Date,
-) {
-  for (let start = 0; start < rows.length; start += BULK_INSERT_ROWS) {
-    const chunk = rows.slice(start, start + BULK_INSERT_ROWS);
-    const column = <T>(pick: (row: (typeof chunk)[number]) => T) => sql.param(chunk.map(pick));
+/** Sets the figures of lots a resumed replay changed: one statement per packed chunk. */
+async function updateLots(tx: DbOrTx, packed: PackedLotUpdates, now: Date) {
+  for (const chunk of packed.chunks) {
+    const [ids, remaining, fees, pooled, method, status, depletedOn, changedOn] = chunk;
     await tx.execute(sql`update ${transactionLots} as lot set
         remaining_quantity = v.remaining, fees_remaining = v.fees,
         pooled_unit_cost = v.pooled, cost_basis_method = v.method, status = v.status,
         depleted_on = v.depleted_on, changed_on = v.changed_on, updated_at = ${now}
-      from unnest(${column((row) => row.id)}::uuid[], ${column((row) => row.remaining)}::numeric[],
-        ${column((row) => row.fees)}::numeric[], ${column((row) => row.pooled)}::numeric[],
-        ${column((row) => row.method)}::text[], ${column((row) => row.status)}::text[],
-        ${column((row) => row.depletedOn)}::date[], ${column((row) => row.changedOn)}::date[])
+      from unnest(${ids}::uuid[], ${remaining}::numeric[], ${fees}::numeric[],
+        ${pooled}::numeric[], ${method}::text[], ${status}::text[], ${depletedOn}::date[],
+        ${changedOn}::date[])
         as v(id, remaining, fees, pooled, method, status, depleted_on, changed_on)
       where lot.id = v.id`);
   }
 }
+
+/** Runs the replay's planning on a compute worker (`ServerContext.compute`). */
+export type RebuildCompute = {
+  run(task: 'ledgerRebuild', input: RebuildTaskInput): Promise<PackedRebuildPlan>;
+};
+
+/**
+ * A replay of at least this many transactions is planned on a compute worker when the caller
+ * gives one: below it, the round trip costs more than the thread time it saves.
+ */
+export const OFFLOAD_REPLAY_ROWS = 500;
 
 export type RebuildOptions = {
   /**
@@ -422,6 +399,81 @@ export type RebuildOptions = {
    */
   keepSales?: boolean;
 };
+
+/** Locks the holding and reads where its replay starts and what it replays. */
+async function readReplay(tx: DbOrTx, holding: HoldingRow, options: RebuildOptions) {
+  // One replay of a holding at a time (callers that lock it already lose nothing): another
+  // transaction's replay must be committed before this one reads the state it left.
+  await tx
+    .select({ id: holdings.id })
+    .from(holdings)
+    .where(eq(holdings.id, holding.id))
+    .for('update');
+  const start = options.from ? await stateAt(tx, holding.id, options.from) : null;
+  // Stored rows from before migration 0008 cannot be resumed from: replayed whole, then they can.
+  const from = start ? (options.from ?? null) : null;
+  const rows = await replayRowsFrom(tx, holding.id, from);
+  const scope = {
+    userId: holding.userId,
+    portfolioId: holding.portfolioId,
+    simulationId: holding.simulationId,
+    holdingId: holding.id,
+  };
+  return { start, from, rows, scope };
+}
+
+/**
+ * Writes a replay's plan: what is dated from `from` on is rewritten (what its sales took and their
+ * tax rows, by a subquery: a long history would pass the bind-parameter limit; the lots opened from
+ * then on, numbered in the ledger's order), the open lots it changed are updated, and the holding
+ * gets its quantity and average cost.
+ */
+async function writeReplay(
+  tx: DbOrTx,
+  holding: HoldingRow,
+  from: string | null,
+  now: Date,
+  insert: (tx: DbOrTx) => Promise<void>,
+  quantity: string,
+  purchasePrice: string | null,
+) {
+  const since = from ? gte(transactions.tradeDate, from) : undefined;
+  const salesSince = tx
+    .select({ id: transactions.id })
+    .from(transactions)
+    .where(and(eq(transactions.holdingId, holding.id), since));
+  await tx.delete(lotAllocations).where(inArray(lotAllocations.sellTransactionId, salesSince));
+  await tx.delete(taxCalculations).where(inArray(taxCalculations.transactionId, salesSince));
+  await tx
+    .delete(transactionLots)
+    .where(
+      and(
+        eq(transactionLots.holdingId, holding.id),
+        from ? gte(transactionLots.acquisitionDate, from) : undefined,
+      ),
+    );
+  await insert(tx);
+  // A savings account's balance moves with its own deposits and withdrawals (savings service).
+  if (holding.class !== 'savings') {
+    await tx
+      .update(holdings)
+      .set({
+        quantity,
+        // Kept as it was once all is sold.
+        ...(purchasePrice === null ? {} : { purchasePrice }),
+        updatedAt: now,
+      })
+      .where(eq(holdings.id, holding.id));
+  }
+}
+
+/** A plan worked out on this thread, written. */
+async function insertPlan(tx: DbOrTx, plan: RebuildPlan, now: Date) {
+  await updateLots(tx, packLotUpdates(plan.changed), now);
+  await bulkInsert(tx, transactionLots, plan.lotRows);
+  await bulkInsert(tx, lotAllocations, plan.allocations);
+  await bulkInsert(tx, taxCalculations, plan.taxRows);
+}
 
 /**
  * The lots, allocations and tax rows of a holding are written here only: whatever writes
@@ -447,125 +499,14 @@ export async function rebuildHolding(
   now: Date,
   options: RebuildOptions = {},
 ): Promise<{ ledger: HoldingLedger }> {
-  // One replay of a holding at a time (callers that lock it already lose nothing): another
-  // transaction's replay must be committed before this one reads the state it left.
-  await tx
-    .select({ id: holdings.id })
-    .from(holdings)
-    .where(eq(holdings.id, holding.id))
-    .for('update');
-  const start = options.from ? await stateAt(tx, holding.id, options.from) : null;
-  // Stored rows from before migration 0008 cannot be resumed from: replayed whole, then they can.
-  const from = start ? (options.from ?? null) : null;
-  const state = start?.state ?? EMPTY_LEDGER_STATE;
-  const rows = await replayRowsFrom(tx, holding.id, from);
-  let ledger: HoldingLedger;
-  try {
-    ledger = await resumeHoldingPaced(state, rows);
-  } catch (error) {
-    return ledgerFailure(error);
-  }
-  const pace = pacer();
-  const scope = {
-    userId: holding.userId,
-    portfolioId: holding.portfolioId,
-    simulationId: holding.simulationId,
-    holdingId: holding.id,
-  };
-  const dateOf = new Map<string, string>();
-  for (const row of rows) {
-    dateOf.set(row.id, row.tradeDate);
-    if (pace.due()) await pace.pause();
-  }
-  /** The trade date of the last sale that took from each lot. */
-  const lastSold = new Map<string, string>();
-  for (const sale of ledger.sales) {
-    const date = dateOf.get(sale.transactionId) ?? '';
-    for (const allocation of sale.allocations) lastSold.set(allocation.lotId, date);
-    if (pace.due()) await pace.pause();
-  }
-  const depletedOn = (lot: Lot) =>
-    lot.remainingQuantity.isZero() ? (lastSold.get(lot.id) ?? null) : null;
+  const { start, from, rows, scope } = await readReplay(tx, holding, options);
+  const plan = await planRebuild(start, rows, scope, now);
 
-  // The lots open at `from` stay (their numbers and dates do not change): written only when the
-  // replay changed them or they are stored as a later sale left them.
-  const before = start?.stored ?? new Map<string, string>();
-  const changedOn = (lot: Lot) =>
-    ledger.changedOn.get(lot.id) ?? start?.changedOn.get(lot.id) ?? null;
-  const changed: Lot[] = [];
-  const opened: Lot[] = [];
-  for (const lot of ledger.lots) {
-    const stored = before.get(lot.id);
-    if (stored === undefined) opened.push(lot);
-    else if (
-      (ledger.changedOn.has(lot.id) || start?.stale.has(lot.id)) &&
-      stored !== lotFigures(lot, depletedOn(lot), changedOn(lot))
-    )
-      changed.push(lot);
-    if (pace.due()) await pace.pause();
-  }
-
-  const allocations: (typeof lotAllocations.$inferInsert)[] = [];
-  const taxRows: (typeof taxCalculations.$inferInsert)[] = [];
-  for (const sale of ledger.sales) {
-    // A specific-lot sale may name one lot twice: one row per (sale, lot), quantities summed.
-    const merged = new Map<string, { quantity: Decimal; costBasis: Decimal; fees: Decimal }>();
-    for (const allocation of sale.allocations) {
-      const seen = merged.get(allocation.lotId);
-      merged.set(
-        allocation.lotId,
-        seen
-          ? {
-              quantity: seen.quantity.plus(allocation.quantity),
-              costBasis: seen.costBasis.plus(allocation.costBasis),
-              fees: seen.fees.plus(allocation.fees),
-            }
-          : allocation,
-      );
-    }
-    for (const [lotId, part] of merged) {
-      const after = sale.lotsAfter.get(lotId);
-      allocations.push({
-        sellTransactionId: sale.transactionId,
-        lotId,
-        quantity: toPlain(part.quantity),
-        costBasis: toPlain(part.costBasis),
-        fees: toPlain(part.fees),
-        lotRemainingAfter: after ? toPlain(after.remainingQuantity) : null,
-        lotFeesRemainingAfter: after ? toPlain(after.feesRemaining) : null,
-        pooledUnitCost: sale.pooledUnitCost ? toPlain(sale.pooledUnitCost) : null,
-      });
-    }
-    // Stored as answered: the lines of the formatted estimate (to the cent, adding up).
-    const estimate = sale.tax;
-    for (const line of estimate.lots) {
-      taxRows.push({
-        transactionId: sale.transactionId,
-        lotId: line.lotId,
-        userId: holding.userId,
-        portfolioId: holding.portfolioId,
-        simulationId: holding.simulationId,
-        quantity: line.quantity,
-        proceeds: line.proceeds,
-        costBasis: line.costBasis,
-        gainLoss: line.gainLoss,
-        holdingPeriodDays: line.holdingPeriodDays,
-        isLongTerm: line.isLongTerm,
-        taxRate: line.taxRate,
-        taxAmount: line.taxAmount,
-        taxJurisdiction: estimate.jurisdiction,
-        taxYear: estimate.taxYear,
-        createdAt: now,
-      });
-    }
-    if (pace.due()) await pace.pause();
-  }
-
-  const since = from ? gte(transactions.tradeDate, from) : undefined;
   if (options.keepSales) {
+    const since = from ? gte(transactions.tradeDate, from) : undefined;
     const recorded = await storedSales(tx, holding.id, since);
     const replayed = salesTaxText(
-      taxRows.map((row) => ({
+      plan.taxRows.map((row) => ({
         transactionId: row.transactionId,
         lotId: row.lotId,
         quantity: row.quantity,
@@ -583,88 +524,58 @@ export async function rebuildHolding(
     }
   }
 
-  // What is dated from `from` on is rewritten: what its sales took and their tax rows (a sale's
-  // rows, by a subquery: a long history would pass the bind-parameter limit), and the lots opened
-  // from then on (their numbers follow the ledger's order).
-  const salesSince = tx
-    .select({ id: transactions.id })
-    .from(transactions)
-    .where(and(eq(transactions.holdingId, holding.id), since));
-  await tx.delete(lotAllocations).where(inArray(lotAllocations.sellTransactionId, salesSince));
-  await tx.delete(taxCalculations).where(inArray(taxCalculations.transactionId, salesSince));
-  await tx
-    .delete(transactionLots)
-    .where(
-      and(
-        eq(transactionLots.holdingId, holding.id),
-        from ? gte(transactionLots.acquisitionDate, from) : undefined,
-      ),
-    );
-  await updateLots(
+  await writeReplay(
     tx,
-    changed.map((lot) => ({
-      id: lot.id,
-      remaining: toPlain(lot.remainingQuantity),
-      fees: toPlain(lot.feesRemaining),
-      pooled: lot.pooledUnitCost ? toPlain(lot.pooledUnitCost) : null,
-      method: lot.costBasisMethod,
-      status: lot.status,
-      depletedOn: depletedOn(lot),
-      changedOn: changedOn(lot),
-    })),
+    holding,
+    from,
     now,
+    (tx) => insertPlan(tx, plan, now),
+    plan.quantity,
+    plan.purchasePrice,
   );
-  const lotRows: (typeof transactionLots.$inferInsert)[] = [];
-  for (const lot of opened) {
-    lotRows.push({
-      ...scope,
-      id: lot.id,
-      lotNumber: lot.lotNumber,
-      acquisitionDate: lot.acquisitionDate,
-      acquisitionPrice: toPlain(lot.acquisitionPrice),
-      exchangeRateToBase: toPlain(lot.exchangeRateToBase),
-      originalQuantity: toPlain(lot.originalQuantity),
-      remainingQuantity: toPlain(lot.remainingQuantity),
-      // The method of the last sale that took from the lot; null while none has.
-      costBasisMethod: lot.costBasisMethod,
-      feesAllocated: toPlain(lot.feesAllocated),
-      feesRemaining: toPlain(lot.feesRemaining),
-      pooledUnitCost: lot.pooledUnitCost ? toPlain(lot.pooledUnitCost) : null,
-      status: lot.status,
-      depletedOn: depletedOn(lot),
-      changedOn: changedOn(lot),
-      createdAt: now,
-      updatedAt: now,
-    });
-    if (pace.due()) await pace.pause();
-  }
-  await bulkInsert(tx, transactionLots, lotRows);
-  await bulkInsert(tx, lotAllocations, allocations);
-  await bulkInsert(tx, taxCalculations, taxRows);
+  return { ledger: plan.ledger };
+}
 
-  // A savings account's balance moves with its own deposits and withdrawals (savings service).
-  if (holding.class !== 'savings') {
-    const quantity = ledger.quantity;
-    await tx
-      .update(holdings)
-      .set({
-        quantity: toPlain(quantity),
-        // The average cost of what is held, fees included, in the holding's own currency (a
-        // cost and a market value are compared, never two currencies); kept as it was once all
-        // is sold.
-        ...(quantity.isZero()
-          ? {}
-          : {
-              purchasePrice: toPlain(
-                ledger.lots
-                  .reduce((sum, lot) => sum.plus(remainingQuoteCost(lot)), ZERO)
-                  .div(quantity)
-                  .toDecimalPlaces(12),
-              ),
-            }),
-        updatedAt: now,
-      })
-      .where(eq(holdings.id, holding.id));
+/**
+ * `rebuildHolding` for bulk writers (the CSV import), which need no ledger back: a long history
+ * (`OFFLOAD_REPLAY_ROWS` transactions or more) is replayed on a compute worker and comes back as
+ * packed rows, so the request thread only reads and writes; a short one is replayed here.
+ */
+export async function rebuildHoldingInBulk(
+  tx: DbOrTx,
+  holding: HoldingRow,
+  now: Date,
+  compute: RebuildCompute,
+  options: Pick<RebuildOptions, 'from'> = {},
+): Promise<void> {
+  const { start, from, rows, scope } = await readReplay(tx, holding, options);
+  if (rows.length < OFFLOAD_REPLAY_ROWS) {
+    const plan = await planRebuild(start, rows, scope, now);
+    await writeReplay(
+      tx,
+      holding,
+      from,
+      now,
+      (tx) => insertPlan(tx, plan, now),
+      plan.quantity,
+      plan.purchasePrice,
+    );
+    return;
   }
-  return { ledger };
+  const plan = await compute.run('ledgerRebuild', rebuildTaskInput(start, rows, scope, now));
+  if (!plan.ok) throw new AppError(plan.code, plan.details, plan.message);
+  await writeReplay(
+    tx,
+    holding,
+    from,
+    now,
+    async (tx) => {
+      await updateLots(tx, plan.changed, now);
+      await insertPacked(tx, transactionLots, plan.lotRows);
+      await insertPacked(tx, lotAllocations, plan.allocations);
+      await insertPacked(tx, taxCalculations, plan.taxRows);
+    },
+    plan.quantity,
+    plan.purchasePrice,
+  );
 }

@@ -1,7 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { IMPORT_MAX_ERRORS, type ImportIssue } from '@/contracts/import-export';
+import { eq, sql } from 'drizzle-orm';
 import { BULK_INSERT_ROWS } from '../../db/bulk-insert';
+import { holdings } from '../../db/schema';
 import { errorsOf, issueList } from '../../platform/import-issues';
+import { OFFLOAD_REPLAY_ROWS, rebuildHolding } from '../../platform/ledger-store';
 import { type Agent, registerUser } from '../../testing/agent';
 import { insertPortfolio } from '../../testing/portfolios';
 import { createTestApp, type TestApp } from '../../testing/test-app';
@@ -199,5 +202,87 @@ describe('imports through the compute workers', () => {
     } finally {
       run.mockRestore();
     }
+  });
+
+  it('replays a long history on a worker and writes what a replay here writes', async () => {
+    const portfolioId = (await insertPortfolio(t.database.db, ownerId, { name: 'Long' })).id;
+    const added = await owner.post(`/api/v1/portfolios/${portfolioId}/holdings`, {
+      class: 'market',
+      symbol: 'LONG',
+      name: 'Long history',
+      quantity: '10',
+      purchasePrice: '150',
+      currentPrice: '180',
+      purchaseDate: '2020-01-10',
+    });
+    expect(added.statusCode, added.body).toBe(201);
+    const holdingId = (added.json() as { holding: { id: string } }).holding.id;
+    // Buys of 3 and sales of 2 by turns, a day apart, every method: the file's first row resumes
+    // the ledger after the opening buy.
+    const methods = ['fifo', 'lifo', 'average_cost', 'fifo'];
+    const day = (n: number) =>
+      new Date(Date.UTC(2020, 1, 1) + n * 86_400_000).toISOString().slice(0, 10);
+    const rows = Array.from({ length: OFFLOAD_REPLAY_ROWS + 20 }, (_, n) =>
+      n % 2 === 0
+        ? ['LONG', 'buy', '3', String(100 + (n % 37)), '1.5', day(n), '']
+        : ['LONG', 'sell', '2', String(110 + (n % 41)), '0.5', day(n), methods[n % 4] ?? 'fifo'],
+    );
+    const run = vi.spyOn(t.app.ctx.compute, 'run');
+    try {
+      const saved = await owner.post(`/api/v1/portfolios/${portfolioId}/import`, {
+        kind: 'transactions',
+        commit: true,
+        csv: csv([['Symbol', 'Type', 'Qty', 'Price', 'Fees', 'Date', 'costBasisMethod'], ...rows]),
+      });
+      expect(saved.statusCode, saved.body).toBe(201);
+      expect(run.mock.calls.map(([task]) => task)).toEqual([
+        'importTransactions',
+        'importLedgers',
+        'ledgerRebuild',
+      ]);
+    } finally {
+      run.mockRestore();
+    }
+
+    const snapshot = async () => {
+      const read = async (statement: ReturnType<typeof sql>) => {
+        const result = await t.database.db.execute(statement);
+        return JSON.stringify(Array.isArray(result) ? result : result.rows);
+      };
+      return {
+        lots: await read(sql`select id, lot_number, acquisition_date::text, acquisition_price,
+            exchange_rate_to_base, original_quantity, remaining_quantity, fees_allocated,
+            fees_remaining, pooled_unit_cost, cost_basis_method, status, depleted_on::text,
+            changed_on::text
+          from transaction_lots where holding_id = ${holdingId} order by lot_number`),
+        allocations: await read(sql`select a.sell_transaction_id, a.lot_id, a.quantity,
+            a.cost_basis, a.fees, a.lot_remaining_after, a.lot_fees_remaining_after,
+            a.pooled_unit_cost
+          from lot_allocations a join transactions s on s.id = a.sell_transaction_id
+          where s.holding_id = ${holdingId} order by a.sell_transaction_id, a.lot_id`),
+        tax: await read(sql`select c.transaction_id, c.lot_id, c.quantity, c.proceeds,
+            c.cost_basis, c.gain_loss, c.holding_period_days, c.is_long_term, c.tax_rate,
+            c.tax_amount, c.tax_year
+          from tax_calculations c join transactions s on s.id = c.transaction_id
+          where s.holding_id = ${holdingId} order by c.transaction_id, c.lot_id`),
+        holding: await read(
+          sql`select quantity, purchase_price from holdings where id = ${holdingId}`,
+        ),
+      };
+    };
+    const fromWorker = await snapshot();
+    expect(JSON.parse(fromWorker.holding)).toEqual([
+      // 10 + 260 × 3 - 260 × 2
+      expect.objectContaining({ quantity: expect.stringMatching(/^270(\.0+)?$/) }),
+    ]);
+    // Each of the 260 sales takes from one lot at least.
+    expect((JSON.parse(fromWorker.tax) as unknown[]).length).toBeGreaterThanOrEqual(260);
+    // The whole history replayed again on this thread rewrites every row the same.
+    await t.database.db.transaction(async (tx) => {
+      const [holding] = await tx.select().from(holdings).where(eq(holdings.id, holdingId));
+      if (!holding) throw new Error('holding not found');
+      await rebuildHolding(tx, holding, new Date());
+    });
+    expect(await snapshot()).toEqual(fromWorker);
   });
 });

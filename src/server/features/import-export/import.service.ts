@@ -32,7 +32,12 @@ import {
   saveSavingsMovements,
   saveSavingsRates,
 } from './import-savings';
-import { ledgerRows, rebuildHolding, toLedgerTransaction } from '../../platform/ledger-store';
+import {
+  ledgerRows,
+  rebuildHolding,
+  rebuildHoldingInBulk,
+  toLedgerTransaction,
+} from '../../platform/ledger-store';
 import {
   type HoldingRow,
   requireScope,
@@ -291,7 +296,7 @@ async function checkTransactions(
     // Each asset's ledger is replayed from the file's first trade date for it.
     for (const { holdingId, from } of result.touched) {
       const holding = byId.get(holdingId);
-      if (holding) await rebuildHolding(tx, holding, now, { from });
+      if (holding) await rebuildHoldingInBulk(tx, holding, now, ctx.compute, { from });
     }
   };
   return checked;
