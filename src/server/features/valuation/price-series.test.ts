@@ -45,6 +45,21 @@ describe('packed price series', () => {
     expect([...(series?.closes ?? [])].map(String)).toEqual(['0.000123456789012', '100', '101.25']);
   });
 
+  it('reads many symbols in several queries and misses none', async () => {
+    const symbols = Array.from({ length: 150 }, (_, n) => `MANY${n}`);
+    for (const [n, symbol] of symbols.entries()) {
+      const id = await instrument(symbol);
+      await db()
+        .insert(instrumentPrices)
+        .values({ instrumentId: id, priceDate: '2024-03-01', close: String(n + 1) });
+    }
+    const read = await readPriceSeries(db(), [...symbols, 'MANY0', 'NOSUCH']);
+    expect([...read.keys()].sort()).toEqual([...symbols].sort());
+    for (const [n, symbol] of symbols.entries()) {
+      expect([...(read.get(symbol)?.closes ?? [])]).toEqual([n + 1]);
+    }
+  });
+
   it('follows upserts and deletions, and an instrument with no closes left has none', async () => {
     const id = await instrument('MOVE', 'GBp');
     await db()
