@@ -37,6 +37,9 @@ export default defineConfig({
     launchOptions,
     trace: 'retain-on-failure',
     locale: 'en-US',
+    // The built app registers a service worker; journeys about other things run without it (its
+    // precache would download the whole app in each of them). e2e/offline.spec.ts allows it.
+    serviceWorkers: 'block',
   },
   projects: [
     // Journeys share one server: the first account registered is its admin (admin.setup.ts).

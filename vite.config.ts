@@ -2,12 +2,70 @@ import path from 'node:path';
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
+import { VitePWA } from 'vite-plugin-pwa';
 import packageJson from './package.json' with { type: 'json' };
 import { PUBLIC_PAGES } from './src/contracts/public-pages';
 
 const API = process.env.API_URL ?? 'http://localhost:3000';
 
 const PUBLIC_PATHS = new Set(PUBLIC_PAGES.flatMap((page) => [page.path, ...page.aliases]));
+
+/**
+ * The app's shell as the service worker keeps it: the server renders index.html for any app path
+ * (the template itself is never served), so the precached copy is fetched from this one.
+ */
+const APP_SHELL_URL = '/app-shell';
+
+const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
+/**
+ * Navigations the service worker answers with the shell when the network fails: every page of
+ * the app (not the public pages, which the server renders, nor the API or a file).
+ */
+const APP_NAVIGATION = new RegExp(
+  `^https?://[^/]+/(?!api/)(?!(?:${[...PUBLIC_PATHS]
+    .filter((pagePath) => pagePath !== '/')
+    .map((pagePath) => escapeRegExp(pagePath.slice(1)))
+    .join('|')})(?:[/?#]|$))[^.?#]+(?:[?#].*)?$`,
+);
+
+/**
+ * The service worker (/sw.js, Workbox): precaches the app's shell and static files, answers an
+ * app page with the shell when offline, and waits for the user's go-ahead to update (the app shows
+ * 'New version available'; src/web/lib/pwa.ts). API answers are not cached here: the app keeps the
+ * signed-in user's last data itself, keyed by user (src/web/lib/offline-cache.ts).
+ */
+const serviceWorker = VitePWA({
+  strategies: 'generateSW',
+  registerType: 'prompt',
+  injectRegister: false,
+  manifest: false,
+  filename: 'sw.js',
+  workbox: {
+    globPatterns: ['**/*.{js,css,woff2,svg,png}', 'index.html', 'manifest*.json'],
+    // The landing page's own files and the social image are not the app's.
+    globIgnores: ['**/og-image.png', 'site.html'],
+    manifestTransforms: [
+      async (entries) => ({
+        manifest: entries.map((entry) =>
+          entry.url === 'index.html' ? { ...entry, url: APP_SHELL_URL } : entry,
+        ),
+        warnings: [],
+      }),
+    ],
+    navigateFallback: null,
+    runtimeCaching: [
+      {
+        urlPattern: APP_NAVIGATION,
+        handler: 'NetworkOnly',
+        options: { precacheFallback: { fallbackURL: APP_SHELL_URL } },
+      },
+    ],
+    cleanupOutdatedCaches: true,
+    clientsClaim: true,
+    maximumFileSizeToCacheInBytes: 3 * 1024 * 1024,
+  },
+});
 
 /** In development, public pages come from the site entry, as the server does in production. */
 const publicSiteInDev: Plugin = {
@@ -55,7 +113,7 @@ const preloadFont: Plugin = {
 export default defineConfig({
   root: path.resolve(import.meta.dirname, 'src/web'),
   publicDir: 'public',
-  plugins: [react(), tailwindcss(), publicSiteInDev, preloadFont],
+  plugins: [react(), tailwindcss(), publicSiteInDev, preloadFont, serviceWorker],
   define: { __APP_VERSION__: JSON.stringify(packageJson.version) },
   resolve: { alias: { '@': path.resolve(import.meta.dirname, 'src') } },
   build: {

@@ -7,6 +7,7 @@ import { PortfolioSwitcher } from '@/web/features/portfolios/components/portfoli
 import { SimulationBanner } from '@/web/features/portfolios/components/simulation-banner';
 import { UserMenu } from '@/web/features/profile/components/user-menu';
 import { SettingsProvider } from '@/web/features/settings/components/settings-provider';
+import { OfflineBanner } from '@/web/features/pwa/offline-banner';
 import { AppShell } from '@/web/features/shell/components/app-shell';
 import { useSidebar } from '@/web/features/shell/components/sidebar-provider';
 import { useOptionalActiveScope } from '@/web/lib/active-scope';
@@ -95,7 +96,12 @@ function SignedInShell() {
         userMenu={<UserMenu />}
         portfolioName={scope?.portfolio?.name}
         sidebarFooter={scope ? <SidebarPortfolioSwitcher /> : null}
-        banner={scope ? <SimulationBanner /> : null}
+        banner={
+          <>
+            <OfflineBanner />
+            {scope ? <SimulationBanner /> : null}
+          </>
+        }
       >
         <Outlet />
       </AppShell>

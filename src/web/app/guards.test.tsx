@@ -99,6 +99,34 @@ describe('route guards', () => {
     expect(await screen.findByText('Connection issue', {}, { timeout: 10_000 })).toBeVisible();
   });
 
+  it('keep the session they had when a refresh of it fails (offline: the last visit, read-only)', async () => {
+    const client = createTestQueryClient();
+    client.setQueryData(['auth', 'session'], testSession());
+    vi.spyOn(globalThis, 'fetch').mockRejectedValue(new TypeError('Failed to fetch'));
+    await client.refetchQueries({ queryKey: ['auth', 'session'] }).catch(() => undefined);
+    expect(client.getQueryState(['auth', 'session'])?.status).toBe('error');
+    const router = createMemoryRouter(
+      [
+        {
+          path: '/dashboard',
+          element: (
+            <RequireAuth>
+              <p>dashboard page</p>
+            </RequireAuth>
+          ),
+        },
+      ],
+      { initialEntries: ['/dashboard'] },
+    );
+    render(
+      <QueryClientProvider client={client}>
+        <RouterProvider router={router} />
+      </QueryClientProvider>,
+    );
+    expect(await screen.findByText('dashboard page')).toBeVisible();
+    expect(screen.queryByText('Connection issue')).toBeNull();
+  });
+
   it.each([
     '//evil.example/x',
     '/\\evil.example',

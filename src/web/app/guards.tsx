@@ -60,7 +60,10 @@ export function RedirectIfSignedIn({ children }: { children: ReactNode }) {
 export function RequireAuth({ children }: { children: ReactNode }) {
   const session = useAuthState();
   const location = useLocation();
-  if (session.isError) return <SessionUnavailable onRetry={() => void session.refetch()} />;
+  // A failed refresh keeps the session it had (offline: the last visit's, read-only).
+  if (session.isError && session.data === undefined) {
+    return <SessionUnavailable onRetry={() => void session.refetch()} />;
+  }
   if (session.isPending) return <ShellSkeleton />;
   if (!session.data) {
     const next = `${location.pathname}${location.search}`;
@@ -77,7 +80,9 @@ export function RequireAuth({ children }: { children: ReactNode }) {
 /** Root and unknown paths: the dashboard when signed in, otherwise the sign-in page. */
 export function UnknownRoute() {
   const session = useAuthState();
-  if (session.isError) return <SessionUnavailable onRetry={() => void session.refetch()} />;
+  if (session.isError && session.data === undefined) {
+    return <SessionUnavailable onRetry={() => void session.refetch()} />;
+  }
   if (session.isPending) return <ShellSkeleton />;
   return <Navigate to={session.data ? '/dashboard' : '/login'} replace />;
 }

@@ -88,3 +88,27 @@ describe('unauthorizedEndsSession', () => {
     expect(unauthorizedEndsSession('/settings')).toBe(true);
   });
 });
+
+describe('offline', () => {
+  it('refuses a change before it leaves, with its reason, and still reads', async () => {
+    const fetchSpy = vi.fn(async () => new Response('{"ok":true}', { status: 200 }));
+    vi.stubGlobal('fetch', fetchSpy);
+    const onLine = vi.spyOn(window.navigator, 'onLine', 'get').mockReturnValue(false);
+    try {
+      await expect(api('/holdings', { method: 'POST', body: {} })).rejects.toMatchObject({
+        status: 0,
+        code: 'OFFLINE',
+      });
+      await expect(api('/holdings/h1', { method: 'DELETE' })).rejects.toMatchObject({
+        code: 'OFFLINE',
+      });
+      expect(fetchSpy).not.toHaveBeenCalled();
+      await expect(api('/portfolios')).resolves.toEqual({ ok: true });
+      expect(fetchSpy).toHaveBeenCalledTimes(1);
+    } finally {
+      onLine.mockRestore();
+      vi.unstubAllGlobals();
+    }
+  });
+});
+

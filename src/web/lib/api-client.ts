@@ -1,7 +1,8 @@
 import { type ErrorCode, isErrorCode } from '@/contracts/error-codes';
+import { isOnline, reportNetworkFailure, reportNetworkSuccess } from './network';
 
 /** What the client knows about a failed call: our error code, or a transport failure. */
-export type ApiErrorCode = ErrorCode | 'NETWORK_ERROR' | 'HTTP_ERROR';
+export type ApiErrorCode = ErrorCode | 'NETWORK_ERROR' | 'HTTP_ERROR' | 'OFFLINE';
 
 export class ApiError extends Error {
   constructor(
@@ -118,10 +119,15 @@ export async function api<T>(path: string, options: RequestOptions = {}): Promis
     headers['content-type'] = 'application/json';
     body = JSON.stringify(options.body);
   }
+  const method = options.method ?? 'GET';
+  // Offline, a change is refused before it leaves, with its reason: never queued for later.
+  if (method !== 'GET' && !isOnline()) {
+    throw new ApiError(0, 'OFFLINE', 'You are offline');
+  }
   let response: Response;
   try {
     response = await fetch(`/api/v1${path}`, {
-      method: options.method ?? 'GET',
+      method,
       headers,
       body,
       credentials: 'same-origin',
@@ -129,8 +135,10 @@ export async function api<T>(path: string, options: RequestOptions = {}): Promis
     });
   } catch (error) {
     if (error instanceof DOMException && error.name === 'AbortError') throw error;
+    reportNetworkFailure();
     throw new ApiError(0, 'NETWORK_ERROR', 'Network unavailable');
   }
+  reportNetworkSuccess();
   if (!response.ok) throw await failedCallError(response, path, options.unauthorizedEndsSession);
   if (response.status === 204) return undefined as T;
   return (await response.json()) as T;

@@ -45,7 +45,9 @@ export function createQueryClient() {
         retryDelay: backoff(30_000),
         refetchOnWindowFocus: true,
       },
-      mutations: { retry: false },
+      // A write runs at once or fails: offline, it is refused with a reason (api-client.ts),
+      // never paused in a queue that could replay a trade later or lose it.
+      mutations: { retry: false, networkMode: 'always' },
     },
   });
 }

@@ -7,6 +7,7 @@ import {
 } from '@/contracts/auth';
 import { api, ApiError } from './api-client';
 import { clearErrors } from './error-capture';
+import { forgetOfflineData } from './offline-cache';
 import { CACHE } from './query-client';
 import { safeStorage, STORAGE_KEYS } from './storage';
 
@@ -92,6 +93,7 @@ export function useSignOut() {
     onSettled: () => {
       safeStorage.remove(STORAGE_KEYS.signedIn);
       clearErrors();
+      forgetOfflineData();
       queryClient.clear();
     },
   });
@@ -107,6 +109,7 @@ export function useSignOut() {
 export function expireSession(queryClient: QueryClient) {
   safeStorage.remove(STORAGE_KEYS.signedIn);
   clearErrors();
+  forgetOfflineData();
   const isSession = (key: readonly unknown[]) =>
     key.length === sessionKeys.all.length && sessionKeys.all.every((part, i) => key[i] === part);
   void queryClient.cancelQueries({ predicate: (query) => !isSession(query.queryKey) });

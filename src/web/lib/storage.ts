@@ -36,4 +36,10 @@ export const STORAGE_KEYS = {
   signedIn: 'cairn.signedIn',
   /** Prefix: `cairn.activeScope.<userId>` holds the last active portfolio and simulation. */
   activeScope: 'cairn.activeScope',
+  /** The signed-in user whose last data is kept for offline use (offline-cache.ts). */
+  offlineUser: 'cairn.offline.user',
+  /** Prefix: `cairn.offline.data.<userId>` holds that data (24 hours at most). */
+  offlineData: 'cairn.offline.data.',
+  /** '1' once the install suggestion was dismissed (never shown again). */
+  installDismissed: 'cairn.installDismissed',
 } as const;

@@ -1,6 +1,7 @@
 import '@testing-library/jest-dom/vitest';
 import { cleanup } from '@testing-library/react';
 import { afterEach, beforeEach } from 'vitest';
+import { resetNetwork } from '@/web/lib/network';
 import { realtime } from '@/web/lib/realtime';
 import { FakeWebSocket } from './fake-websocket';
 import { initTestI18n } from './i18n';
@@ -21,6 +22,7 @@ beforeEach(() => {
 afterEach(() => {
   cleanup();
   realtime.close();
+  resetNetwork();
   window.localStorage.clear();
   document.cookie.split('; ').forEach((part) => {
     const name = part.split('=')[0];

@@ -272,6 +272,27 @@ describe('the transactions page', () => {
     );
   }, 20_000);
 
+  it('opens the form from the installed app’s shortcut (?new=1), for those who may record', async () => {
+    mockApi(base);
+    const { router } = renderWithScope(<TransactionsPage />, {
+      level: 'owner',
+      route: '/transactions?new=1',
+    });
+    const dialog = await screen.findByRole('dialog', { name: 'New transaction' });
+    await userEvent.keyboard('{Escape}');
+    await waitFor(() => expect(dialog).not.toBeInTheDocument());
+    // Closed, it stays closed: the parameter is gone.
+    expect(router.state.location.search).toBe('');
+  });
+
+  it('ignores the shortcut for a reader', async () => {
+    mockApi(base);
+    renderWithScope(<TransactionsPage />, { level: 'read', route: '/transactions?new=1' });
+    // The list is there (the scope is ready), and no form opened.
+    expect((await screen.findAllByText('LVMH')).length).toBeGreaterThan(0);
+    expect(screen.queryByRole('dialog')).toBeNull();
+  });
+
   it('translates a refused sale with its figures', async () => {
     mockApi({
       ...base,

@@ -236,6 +236,23 @@ export function TransactionsPage() {
   const [creating, setCreating] = useState(false);
   const [deleting, setDeleting] = useState<Transaction | null>(null);
   const canEdit = can(scope.permission ?? undefined, 'edit');
+  // ?new=1 (the installed app's "Add transaction" shortcut) opens the form, for those who may
+  // record; closing it drops the parameter.
+  const [params, setParams] = useSearchParams();
+  const askedNew = params.get('new') === '1' && scope.status === 'ready' && canEdit;
+  const setCreatingFromUrl = (open: boolean) => {
+    setCreating(open);
+    if (!open && params.has('new')) {
+      setParams(
+        (current) => {
+          const next = new URLSearchParams(current);
+          next.delete('new');
+          return next;
+        },
+        { replace: true },
+      );
+    }
+  };
   const title = t('title');
   useEffect(() => {
     document.title = `${title} · Cairn`;
@@ -572,7 +589,7 @@ export function TransactionsPage() {
           </nav>
         ) : null}
       </Card>
-      <TransactionDialog open={creating} onOpenChange={setCreating} />
+      <TransactionDialog open={creating || askedNew} onOpenChange={setCreatingFromUrl} />
       {deleting ? <DeleteDialog transaction={deleting} onClose={() => setDeleting(null)} /> : null}
     </div>
   );

@@ -1,0 +1,26 @@
+import { WifiOff } from 'lucide-react';
+import { useTranslation } from 'react-i18next';
+import { useOnline } from '@/web/lib/network';
+
+/**
+ * Under the header while the server is out of reach: the app shows the data of the last visit,
+ * read-only (writes are refused before they leave: api-client.ts).
+ */
+export function OfflineBanner() {
+  const online = useOnline();
+  const { t } = useTranslation('pwa');
+  if (online) return null;
+  return (
+    <section
+      role="status"
+      data-testid="offline-banner"
+      className="sticky top-14 z-20 flex items-start gap-2 border-b border-warning/40 bg-warning/15 px-3 py-2 text-sm text-foreground sm:px-4"
+    >
+      <WifiOff aria-hidden="true" className="mt-0.5 size-4 shrink-0" />
+      <p className="min-w-0">
+        <span className="font-semibold">{t('offline.title')}</span>{' '}
+        <span className="text-muted-foreground">{t('offline.detail')}</span>
+      </p>
+    </section>
+  );
+}
