@@ -29,7 +29,7 @@ const searched = await searchBench();
 const searchFile = await writeResult('search', searched);
 console.log(`
 Global search (${searchFile}): one keystroke over ${searched.documents} documents (${searched.holdings} holdings and their transactions), index built in ${searched.buildIndexMs} ms
-  typed, letter by letter    p50 ${searched.typedKeystrokeMs.p50} ms, p95 ${searched.typedKeystrokeMs.p95} ms (target <= 5 ms ${check(searched.typedKeystrokeMs.p95 <= 5)})
+  typed, letter by letter    p50 ${searched.typedKeystrokeMs.p50} ms, p95 ${searched.typedKeystrokeMs.p95} ms (target <= 5 ms ${check(searched.typedKeystrokeMs.p95 <= 5)}); CPU time p95 ${searched.typedKeystrokeCpuMs.p95} ms
   each query alone (cold)    p50 ${searched.coldQueryMs.p50} ms, p95 ${searched.coldQueryMs.p95} ms
   filtered, sorted by date   p50 ${searched.filteredAndSortedByDateMs.p50} ms, p95 ${searched.filteredAndSortedByDateMs.p95} ms
 `);

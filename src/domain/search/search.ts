@@ -160,8 +160,8 @@ export function relevance(fields: readonly string[], query: string) {
 
 /**
  * One query word's score in every document that it matches (the others stay 0). Kept for the
- * next keystrokes: a longer word only matches documents its start matched (every match kind
- * implies the in-order letters), so "belm" looks only at what "bel" matched.
+ * next keystrokes: a longer word only matches texts its start matched (every match kind implies
+ * the in-order letters), so "belm" compares only the texts "bel" matched.
  */
 type WordSlot = {
   word: string;
@@ -195,8 +195,12 @@ export type SearchIndex = {
   /** Document i's keywords are texts[textIds[k]] for k in fieldStart[i] .. fieldStart[i + 1] - 1. */
   readonly textIds: Int32Array;
   readonly fieldStart: Int32Array;
+  /** Each document's letters and digits (any keyword's). */
   readonly letters: Int32Array;
   readonly others: Int32Array;
+  /** The documents holding text t: postings[postingStart[t]] .. postings[postingStart[t + 1] - 1]. */
+  readonly postingStart: Int32Array;
+  readonly postings: Int32Array;
   readonly amounts: Float64Array;
   readonly categories: readonly string[];
   readonly categoryOf: Int32Array;
@@ -219,18 +223,16 @@ export function buildSearchIndex(documents: readonly SearchDocument[]): SearchIn
   const textOthers: number[] = [];
   const textIds: number[] = [];
   const fieldStart = new Int32Array(size + 1);
-  const letters = new Int32Array(size);
-  const others = new Int32Array(size);
   const amounts = new Float64Array(size);
   const categories: string[] = [];
   const categoryIndex = new Map<string, number>();
   const categoryOf = new Int32Array(size);
+  const letters = new Int32Array(size);
+  const others = new Int32Array(size);
   const foldedOnce = new Map<string, string>();
   for (let i = 0; i < size; i += 1) {
     const document = documents[i] as SearchDocument;
     fieldStart[i] = textIds.length;
-    let docLetters = 0;
-    let docOthers = 0;
     for (const keyword of document.keywords) {
       let folded = foldedOnce.get(keyword);
       if (folded === undefined) {
@@ -247,11 +249,9 @@ export function buildSearchIndex(documents: readonly SearchDocument[]): SearchIn
         textOthers.push(otherMask(folded));
       }
       textIds.push(id);
-      docLetters |= textLetters[id] as number;
-      docOthers |= textOthers[id] as number;
+      letters[i] = (letters[i] as number) | (textLetters[id] as number);
+      others[i] = (others[i] as number) | (textOthers[id] as number);
     }
-    letters[i] = docLetters;
-    others[i] = docOthers;
     amounts[i] = document.amount ?? Number.NaN;
     let category = categoryIndex.get(document.category);
     if (category === undefined) {
@@ -262,6 +262,20 @@ export function buildSearchIndex(documents: readonly SearchDocument[]): SearchIn
     categoryOf[i] = category;
   }
   fieldStart[size] = textIds.length;
+  // Which documents hold each text (counted, then placed), so a word visits only those.
+  const postingStart = new Int32Array(texts.length + 1);
+  for (const id of textIds) postingStart[id + 1] = (postingStart[id + 1] as number) + 1;
+  for (let t = 0; t < texts.length; t += 1)
+    postingStart[t + 1] = (postingStart[t + 1] as number) + (postingStart[t] as number);
+  const postings = new Int32Array(textIds.length);
+  const filled = postingStart.slice(0, texts.length);
+  for (let i = 0; i < size; i += 1) {
+    for (let f = fieldStart[i] as number; f < (fieldStart[i + 1] as number); f += 1) {
+      const id = textIds[f] as number;
+      postings[filled[id] as number] = i;
+      filled[id] = (filled[id] as number) + 1;
+    }
+  }
   return {
     documents,
     size,
@@ -272,6 +286,8 @@ export function buildSearchIndex(documents: readonly SearchDocument[]): SearchIn
     fieldStart,
     letters,
     others,
+    postingStart,
+    postings,
     amounts,
     categories,
     categoryOf,
@@ -343,7 +359,7 @@ function scoreEveryDocument(index: SearchIndex, word: string): WordSlot {
       base = slot;
   }
   const slot = freeSlot(index, base);
-  const { texts, textLetters, textOthers, textIds, fieldStart, letters, others } = index;
+  const { texts, textLetters, textOthers, postingStart, postings } = index;
   const wordLetters = letterMask(word);
   const wordOthers = otherMask(word);
 
@@ -352,6 +368,8 @@ function scoreEveryDocument(index: SearchIndex, word: string): WordSlot {
   const code = word.charCodeAt(0);
   const textScores = slot.textScores;
   const baseTexts = base ? base.textScores : null;
+  /** How many (document, keyword) pairs the matching texts have. */
+  let volume = 0;
   for (let t = 0; t < texts.length; t += 1) {
     if (
       (baseTexts && baseTexts[t] === 0) ||
@@ -362,36 +380,58 @@ function scoreEveryDocument(index: SearchIndex, word: string): WordSlot {
       continue;
     }
     const text = texts[t] as string;
-    textScores[t] = single
+    const score = single
       ? text.charCodeAt(0) !== code
         ? MATCH_SCORES.contains
         : text.length === 1
           ? MATCH_SCORES.exact
           : MATCH_SCORES.prefix
       : scoreWord(text, word);
+    textScores[t] = score;
+    if (score !== 0) volume += (postingStart[t + 1] as number) - (postingStart[t] as number);
   }
 
-  // Then each document: the sum over its keywords.
+  // Then each document: the sum over its keywords. Either from the matching texts' postings
+  // (few: a selective word) or by a pass over the candidates in order (many: sequential reads
+  // beat scattered writes).
   const scores = slot.scores;
   const hits = slot.hits;
+  let hitCount = 0;
   const candidates = base ? base.hits : null;
   const count = base ? base.hitCount : index.size;
-  let hitCount = 0;
-  for (let k = 0; k < count; k += 1) {
-    const i = candidates ? (candidates[k] as number) : k;
-    if (
-      ((letters[i] as number) & wordLetters) !== wordLetters ||
-      ((others[i] as number) & wordOthers) !== wordOthers
-    )
-      continue;
-    let score = 0;
-    const end = fieldStart[i + 1] as number;
-    for (let f = fieldStart[i] as number; f < end; f += 1)
-      score += textScores[textIds[f] as number] as number;
-    if (score === 0) continue;
-    scores[i] = score;
-    hits[hitCount] = i;
-    hitCount += 1;
+  if (volume * 2 < count) {
+    for (let t = 0; t < texts.length; t += 1) {
+      const score = textScores[t] as number;
+      if (score === 0) continue;
+      const end = postingStart[t + 1] as number;
+      for (let p = postingStart[t] as number; p < end; p += 1) {
+        const i = postings[p] as number;
+        const before = scores[i] as number;
+        if (before === 0) {
+          hits[hitCount] = i;
+          hitCount += 1;
+        }
+        scores[i] = before + score;
+      }
+    }
+  } else {
+    const { textIds, fieldStart, letters, others } = index;
+    for (let k = 0; k < count; k += 1) {
+      const i = candidates ? (candidates[k] as number) : k;
+      if (
+        ((letters[i] as number) & wordLetters) !== wordLetters ||
+        ((others[i] as number) & wordOthers) !== wordOthers
+      )
+        continue;
+      let score = 0;
+      const end = fieldStart[i + 1] as number;
+      for (let f = fieldStart[i] as number; f < end; f += 1)
+        score += textScores[textIds[f] as number] as number;
+      if (score === 0) continue;
+      scores[i] = score;
+      hits[hitCount] = i;
+      hitCount += 1;
+    }
   }
   slot.word = word;
   slot.hitCount = hitCount;
@@ -489,17 +529,32 @@ export function search(
       scores[i] = wordScores[i] as number;
     }
   } else {
-    for (const word of words) {
-      const slot = scoreEveryDocument(index, word);
-      for (let k = 0; k < slot.hitCount; k += 1) {
-        const i = slot.hits[k] as number;
-        if (stamp[i] !== clock) {
-          stamp[i] = clock;
-          scores[i] = 0;
-          union[unionCount] = i;
-          unionCount += 1;
+    const slots = words.map((word) => scoreEveryDocument(index, word));
+    let hits = 0;
+    for (const slot of slots) hits += slot.hitCount;
+    if (hits * 4 > index.size) {
+      // Many matches: one pass over every document, in order, reads less than the hit lists.
+      for (let i = 0; i < index.size; i += 1) {
+        let score = 0;
+        for (let w = 0; w < slots.length; w += 1)
+          score += (slots[w] as WordSlot).scores[i] as number;
+        if (score === 0) continue;
+        scores[i] = score;
+        union[unionCount] = i;
+        unionCount += 1;
+      }
+    } else {
+      for (const slot of slots) {
+        for (let k = 0; k < slot.hitCount; k += 1) {
+          const i = slot.hits[k] as number;
+          if (stamp[i] !== clock) {
+            stamp[i] = clock;
+            scores[i] = 0;
+            union[unionCount] = i;
+            unionCount += 1;
+          }
+          scores[i] = (scores[i] as number) + (slot.scores[i] as number);
         }
-        scores[i] = (scores[i] as number) + (slot.scores[i] as number);
       }
     }
   }

@@ -65,8 +65,8 @@ export const transactionsSource = defineSource<Transaction[]>({
           transaction.assetSymbol ?? '',
           transaction.transactionType,
           ...both(`types.${transaction.transactionType}`),
+          // The trade date only: a second date keyword would count the same day twice.
           transaction.tradeDate,
-          transaction.settlementDate,
           transaction.amount,
           transaction.broker ?? '',
           transaction.notes ?? '',
