@@ -9,7 +9,7 @@ test('find a holding by a misspelt name with Ctrl+K and land on it; the shortcut
   page,
   expectAccessible,
 }) => {
-  test.setTimeout(120_000);
+  test.setTimeout(180_000);
   await register(page, uniqueEmail('seeker'));
 
   await page.goto('/assets/market');
