@@ -3,6 +3,7 @@ import { authBench } from './auth.bench';
 import { foundationBench } from './foundation.bench';
 import { ledgerBench } from './ledger.bench';
 import { ledgerWritesBench } from './ledger-writes.bench';
+import { searchBench } from './search.bench';
 import { describeLoad, loadBench } from './load.bench';
 import { transactionsBench } from './transactions.bench';
 import { describeValuation, valuationBench } from './valuation.bench';
@@ -22,6 +23,15 @@ ${Object.entries(ledger.methods)
       `  ${method.padEnd(14)} ${figures.medianMs} ms (target < 100 ms ${check(figures.medianMs < 100)}), ${figures.sales} sales; formatting every estimate ${figures.formatMs} ms`,
   )
   .join('\n')}
+`);
+
+const searched = await searchBench();
+const searchFile = await writeResult('search', searched);
+console.log(`
+Global search (${searchFile}): one keystroke over ${searched.documents} documents (${searched.holdings} holdings and their transactions), index built in ${searched.buildIndexMs} ms
+  typed, letter by letter    p50 ${searched.typedKeystrokeMs.p50} ms, p95 ${searched.typedKeystrokeMs.p95} ms (target <= 5 ms ${check(searched.typedKeystrokeMs.p95 <= 5)}); CPU time p95 ${searched.typedKeystrokeCpuMs.p95} ms
+  each query alone (cold)    p50 ${searched.coldQueryMs.p50} ms, p95 ${searched.coldQueryMs.p95} ms
+  filtered, sorted by date   p50 ${searched.filteredAndSortedByDateMs.p50} ms, p95 ${searched.filteredAndSortedByDateMs.p95} ms
 `);
 
 const writes = await ledgerWritesBench();

@@ -1,5 +1,5 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { lazy, Suspense, useEffect, useRef } from 'react';
+import { lazy, Suspense, useCallback, useEffect, useRef, useState } from 'react';
 import { Outlet } from 'react-router';
 import { MfaGate } from '@/web/features/auth/components/mfa-gate';
 import { PortfolioScope } from '@/web/features/portfolios/components/portfolio-scope';
@@ -31,6 +31,33 @@ const AdminToolsMenu = lazy(async () => {
   ]);
   return { default: module.AdminToolsMenu };
 });
+
+/** The search palette, its scoring and its texts: fetched once the shell is idle, or on first use. */
+const loadSearchPalette = async () => {
+  const [module] = await Promise.all([
+    import('@/web/features/search/components/search-palette'),
+    ensureNamespaces(['search']),
+  ]);
+  return { default: module.SearchPalette };
+};
+const SearchPalette = lazy(loadSearchPalette);
+const hasPage = (path: string) => PAGES.has(path);
+
+/** Ctrl/Cmd+K and the header's search field open the palette (spec 002, section 2). */
+function useSearchPalette() {
+  const [open, setOpen] = useState(false);
+  const openSearch = useCallback(() => setOpen(true), []);
+  useEffect(() => {
+    const id = setTimeout(() => void loadSearchPalette().catch(() => undefined), 2_000);
+    return () => clearTimeout(id);
+  }, []);
+  const palette = open ? (
+    <Suspense fallback={null}>
+      <SearchPalette open={open} onOpenChange={setOpen} hasPage={hasPage} />
+    </Suspense>
+  ) : null;
+  return { openSearch, palette };
+}
 
 /** The query-key prefix of the admin area (features/admin/api/queries.ts `adminKeys.all`). */
 const ADMIN_KEYS = ['admin'] as const;
@@ -87,6 +114,7 @@ function SignedInShell() {
   const scope = useOptionalActiveScope();
   // The greeting uses the settings' display name first, like the user menu.
   const displayName = useSettings({ enabled: user !== null }).data?.account.displayName?.trim();
+  const search = useSearchPalette();
   return (
     <SettingsProvider>
       <AppShell
@@ -94,6 +122,7 @@ function SignedInShell() {
         flags={flags}
         user={user ? { fullName: displayName || user.fullName, email: user.email } : null}
         userMenu={<UserMenu />}
+        onOpenSearch={search.openSearch}
         portfolioName={scope?.portfolio?.name}
         sidebarFooter={scope ? <SidebarPortfolioSwitcher /> : null}
         banner={
@@ -105,6 +134,7 @@ function SignedInShell() {
       >
         <Outlet />
       </AppShell>
+      {search.palette}
       {isAdmin ? (
         <Suspense fallback={null}>
           <AdminToolsMenu />

@@ -18,6 +18,7 @@ import {
 } from '@/web/components/ui/table';
 import { marketSymbolOf, usePriceHistories } from '@/web/lib/market-prices';
 import { type Formatters, useFormatters } from '@/web/lib/preferences';
+import { hashTargetId, useHashTarget } from '@/web/lib/use-hash-target';
 import { DayChangeCell, LastPriceCell } from './holding-performance';
 import { HoldingActions } from './holding-actions';
 import { PriceChartCard } from './price-chart-card';
@@ -398,6 +399,8 @@ export function HoldingsTable({
   const format = useFormatters();
   const columns = useColumns(holdingClass);
   const [open, setOpen] = useState<string | null>(null);
+  // A search result's destination (#holding-<id>) is scrolled to and highlighted.
+  const target = useHashTarget('holding', holdings.length > 0);
   const symbols = useMemo(
     () => holdings.filter(hasMarket).map((holding) => holding.symbol),
     [holdings],
@@ -453,7 +456,12 @@ export function HoldingsTable({
         <TableBody>
           {holdings.map((holding) => (
             <Fragment key={holding.id}>
-              <TableRow data-state={open === holding.id ? 'selected' : undefined}>
+              <TableRow
+                id={hashTargetId('holding', holding.id)}
+                data-state={open === holding.id ? 'selected' : undefined}
+                data-target={target === holding.id ? '' : undefined}
+                className="scroll-mt-20 data-[target]:bg-primary/10"
+              >
                 {expandable && !opens(holding) ? <TableCell className="w-10 pr-0" /> : null}
                 {expandable && opens(holding) ? (
                   <TableCell className="w-10 pr-0">

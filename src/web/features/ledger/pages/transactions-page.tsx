@@ -53,6 +53,7 @@ import { cn } from '@/web/lib/cn';
 import { isIsoDate } from '@/web/lib/date-input';
 import type { Currency } from '@/web/lib/format';
 import { useFormatters } from '@/web/lib/preferences';
+import { hashTargetId, useHashTarget } from '@/web/lib/use-hash-target';
 import {
   type ListFilters,
   useDeleteTransaction,
@@ -231,6 +232,7 @@ export function TransactionsPage() {
   const { scope, portfolioId } = useScope();
   const { filters, update } = useListParams();
   const list = useTransactions(filters);
+  const target = useHashTarget('transaction', !!list.data?.transactions.length);
   const totals = useTotals(filters);
   const holdings = useScopeHoldings();
   const [creating, setCreating] = useState(false);
@@ -473,9 +475,16 @@ export function TransactionsPage() {
                   return (
                     <TableRow
                       key={row.id}
+                      // A search result's destination (#transaction-<id>) is scrolled to and
+                      // highlighted.
+                      id={hashTargetId('transaction', row.id)}
+                      data-target={target === row.id ? '' : undefined}
                       // A cancelled one reads as set aside (muted, its amount struck through) while
                       // keeping its text's contrast (no fading with opacity).
-                      className={row.status === 'cancelled' ? 'text-muted-foreground' : undefined}
+                      className={cn(
+                        'scroll-mt-20 data-[target]:bg-primary/10',
+                        row.status === 'cancelled' && 'text-muted-foreground',
+                      )}
                     >
                       <TableCell className="tabular whitespace-nowrap">
                         {format.date(row.settlementDate)}

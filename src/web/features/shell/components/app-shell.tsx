@@ -1,11 +1,19 @@
-import { type ReactNode, useCallback } from 'react';
+import { lazy, type ReactNode, Suspense, useCallback, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { ensureNamespaces } from '@/web/lib/i18n';
 import type { ShellUser } from '../header-labels';
+import { useHelpShortcut } from '../hooks/use-help-shortcut';
 import { useNavigationShortcuts } from '../hooks/use-navigation-shortcuts';
-import type { FeatureFlags, PageLoaders } from '../nav-config';
+import { type FeatureFlags, isFlagEnabled, type PageLoaders } from '../nav-config';
 import { AppHeader } from './app-header';
 import { AppSidebar } from './app-sidebar';
 import { SidebarProvider } from './sidebar-provider';
+
+/** The shortcuts help and its texts load the first time "?" is pressed. */
+const ShortcutsHelp = lazy(async () => {
+  const [module] = await Promise.all([import('./shortcuts-help'), ensureNamespaces(['shortcuts'])]);
+  return { default: module.ShortcutsHelp };
+});
 
 export type AppShellProps = {
   /** Each existing page's path and its lazy loader (links show only for these and preload them). */
@@ -48,6 +56,9 @@ export function AppShell({
   const { t } = useTranslation('shell');
   useNavigationShortcuts(pages);
   const hasPage = useCallback((path: string) => pages.has(path), [pages]);
+  const [helpOpen, setHelpOpen] = useState(false);
+  const openHelp = useCallback(() => setHelpOpen(true), []);
+  useHelpShortcut(openHelp);
 
   return (
     <SidebarProvider>
@@ -74,6 +85,16 @@ export function AppShell({
           {children}
         </main>
       </div>
+      {helpOpen ? (
+        <Suspense fallback={null}>
+          <ShortcutsHelp
+            open={helpOpen}
+            onOpenChange={setHelpOpen}
+            hasPage={hasPage}
+            searchEnabled={isFlagEnabled(flags, 'search_bar') && !!onOpenSearch}
+          />
+        </Suspense>
+      ) : null}
     </SidebarProvider>
   );
 }

@@ -1,0 +1,2 @@
+export { fold, queryWords } from './fold';
+export * from './search';
