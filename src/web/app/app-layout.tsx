@@ -2,6 +2,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { lazy, Suspense, useEffect, useRef } from 'react';
 import { Outlet } from 'react-router';
 import { MfaGate } from '@/web/features/auth/components/mfa-gate';
+import { useNotificationCentre } from '@/web/features/notifications/components/notification-centre';
 import { PortfolioScope } from '@/web/features/portfolios/components/portfolio-scope';
 import { PortfolioSwitcher } from '@/web/features/portfolios/components/portfolio-switcher';
 import { SimulationBanner } from '@/web/features/portfolios/components/simulation-banner';
@@ -86,6 +87,7 @@ function SignedInShell() {
   const scope = useOptionalActiveScope();
   // The greeting uses the settings' display name first, like the user menu.
   const displayName = useSettings({ enabled: user !== null }).data?.account.displayName?.trim();
+  const notificationCentre = useNotificationCentre(user?.id ?? null);
   return (
     <SettingsProvider>
       <AppShell
@@ -96,9 +98,12 @@ function SignedInShell() {
         portfolioName={scope?.portfolio?.name}
         sidebarFooter={scope ? <SidebarPortfolioSwitcher /> : null}
         banner={scope ? <SimulationBanner /> : null}
+        unreadCount={notificationCentre.unreadCount}
+        onOpenNotifications={notificationCentre.onOpenNotifications}
       >
         <Outlet />
       </AppShell>
+      {notificationCentre.modal}
       {isAdmin ? (
         <Suspense fallback={null}>
           <AdminToolsMenu />
