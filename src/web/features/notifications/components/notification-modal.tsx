@@ -50,7 +50,7 @@ import {
   DropdownMenuTrigger,
 } from '@/web/components/ui/dropdown-menu';
 import { Skeleton } from '@/web/components/ui/skeleton';
-import { Tabs, TabsList, TabsTrigger } from '@/web/components/ui/tabs';
+import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/web/components/ui/tabs';
 import { cn } from '@/web/lib/cn';
 import { formatDateTime } from '@/web/lib/format';
 import { formatRelativeTime, useNow } from '@/web/lib/relative-time';
@@ -291,98 +291,105 @@ export function NotificationModal({ open, onOpenChange, realtime }: Notification
               </TabsTrigger>
             ))}
           </TabsList>
-        </Tabs>
-
-        <div className="min-h-64">
-          {list.isError ? (
-            <ApiErrorAlert error={list.error} situation={{ fallback: t('error') }}>
-              <Button size="sm" variant="outline" onClick={() => void list.refetch()}>
-                {t('retry')}
-              </Button>
-            </ApiErrorAlert>
-          ) : list.isPending ? (
-            <LoadingRows />
-          ) : rows.length === 0 ? (
-            <div className="flex flex-col items-center justify-center gap-2 py-14 text-center">
-              <span className="flex size-11 items-center justify-center rounded-full bg-muted">
-                <BellOff aria-hidden="true" className="size-5 text-muted-foreground" />
-              </span>
-              <p className="text-sm font-medium">{t(`empty.${tab}`)}</p>
-              <p className="text-xs text-muted-foreground">{t('empty.text')}</p>
-            </div>
-          ) : (
-            <table className="w-full border-separate border-spacing-0 text-[13px]">
-              <caption className="sr-only">{t('title')}</caption>
-              <thead className="sr-only sm:not-sr-only">
-                <tr className="text-left text-xs text-muted-foreground">
-                  <th scope="col" className="w-12 border-b pb-2 font-medium">
-                    <span className="sr-only">{t('columns.status')}</span>
-                  </th>
-                  <th scope="col" className="border-b pb-2 font-medium">
-                    {t('columns.notification')}
-                  </th>
-                  <th scope="col" className="hidden w-32 border-b pb-2 font-medium sm:table-cell">
-                    {t('columns.time')}
-                  </th>
-                  <th scope="col" className="w-10 border-b pb-2">
-                    <span className="sr-only">{t('columns.actions')}</span>
-                  </th>
-                </tr>
-              </thead>
-              <tbody>
-                {rows.map((notification) => {
-                  const shown = text(notification);
-                  const time = formatRelativeTime(notification.createdAt, now, locale);
-                  const fullTime = formatDateTime(notification.createdAt, locale);
-                  return (
-                    <tr
-                      key={notification.id}
-                      data-testid="notification-row"
-                      data-unread={notification.isRead ? undefined : 'true'}
-                      className={cn('align-top', !notification.isRead && 'bg-primary/[0.04]')}
-                    >
-                      <td className="border-b py-3 pr-3 pl-1">
-                        <StatusCell notification={notification} />
-                      </td>
-                      <td className="border-b py-3 pr-2">
-                        <p
-                          className={cn(
-                            'leading-snug',
-                            notification.isRead ? 'font-medium' : 'font-semibold',
-                          )}
-                        >
-                          {shown.title}
-                        </p>
-                        <p className="mt-0.5 line-clamp-2 text-muted-foreground">{shown.message}</p>
-                        <SignInDetails notification={notification} />
-                        <p className="mt-1 text-xs text-muted-foreground sm:hidden">
-                          <time dateTime={notification.createdAt} title={fullTime}>
-                            {time}
-                          </time>
-                        </p>
-                      </td>
-                      <td className="hidden border-b py-3 pr-2 text-xs whitespace-nowrap text-muted-foreground sm:table-cell">
-                        <time dateTime={notification.createdAt} title={fullTime}>
-                          {time}
-                        </time>
-                      </td>
-                      <td className="border-b py-2 text-right">
-                        <RowActions
-                          notification={notification}
-                          title={shown.title}
-                          onRead={(isRead) =>
-                            setRead.mutate({ id: notification.id, isRead }, { onError: failed })
-                          }
-                          onDelete={() => remove.mutate(notification.id, { onError: failed })}
-                        />
-                      </td>
+          {/* Only the selected tab's panel is rendered (Radix mounts the active one). */}
+          {NOTIFICATION_TABS.map((name) => (
+            <TabsContent key={name} value={name} className="mt-3 min-h-64 rounded-md">
+              {list.isError ? (
+                <ApiErrorAlert error={list.error} situation={{ fallback: t('error') }}>
+                  <Button size="sm" variant="outline" onClick={() => void list.refetch()}>
+                    {t('retry')}
+                  </Button>
+                </ApiErrorAlert>
+              ) : list.isPending ? (
+                <LoadingRows />
+              ) : rows.length === 0 ? (
+                <div className="flex flex-col items-center justify-center gap-2 py-14 text-center">
+                  <span className="flex size-11 items-center justify-center rounded-full bg-muted">
+                    <BellOff aria-hidden="true" className="size-5 text-muted-foreground" />
+                  </span>
+                  <p className="text-sm font-medium">{t(`empty.${tab}`)}</p>
+                  <p className="text-xs text-muted-foreground">{t('empty.text')}</p>
+                </div>
+              ) : (
+                <table className="w-full border-separate border-spacing-0 text-[13px]">
+                  <caption className="sr-only">{t('title')}</caption>
+                  <thead className="sr-only sm:not-sr-only">
+                    <tr className="text-left text-xs text-muted-foreground">
+                      <th scope="col" className="w-12 border-b pb-2 font-medium">
+                        <span className="sr-only">{t('columns.status')}</span>
+                      </th>
+                      <th scope="col" className="border-b pb-2 font-medium">
+                        {t('columns.notification')}
+                      </th>
+                      <th
+                        scope="col"
+                        className="hidden w-32 border-b pb-2 font-medium sm:table-cell"
+                      >
+                        {t('columns.time')}
+                      </th>
+                      <th scope="col" className="w-10 border-b pb-2">
+                        <span className="sr-only">{t('columns.actions')}</span>
+                      </th>
                     </tr>
-                  );
-                })}
-              </tbody>
-            </table>
-          )}
-        </div>
+                  </thead>
+                  <tbody>
+                    {rows.map((notification) => {
+                      const shown = text(notification);
+                      const time = formatRelativeTime(notification.createdAt, now, locale);
+                      const fullTime = formatDateTime(notification.createdAt, locale);
+                      return (
+                        <tr
+                          key={notification.id}
+                          data-testid="notification-row"
+                          data-unread={notification.isRead ? undefined : 'true'}
+                          className={cn('align-top', !notification.isRead && 'bg-primary/[0.04]')}
+                        >
+                          <td className="border-b py-3 pr-3 pl-1">
+                            <StatusCell notification={notification} />
+                          </td>
+                          <td className="border-b py-3 pr-2">
+                            <p
+                              className={cn(
+                                'leading-snug',
+                                notification.isRead ? 'font-medium' : 'font-semibold',
+                              )}
+                            >
+                              {shown.title}
+                            </p>
+                            <p className="mt-0.5 line-clamp-2 text-muted-foreground">
+                              {shown.message}
+                            </p>
+                            <SignInDetails notification={notification} />
+                            <p className="mt-1 text-xs text-muted-foreground sm:hidden">
+                              <time dateTime={notification.createdAt} title={fullTime}>
+                                {time}
+                              </time>
+                            </p>
+                          </td>
+                          <td className="hidden border-b py-3 pr-2 text-xs whitespace-nowrap text-muted-foreground sm:table-cell">
+                            <time dateTime={notification.createdAt} title={fullTime}>
+                              {time}
+                            </time>
+                          </td>
+                          <td className="border-b py-2 text-right">
+                            <RowActions
+                              notification={notification}
+                              title={shown.title}
+                              onRead={(isRead) =>
+                                setRead.mutate({ id: notification.id, isRead }, { onError: failed })
+                              }
+                              onDelete={() => remove.mutate(notification.id, { onError: failed })}
+                            />
+                          </td>
+                        </tr>
+                      );
+                    })}
+                  </tbody>
+                </table>
+              )}
+            </TabsContent>
+          ))}
+        </Tabs>
 
         {total > 0 ? (
           <nav
