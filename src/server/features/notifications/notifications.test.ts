@@ -82,7 +82,11 @@ async function seed(userId: string, count: number, type: 'info' | 'success' | 's
   }
 }
 
-/** Events published on the user's notification topic, collected in process. */
+/**
+ * Events published on the user's notification topic, collected in process. `ready()` publishes a
+ * marker and waits for it: events published before (registration's sign-in alert, delivered late
+ * by PostgreSQL's LISTEN) are then dropped, so a test sees only its own.
+ */
 function collect(userId: string) {
   const events: NotificationEvent[] = [];
   const stop = t.app.realtime.subscribe(notificationTopic(userId), (payload) =>
@@ -93,7 +97,19 @@ function collect(userId: string) {
       await new Promise((resolve) => setTimeout(resolve, 10));
     return events;
   };
-  return { events, stop, until };
+  const ready = async () => {
+    await t.app.realtime.publish(notificationTopic(userId), { type: 'marker' });
+    for (let i = 0; i < 200; i += 1) {
+      const at = events.findIndex((e) => (e as { type: string }).type === 'marker');
+      if (at >= 0) {
+        events.splice(0, at + 1);
+        return;
+      }
+      await new Promise((resolve) => setTimeout(resolve, 10));
+    }
+    throw new Error('the marker never arrived');
+  };
+  return { events, stop, until, ready };
 }
 
 describe('listing', () => {
@@ -259,6 +275,7 @@ describe('realtime', () => {
     const { agent, userId } = await freshUser('events');
     const feed = collect(userId);
     try {
+      await feed.ready();
       await seed(userId, 1);
       await feed.until(1);
       expect(feed.events[0]).toMatchObject({
@@ -291,6 +308,7 @@ describe('realtime', () => {
     const { userId } = await freshUser('rollback');
     const feed = collect(userId);
     try {
+      await feed.ready();
       await db()
         .transaction(async (tx) => {
           await notify(t.app.ctx, { userId, type: 'info', key: 'passwordChanged' }, tx);
@@ -326,7 +344,12 @@ describe('realtime', () => {
       expect(await intruder.next((m) => m.type === 'error')).toMatchObject({ code: 'FORBIDDEN' });
       await notify(t.app.ctx, { userId: alice.userId, type: 'warning', key: 'passwordChanged' });
       for (const tab of tabs) {
-        const event = await tab.next((m) => m.type === 'event');
+        const event = await tab.next(
+          (m) =>
+            m.type === 'event' &&
+            (m.payload as { notification?: { title?: string } }).notification?.title ===
+              'Password changed',
+        );
         expect(event).toMatchObject({
           topic: notificationTopic(alice.userId),
           payload: { type: 'notification-insert', notification: { title: 'Password changed' } },

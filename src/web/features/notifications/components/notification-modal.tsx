@@ -233,17 +233,18 @@ export function NotificationModal({ open, onOpenChange, realtime }: Notification
     <Dialog open={open} onOpenChange={onOpenChange}>
       <DialogContent
         closeLabel={t('close')}
-        className="max-w-3xl gap-3 p-4 sm:p-5"
+        // One column that may shrink below its content (long tab rows scroll inside it at 390 px).
+        className="max-w-3xl grid-cols-[minmax(0,1fr)] gap-3 p-4 sm:p-5"
         data-testid="notification-modal"
       >
-        <DialogHeader className="flex-row items-center justify-between gap-2 pr-10">
-          <div className="grid gap-1">
+        <DialogHeader className="flex flex-row items-start justify-between gap-3 pr-10">
+          <div className="grid min-w-0 gap-1">
             <DialogTitle>{t('title')}</DialogTitle>
             <DialogDescription className="text-xs">{t('description')}</DialogDescription>
           </div>
           <DropdownMenu>
             <DropdownMenuTrigger asChild>
-              <Button variant="outline" size="sm">
+              <Button variant="outline" size="sm" className="shrink-0">
                 {t('actions.menu')}
               </Button>
             </DropdownMenuTrigger>
@@ -293,7 +294,11 @@ export function NotificationModal({ open, onOpenChange, realtime }: Notification
           </TabsList>
           {/* Only the selected tab's panel is rendered (Radix mounts the active one). */}
           {NOTIFICATION_TABS.map((name) => (
-            <TabsContent key={name} value={name} className="mt-3 min-h-64 rounded-md">
+            <TabsContent
+              key={name}
+              value={name}
+              className="mt-3 max-h-[min(62dvh,40rem)] min-h-64 overflow-y-auto rounded-md"
+            >
               {list.isError ? (
                 <ApiErrorAlert error={list.error} situation={{ fallback: t('error') }}>
                   <Button size="sm" variant="outline" onClick={() => void list.refetch()}>
