@@ -47,7 +47,9 @@ describe('useNotificationCentre', () => {
     });
     const user = userEvent.setup();
     renderWithProviders(<Bell />);
-    expect(await screen.findByRole('button', { name: 'Bell 99+' })).toBeInTheDocument();
+    expect(
+      await screen.findByRole('button', { name: 'Bell 99+' }, { timeout: 5_000 }),
+    ).toBeInTheDocument();
 
     const socket = FakeWebSocket.latest();
     act(() => socket.serverOpen());
@@ -60,7 +62,9 @@ describe('useNotificationCentre', () => {
         unread: 0,
       }),
     );
-    expect(await screen.findByRole('button', { name: 'Bell none' })).toBeInTheDocument();
+    expect(
+      await screen.findByRole('button', { name: 'Bell none' }, { timeout: 5_000 }),
+    ).toBeInTheDocument();
 
     await user.click(screen.getByRole('button', { name: 'Bell none' }));
     // The modal's code loads with the first opening.
