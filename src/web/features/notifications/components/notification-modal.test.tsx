@@ -302,7 +302,8 @@ describe('NotificationModal', () => {
     await waitFor(() =>
       expect(calls(api.calls, 'DELETE', `/notifications/${login.id}`)).toHaveLength(1),
     );
-  });
+    // Many clicks through menus and dialogs: more than the default budget on a loaded machine.
+  }, 20_000);
 
   it('takes a realtime insert into the first page and the counts at once', async () => {
     const { queryClient } = setup();
