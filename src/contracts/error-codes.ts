@@ -92,6 +92,7 @@ export const ERROR_STATUS = {
   INSUFFICIENT_CASH: 400,
   VALUATION_NOT_FOUND: 404,
   VALUATIONS_NOT_SUPPORTED: 400,
+  NOTIFICATION_NOT_FOUND: 404,
 } as const satisfies Record<string, number>;
 
 export type ErrorCode = keyof typeof ERROR_STATUS;
@@ -196,6 +197,7 @@ export const DEFAULT_ERROR_MESSAGES: Record<ErrorCode, string> = {
   VALUATION_NOT_FOUND: 'Valuation not found',
   VALUATIONS_NOT_SUPPORTED:
     'This asset is valued from its market price or its balance: it has no value history to edit.',
+  NOTIFICATION_NOT_FOUND: 'Notification not found',
 };
 
 export function isErrorCode(value: unknown): value is ErrorCode {

@@ -15,6 +15,7 @@ import { runAsRequest } from './db/access-context';
 import type { Database } from './db/client';
 import { adminRoutes } from './features/admin/admin.routes';
 import { billingRoutes } from './features/billing/billing.routes';
+import { notificationRoutes } from './features/notifications/notifications.routes';
 import { apiKeyRoutes } from './features/api-keys/api-keys.routes';
 import { authRoutes } from './features/auth/auth.routes';
 import { mfaRoutes } from './features/auth/mfa.routes';
@@ -256,6 +257,7 @@ export async function buildApp(deps: AppDeps) {
   await app.register(subscriptionRoutes, { ctx });
   await app.register(billingRoutes, { ctx });
   await app.register(apiKeyRoutes, { ctx });
+  await app.register(notificationRoutes, { ctx });
   await app.register(valuationRoutes, { ctx });
   await app.register(deviceLocationRoutes, deps.locator ? { locator: deps.locator } : {});
   if (config.env !== 'production') await app.register(devRoutes, { ctx });

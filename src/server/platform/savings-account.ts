@@ -16,10 +16,17 @@ import {
   taxOnInterest,
 } from '@/domain/savings/interest';
 import type { DbOrTx } from '../db/client';
-import { holdings, savingsAlerts, savingsInterestRates, savingsTransactions } from '../db/schema';
+import {
+  holdings,
+  portfolios,
+  savingsAlerts,
+  savingsInterestRates,
+  savingsTransactions,
+} from '../db/schema';
 import { type Actor, recordLedgerAudit } from './actor';
 import { AppError } from './errors';
 import { plain } from './holding-dto';
+import { notify, type NotifyContext } from './notify';
 import type { HoldingRow } from './holding-scope';
 
 /**
@@ -59,7 +66,13 @@ export function savingsTermsOf(holding: HoldingRow) {
  * (once per maturity date), balance below its minimum (once per balance). An acknowledged alert
  * is not raised again for the same occurrence.
  */
-export async function raiseAlerts(tx: DbOrTx, holding: HoldingRow, today: string, now: Date) {
+export async function raiseAlerts(
+  tx: DbOrTx,
+  holding: HoldingRow,
+  today: string,
+  now: Date,
+  notifier?: NotifyContext,
+) {
   const info = savingsTermsOf(holding);
   const wanted: { kind: SavingsAlertKind; data: Record<string, string> }[] = [];
   if (info.maturityDate) {
@@ -98,11 +111,57 @@ export async function raiseAlerts(tx: DbOrTx, holding: HoldingRow, today: string
           eq(savingsAlerts.isAcknowledged, false),
         ),
       );
-    await tx
+    const raised = await tx
       .insert(savingsAlerts)
       .values({ holdingId: holding.id, kind: alert.kind, data: alert.data, createdAt: now })
-      .onConflictDoNothing();
+      .onConflictDoNothing()
+      .returning({ id: savingsAlerts.id });
+    if (raised.length > 0 && notifier) await notifyAlert(tx, notifier, holding, alert);
   }
+}
+
+/**
+ * Tells the portfolio's owner about a new savings alert (a simulation's account is a what-if:
+ * its alerts stay on its page).
+ */
+async function notifyAlert(
+  tx: DbOrTx,
+  notifier: NotifyContext,
+  holding: HoldingRow,
+  alert: { kind: SavingsAlertKind; data: Record<string, string> },
+) {
+  if (holding.simulationId) return;
+  const [owner] = await tx
+    .select({ userId: portfolios.userId })
+    .from(portfolios)
+    .where(eq(portfolios.id, holding.portfolioId));
+  if (!owner) return;
+  const metadata = { holdingId: holding.id, portfolioId: holding.portfolioId };
+  await notify(
+    notifier,
+    alert.kind === 'maturity_near'
+      ? {
+          userId: owner.userId,
+          type: 'info',
+          key: 'savingsMaturity',
+          params: {
+            account: holding.name,
+            date: new Date(`${alert.data.maturityDate ?? ''}T00:00:00Z`),
+          },
+          metadata,
+        }
+      : {
+          userId: owner.userId,
+          type: 'warning',
+          key: 'savingsBelowMinimum',
+          params: {
+            account: holding.name,
+            minimum: `${alert.data.minimumBalance ?? ''} ${holding.currency}`,
+          },
+          metadata,
+        },
+    tx,
+  );
 }
 
 /**
@@ -271,7 +330,7 @@ export async function applyMovement(
   holding: HoldingRow,
   input: MovementInput,
   now: Date,
-  options: { taxWithheld?: string } = {},
+  options: { taxWithheld?: string; notifier?: NotifyContext } = {},
 ) {
   const { amount, taxWithheld, balance } = movementEffect(holding, input, options.taxWithheld);
   const [row] = await tx
@@ -304,6 +363,12 @@ export async function applyMovement(
     },
     now,
   );
-  await raiseAlerts(tx, { ...holding, quantity: toPlain(balance) }, isoDay(now), now);
+  await raiseAlerts(
+    tx,
+    { ...holding, quantity: toPlain(balance) },
+    isoDay(now),
+    now,
+    options.notifier,
+  );
   return { row, balance };
 }

@@ -2,6 +2,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { lazy, Suspense, useCallback, useEffect, useRef, useState } from 'react';
 import { Outlet } from 'react-router';
 import { MfaGate } from '@/web/features/auth/components/mfa-gate';
+import { useNotificationCentre } from '@/web/features/notifications/components/notification-centre';
 import { PortfolioScope } from '@/web/features/portfolios/components/portfolio-scope';
 import { PortfolioSwitcher } from '@/web/features/portfolios/components/portfolio-switcher';
 import { SimulationBanner } from '@/web/features/portfolios/components/simulation-banner';
@@ -115,6 +116,7 @@ function SignedInShell() {
   // The greeting uses the settings' display name first, like the user menu.
   const displayName = useSettings({ enabled: user !== null }).data?.account.displayName?.trim();
   const search = useSearchPalette();
+  const notificationCentre = useNotificationCentre(user?.id ?? null);
   return (
     <SettingsProvider>
       <AppShell
@@ -131,10 +133,13 @@ function SignedInShell() {
             {scope ? <SimulationBanner /> : null}
           </>
         }
+        unreadCount={notificationCentre.unreadCount}
+        onOpenNotifications={notificationCentre.onOpenNotifications}
       >
         <Outlet />
       </AppShell>
       {search.palette}
+      {notificationCentre.modal}
       {isAdmin ? (
         <Suspense fallback={null}>
           <AdminToolsMenu />

@@ -1,8 +1,7 @@
 import { boolean, index, jsonb, pgTable, text, uuid } from 'drizzle-orm/pg-core';
+import { NOTIFICATION_TYPES } from '@/contracts/notifications';
 import { createdAt, tstz } from './columns';
 import { users } from './users';
-
-export const NOTIFICATION_TYPES = ['info', 'success', 'warning', 'error', 'system'] as const;
 
 /**
  * In-app notifications. `title` and `message` are kept in the language of the moment they were
@@ -23,5 +22,9 @@ export const notifications = pgTable(
     metadata: jsonb('metadata').$type<Record<string, unknown>>().notNull().default({}),
     createdAt: createdAt(),
   },
-  (t) => [index('notifications_user_created_idx').on(t.userId, t.createdAt)],
+  (t) => [
+    index('notifications_user_created_idx').on(t.userId, t.createdAt),
+    // The unread badge and "mark all read" look only at a user's unread rows.
+    index('notifications_user_unread_idx').on(t.userId, t.isRead),
+  ],
 );

@@ -299,34 +299,3 @@ export const authEmails = {
         });
   },
 };
-
-/** Titles and messages of in-app notifications this feature creates, per language. */
-export const authNotifications = {
-  login: {
-    en: { title: 'New sign-in', message: 'Your account was signed in to from a device.' },
-    fr: {
-      title: 'Nouvelle connexion',
-      message: 'Un appareil vient de se connecter à votre compte.',
-    },
-  },
-  recoveryPaused: (language: Language, until: Date) =>
-    language === 'fr'
-      ? {
-          title: 'Récupération par e-mail suspendue',
-          message: `Votre mot de passe a été réinitialisé. La récupération de la double authentification par e-mail est suspendue jusqu'au ${formatTime(until, language)}.`,
-        }
-      : {
-          title: 'Email recovery paused',
-          message: `Your password was reset. Two-factor recovery by email is paused until ${formatTime(until, language)}.`,
-        },
-  recoveryUsed: {
-    en: {
-      title: 'Signed in with an email code',
-      message: 'Two-factor authentication was completed with a code sent by email.',
-    },
-    fr: {
-      title: 'Connexion avec un code e-mail',
-      message: 'La double authentification a été terminée avec un code reçu par e-mail.',
-    },
-  },
-} as const;

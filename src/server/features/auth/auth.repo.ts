@@ -6,7 +6,6 @@ import {
   emailOtps,
   inviteCodes,
   mfaFactors,
-  notifications,
   profiles,
   notificationSettings,
   sessions,
@@ -172,21 +171,6 @@ export async function listSessions(db: DbOrTx, userId: string, now: Date) {
     .from(sessions)
     .where(and(eq(sessions.userId, userId), gt(sessions.expiresAt, now)))
     .orderBy(desc(sessions.lastSeenAt));
-}
-
-export async function insertNotification(
-  db: DbOrTx,
-  values: {
-    userId: string;
-    type: 'system' | 'info' | 'success' | 'warning' | 'error';
-    title: string;
-    message: string;
-    metadata: Record<string, unknown>;
-    createdAt: Date;
-  },
-) {
-  const [row] = await db.insert(notifications).values(values).returning({ id: notifications.id });
-  return row;
 }
 
 /** Registering with a waitlist entry's code marks the entry registered. */

@@ -28,7 +28,8 @@ import { describeDevice } from '../../platform/device';
 import { AppError } from '../../platform/errors';
 import { burnPasswordCheck, hashPassword, verifyPassword } from '../../platform/passwords';
 import { isBetaEnabled } from '../../platform/feature-flags';
-import { authEmails, authNotifications } from './auth.emails';
+import { notify } from '../../platform/notify';
+import { authEmails } from './auth.emails';
 import {
   clearFailures,
   emailCodeTarget,
@@ -52,7 +53,6 @@ import {
   findUsableInvite,
   findUserByEmail,
   findUserById,
-  insertNotification,
   latestOtp,
   loginNotificationsEnabled,
   markWaitlistRegistered,
@@ -347,15 +347,17 @@ export async function login(
       .where(eq(users.id, user.id));
     if (await loginNotificationsEnabled(tx, user.id)) {
       const device = describeDevice(client.userAgent);
-      const text = authNotifications.login[client.language];
-      await insertNotification(tx, {
-        userId: user.id,
-        type: 'system',
-        title: text.title,
-        message: text.message,
-        metadata: { key: 'login', ipAddress: client.ip, browser: device.browser, os: device.os },
-        createdAt: now,
-      });
+      await notify(
+        ctx,
+        {
+          userId: user.id,
+          type: 'system',
+          key: 'login',
+          language: client.language,
+          metadata: { ipAddress: client.ip, browser: device.browser, os: device.os },
+        },
+        tx,
+      );
       await ctx.mailer.queue(
         tx,
         authEmails.loginNotification(user.email, client.language, {
@@ -462,20 +464,24 @@ export async function resetPassword(
       tx,
       authEmails.passwordChanged(user.email, client.language, now, { recoveryLockedUntil }),
     );
+    await notify(
+      ctx,
+      { userId: user.id, type: 'warning', key: 'passwordChanged', language: client.language },
+      tx,
+    );
     if (recoveryLockedUntil) {
-      const text = authNotifications.recoveryPaused(client.language, recoveryLockedUntil);
-      await insertNotification(tx, {
-        userId: user.id,
-        type: 'warning',
-        title: text.title,
-        message: text.message,
-        metadata: {
+      await notify(
+        ctx,
+        {
+          userId: user.id,
+          type: 'warning',
           key: 'recoveryPaused',
-          params: { until: recoveryLockedUntil.toISOString() },
-          ipAddress: client.ip,
+          params: { until: recoveryLockedUntil },
+          language: client.language,
+          metadata: { ipAddress: client.ip },
         },
-        createdAt: now,
-      });
+        tx,
+      );
     }
     return { userId: user.id, ...created };
   });
@@ -505,6 +511,7 @@ export async function changePassword(
     await revokeOtherSessions(tx, ctx.realtime, user.id, auth.session.id);
     await expireTokens(tx, user.id, 'password_reset', now);
     await ctx.mailer.queue(tx, authEmails.passwordChanged(user.email, language, now));
+    await notify(ctx, { userId: user.id, type: 'warning', key: 'passwordChanged', language }, tx);
     return rotateSessionOrFail(tx, auth.session, now);
   });
 }
@@ -656,20 +663,17 @@ export async function verifyRecoveryCode(
     await clearFailures(tx, target.key);
     const rotated = await rotateSessionOrFail(tx, auth.session, now, { mfaBypass: true });
     const device = describeDevice(client.userAgent);
-    const text = authNotifications.recoveryUsed[client.language];
-    await insertNotification(tx, {
-      userId: auth.user.id,
-      type: 'warning',
-      title: text.title,
-      message: text.message,
-      metadata: {
+    await notify(
+      ctx,
+      {
+        userId: auth.user.id,
+        type: 'warning',
         key: 'recoveryUsed',
-        ipAddress: client.ip,
-        browser: device.browser,
-        os: device.os,
+        language: client.language,
+        metadata: { ipAddress: client.ip, browser: device.browser, os: device.os },
       },
-      createdAt: now,
-    });
+      tx,
+    );
     await ctx.mailer.queue(
       tx,
       authEmails.recoveryUsed(auth.user.email, client.language, {

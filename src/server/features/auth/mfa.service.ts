@@ -9,6 +9,7 @@ import { type AuthContext, rotateSessionOrFail } from '../../platform/auth';
 import { SECOND } from '../../platform/clock';
 import { decrypt, encrypt } from '../../platform/crypto';
 import { AppError } from '../../platform/errors';
+import { notify } from '../../platform/notify';
 import { authenticatorTarget, clearFailures, lockedFor, recordFailure } from './lockouts';
 
 /** TOTP as the spec sets it: SHA-1, 6 digits, 30-second steps, one step of clock skew either way. */
@@ -223,6 +224,19 @@ export async function verifyChallenge(
       .set({ verifiedAt: now })
       .where(eq(mfaChallenges.id, challenge.id));
     await clearFailures(tx, target.key);
+    if (factor.status !== 'verified') {
+      // The first verification is what adds the factor.
+      await notify(
+        ctx,
+        {
+          userId: auth.user.id,
+          type: 'system',
+          key: 'factorAdded',
+          params: { name: factor.friendlyName },
+        },
+        tx,
+      );
+    }
     const rotated = await rotateSessionOrFail(tx, auth.session, now, { aal: 'aal2' });
     return { ok: true, ...rotated };
   });
@@ -255,6 +269,18 @@ export async function deleteFactor(ctx: ServerContext, auth: AuthContext, factor
       if (verified.length <= 1) throw new AppError('LAST_VERIFIED_FACTOR');
     }
     await tx.delete(mfaFactors).where(eq(mfaFactors.id, factor.id));
+    if (factor.status === 'verified') {
+      await notify(
+        ctx,
+        {
+          userId: auth.user.id,
+          type: 'warning',
+          key: 'factorRemoved',
+          params: { name: factor.friendlyName },
+        },
+        tx,
+      );
+    }
   });
 }
 
@@ -272,7 +298,20 @@ export async function clearFactors(ctx: ServerContext, auth: AuthContext) {
     const removed = await tx
       .delete(mfaFactors)
       .where(eq(mfaFactors.userId, auth.user.id))
-      .returning({ id: mfaFactors.id });
+      .returning({ id: mfaFactors.id, name: mfaFactors.friendlyName, status: mfaFactors.status });
+    for (const factor of removed) {
+      if (factor.status !== 'verified') continue;
+      await notify(
+        ctx,
+        {
+          userId: auth.user.id,
+          type: 'warning',
+          key: 'factorRemoved',
+          params: { name: factor.name },
+        },
+        tx,
+      );
+    }
     return removed.length;
   });
 }

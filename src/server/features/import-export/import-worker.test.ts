@@ -246,8 +246,8 @@ describe('imports through the compute workers', () => {
 
     const snapshot = async () => {
       const read = async (statement: ReturnType<typeof sql>) => {
-        const result = await t.database.db.execute(statement);
-        return JSON.stringify(Array.isArray(result) ? result : result.rows);
+        const { rows } = await t.database.db.execute(statement);
+        return JSON.stringify(rows);
       };
       return {
         lots: await read(sql`select id, lot_number, acquisition_date::text, acquisition_price,

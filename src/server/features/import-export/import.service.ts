@@ -16,6 +16,7 @@ import type { DbOrTx } from '../../db/client';
 import { holdings, transactionAuditTrail, transactions } from '../../db/schema';
 import { assetCount, assetLimitOf, enforceAssetLimit, ownerTier } from '../../platform/asset-limit';
 import { AppError } from '../../platform/errors';
+import { notify } from '../../platform/notify';
 import { holdingValues, insertHolding } from '../../platform/holding-insert';
 import { usersWhoMaySee } from '../../platform/portfolio-access';
 import { refreshBankLogos } from '../../platform/bank-logos';
@@ -422,6 +423,17 @@ export async function commitImport(
     // Into a simulation: the file's buys and fees are paid from its cash, all or nothing.
     await withCashCheck(tx, scope.simulationId, () => save(tx));
     await publishHoldingsChanged(ctx, tx, scope.portfolioId);
+    await notify(
+      ctx,
+      {
+        userId: actor.userId,
+        type: 'success',
+        key: 'importFinished',
+        params: { portfolio: scope.access.portfolio.name, rows: checked.imported },
+        metadata: { portfolioId, simulationId: scope.simulationId, kind },
+      },
+      tx,
+    );
     return checked.imported;
   });
   actor.log.info({ portfolioId, simulationId, kind, imported }, 'csv import saved');

@@ -1,7 +1,9 @@
-import { sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { isUsMarketOpen } from '@/domain/market-data/market-hours';
 import type { ServerContext } from '../../context';
+import { profiles } from '../../db/schema';
 import { AppError } from '../../platform/errors';
+import { notifyEach } from '../../platform/notify';
 import {
   heldSymbols,
   instrumentsBySymbol,
@@ -44,6 +46,38 @@ const describe = (error: unknown) =>
       ? error.message
       : String(error);
 
+/**
+ * Records a provider's run; when a provider that was working (or never ran) fails, every admin
+ * is notified once, not at each of its runs (quotes run every minute): the next notification
+ * waits for a success in between.
+ */
+async function recordRunAndAlert(ctx: ServerContext, provider: string, error: string | null) {
+  await ctx.database.db.transaction(async (tx) => {
+    const [previous] = rowsOf<{ last_error: string | null; last_success_at: unknown }>(
+      await tx.execute(
+        sql`select last_error, last_success_at from market_data_runs where provider = ${provider} for update`,
+      ),
+    );
+    await recordRun(tx, provider, ctx.clock.now(), error);
+    if (error === null || (previous && previous.last_error !== null)) return;
+    const admins = await tx
+      .select({ id: profiles.userId })
+      .from(profiles)
+      .where(eq(profiles.role, 'admin'));
+    await notifyEach(
+      ctx,
+      admins.map((admin) => admin.id),
+      {
+        type: 'error',
+        key: 'priceProviderFailed',
+        params: { provider },
+        metadata: { provider, error: error.slice(0, 300), path: '/admin' },
+      },
+      tx,
+    );
+  });
+}
+
 /** Euro rates since the last stored ECB day (or the last 10 years). */
 export async function refreshFxRates(ctx: ServerContext, providers: Providers) {
   const fx = providers.fx;
@@ -61,9 +95,9 @@ export async function refreshFxRates(ctx: ServerContext, providers: Providers) {
       rates.map((rate) => ({ ...rate, source: 'ecb' })),
       now,
     );
-    await recordRun(db, fx.name, ctx.clock.now(), null);
+    await recordRunAndAlert(ctx, fx.name, null);
   } catch (error) {
-    await recordRun(db, fx.name, ctx.clock.now(), describe(error));
+    await recordRunAndAlert(ctx, fx.name, describe(error));
     throw error;
   }
 }
@@ -145,10 +179,9 @@ export async function refreshHistories(ctx: ServerContext, providers: Providers)
         failures.push(`${instrument.symbol}: ${describe(error)}`);
       }
     }
-    await recordRun(
-      db,
+    await recordRunAndAlert(
+      ctx,
       provider.name,
-      ctx.clock.now(),
       failures.length
         ? `${failures.length} of ${symbols.length} symbols failed. ${failures.slice(0, 5).join('; ')}`
         : null,
@@ -196,9 +229,9 @@ export async function refreshQuotes(ctx: ServerContext, providers: Providers) {
         ];
       });
       await upsertPrices(db, rows, now);
-      await recordRun(db, provider.name, ctx.clock.now(), null);
+      await recordRunAndAlert(ctx, provider.name, null);
     } catch (error) {
-      await recordRun(db, provider.name, ctx.clock.now(), describe(error));
+      await recordRunAndAlert(ctx, provider.name, describe(error));
     }
   }
 }

@@ -172,6 +172,23 @@ describe('with providers configured', () => {
     const quotes = await member.get('/api/v1/market-data/quotes?symbols=AAPL');
     expect(quotes.statusCode).toBe(200);
     expect(quotes.json().quotes[0].close).toBe('266.25');
+
+    // Admins are told once when a working provider fails (not at each run), members never.
+    const failures = async (agent: Agent) =>
+      (await agent.get('/api/v1/notifications?type=error')).json().notifications as {
+        title: string;
+        metadata: Record<string, unknown>;
+      }[];
+    expect(await failures(admin)).toEqual([
+      expect.objectContaining({
+        title: 'Price provider failing',
+        metadata: expect.objectContaining({ key: 'priceProviderFailed', provider: 'yahoo' }),
+      }),
+    ]);
+    expect(await failures(member)).toEqual([]);
+    clock.advance(HOUR);
+    await refreshHistories(t.app.ctx, providers);
+    expect(await failures(admin)).toHaveLength(1);
     fake.on('/v8/finance/chart/AAPL', { body: fixture('yahoo-chart-aapl.json') });
   });
 

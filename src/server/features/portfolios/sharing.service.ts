@@ -20,6 +20,7 @@ import type { AuthContext } from '../../platform/auth';
 import { DAY } from '../../platform/clock';
 import { hashToken, randomToken } from '../../platform/crypto';
 import { AppError } from '../../platform/errors';
+import { notify } from '../../platform/notify';
 import { portfolioAccess, requirePortfolio, type ShareRow } from '../../platform/portfolio-access';
 import { emailLocalPart, toPerson, toShare } from './portfolios.dto';
 import { publishAccess, publishChanged } from './portfolios.events';
@@ -174,7 +175,24 @@ export async function createShare(
           url: url.toString(),
         }),
       );
-      await publishAccess(ctx, tx, [await accountIdOf(tx, email)], portfolioId);
+      const inviteeId = await accountIdOf(tx, email);
+      if (inviteeId) {
+        await notify(
+          ctx,
+          {
+            userId: inviteeId,
+            type: 'info',
+            key: 'portfolioShared',
+            params: {
+              owner: auth.user.fullName?.trim() || emailLocalPart(auth.user.email),
+              portfolio: access.portfolio.name,
+            },
+            metadata: { portfolioId, shareId: row.id, permission: input.permissionLevel },
+          },
+          tx,
+        );
+      }
+      await publishAccess(ctx, tx, [inviteeId], portfolioId);
       await publishChanged(ctx, tx, portfolioId, 'shares');
       return toShare(row);
     });
@@ -353,6 +371,30 @@ export async function previewInvitation(ctx: ServerContext, auth: AuthContext, t
   return { ...toInvitation(row), invitedEmail: row.share.sharedWithEmail };
 }
 
+/** Tells the owner that the invitee answered. */
+async function notifyAnswer(
+  ctx: ServerContext,
+  tx: DbOrTx,
+  row: InvitationRow,
+  auth: AuthContext,
+  key: 'invitationAccepted' | 'invitationDeclined',
+) {
+  await notify(
+    ctx,
+    {
+      userId: row.share.ownerUserId,
+      type: key === 'invitationAccepted' ? 'success' : 'info',
+      key,
+      params: {
+        invitee: auth.user.fullName?.trim() || auth.user.email,
+        portfolio: row.portfolio.name,
+      },
+      metadata: { portfolioId: row.share.portfolioId, shareId: row.share.id },
+    },
+    tx,
+  );
+}
+
 /**
  * Accepts an invitation: pending, unexpired, sent to the caller's address. A compare-and-set on
  * the status: of two accepts at once, one wins and the other answers INVITATION_INVALID.
@@ -381,6 +423,7 @@ export async function acceptInvitation(
     if (!accepted) throw new AppError('INVITATION_INVALID');
     const access = await portfolioAccess(tx, row.share.portfolioId, userId);
     if (!access) throw new AppError('INVITATION_INVALID');
+    await notifyAnswer(ctx, tx, row, auth, 'invitationAccepted');
     await publishAccess(ctx, tx, [userId], row.share.portfolioId);
     await publishChanged(ctx, tx, row.share.portfolioId, 'shares');
     return portfolioView(tx, access, userId);
@@ -411,6 +454,7 @@ export async function rejectInvitation(
       )
       .returning({ id: accountShares.id });
     if (!rejected) throw new AppError('INVITATION_INVALID');
+    await notifyAnswer(ctx, tx, row, auth, 'invitationDeclined');
     await publishAccess(ctx, tx, [auth.user.id], row.share.portfolioId);
     await publishChanged(ctx, tx, row.share.portfolioId, 'shares');
   });

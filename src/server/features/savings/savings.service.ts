@@ -120,7 +120,7 @@ export async function savingsDetail(
   const today = isoDay(now);
   return ctx.database.db.transaction(async (tx) => {
     const holding = await requireSavings(tx, actor, id, 'view', simulationId);
-    await raiseAlerts(tx, holding, today, now);
+    await raiseAlerts(tx, holding, today, now, ctx);
     const [rates, movements, alerts] = await Promise.all([
       tx
         .select()
@@ -227,7 +227,9 @@ export async function recordMovement(
   const now = ctx.clock.now();
   return ctx.database.db.transaction(async (tx) => {
     const holding = await requireSavings(tx, actor, id, 'edit', simulationId);
-    const { row, balance } = await applyMovement(tx, actor, holding, input, now);
+    const { row, balance } = await applyMovement(tx, actor, holding, input, now, {
+      notifier: ctx,
+    });
     await publishHoldingsChanged(ctx, tx, holding.portfolioId);
     return { transaction: toMovement(row), balance: balance.toFixed(2) };
   });
