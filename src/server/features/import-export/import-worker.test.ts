@@ -246,8 +246,8 @@ describe('imports through the compute workers', () => {
 
     const snapshot = async () => {
       const read = async (statement: ReturnType<typeof sql>) => {
-        const { rows } = await t.database.db.execute(statement);
-        return JSON.stringify(rows);
+        const result = await t.database.db.execute(statement);
+        return JSON.stringify((result as unknown as { rows: unknown[] }).rows);
       };
       return {
         lots: await read(sql`select id, lot_number, acquisition_date::text, acquisition_price,
