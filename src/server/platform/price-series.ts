@@ -31,50 +31,34 @@ export function unpackSeries(days: Uint8Array, closes: Uint8Array) {
   return { days: outDays, closes: outCloses };
 }
 
-/** Symbols per query when many are read: a worker's pool reads up to four side by side. */
-const SERIES_PER_QUERY = 64;
-
 /**
  * The closes of these symbols (those with none are absent from the map), read from the packed
- * series: one row per instrument. Many symbols are read in several queries side by side: on
- * PostgreSQL each server process encodes its rows while this thread decodes others' (250 series of
- * ten years read in about half the time); the embedded database runs them one after another.
+ * series: one row per instrument.
  */
 export async function readPriceSeries(
   db: DbOrTx,
   symbols: readonly string[],
 ): Promise<Map<string, PriceSeries>> {
   const found = new Map<string, PriceSeries>();
-  const unique = [...new Set(symbols)];
-  if (!unique.length) return found;
-  const groups: string[][] = [];
-  for (let start = 0; start < unique.length; start += SERIES_PER_QUERY) {
-    groups.push(unique.slice(start, start + SERIES_PER_QUERY));
-  }
-  const results = await Promise.all(
-    groups.map((group) =>
-      db
-        .select({
-          symbol: instruments.symbol,
-          currency: instruments.currency,
-          version: instrumentPriceSeries.version,
-          days: instrumentPriceSeries.days,
-          closes: instrumentPriceSeries.closes,
-        })
-        .from(instruments)
-        .innerJoin(instrumentPriceSeries, eq(instrumentPriceSeries.instrumentId, instruments.id))
-        .where(inArray(instruments.symbol, group)),
-    ),
-  );
-  for (const rows of results) {
-    for (const row of rows) {
-      found.set(row.symbol, {
-        symbol: row.symbol,
-        currency: row.currency,
-        version: Number(row.version),
-        ...unpackSeries(row.days, row.closes),
-      });
-    }
+  if (!symbols.length) return found;
+  const rows = await db
+    .select({
+      symbol: instruments.symbol,
+      currency: instruments.currency,
+      version: instrumentPriceSeries.version,
+      days: instrumentPriceSeries.days,
+      closes: instrumentPriceSeries.closes,
+    })
+    .from(instruments)
+    .innerJoin(instrumentPriceSeries, eq(instrumentPriceSeries.instrumentId, instruments.id))
+    .where(inArray(instruments.symbol, [...new Set(symbols)]));
+  for (const row of rows) {
+    found.set(row.symbol, {
+      symbol: row.symbol,
+      currency: row.currency,
+      version: Number(row.version),
+      ...unpackSeries(row.days, row.closes),
+    });
   }
   return found;
 }
