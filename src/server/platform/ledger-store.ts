@@ -549,33 +549,22 @@ export async function rebuildHoldingInBulk(
   options: Pick<RebuildOptions, 'from'> = {},
 ): Promise<void> {
   const { start, from, rows, scope } = await readReplay(tx, holding, options);
+  let plan: Pick<RebuildPlan, 'quantity' | 'purchasePrice'>;
+  let insert: (tx: DbOrTx) => Promise<void>;
   if (rows.length < OFFLOAD_REPLAY_ROWS) {
-    const plan = await planRebuild(start, rows, scope, now);
-    await writeReplay(
-      tx,
-      holding,
-      from,
-      now,
-      (tx) => insertPlan(tx, plan, now),
-      plan.quantity,
-      plan.purchasePrice,
-    );
-    return;
+    const planned = await planRebuild(start, rows, scope, now);
+    plan = planned;
+    insert = (tx) => insertPlan(tx, planned, now);
+  } else {
+    const packed = await compute.run('ledgerRebuild', rebuildTaskInput(start, rows, scope, now));
+    if (!packed.ok) throw new AppError(packed.code, packed.details, packed.message);
+    plan = packed;
+    insert = async (tx) => {
+      await updateLots(tx, packed.changed, now);
+      await insertPacked(tx, transactionLots, packed.lotRows);
+      await insertPacked(tx, lotAllocations, packed.allocations);
+      await insertPacked(tx, taxCalculations, packed.taxRows);
+    };
   }
-  const plan = await compute.run('ledgerRebuild', rebuildTaskInput(start, rows, scope, now));
-  if (!plan.ok) throw new AppError(plan.code, plan.details, plan.message);
-  await writeReplay(
-    tx,
-    holding,
-    from,
-    now,
-    async (tx) => {
-      await updateLots(tx, plan.changed, now);
-      await insertPacked(tx, transactionLots, plan.lotRows);
-      await insertPacked(tx, lotAllocations, plan.allocations);
-      await insertPacked(tx, taxCalculations, plan.taxRows);
-    },
-    plan.quantity,
-    plan.purchasePrice,
-  );
+  await writeReplay(tx, holding, from, now, insert, plan.quantity, plan.purchasePrice);
 }

@@ -8,7 +8,8 @@ import { useOnline } from '@/web/lib/network';
  */
 export function OfflineBanner() {
   const online = useOnline();
-  const { t } = useTranslation('pwa');
+  // Bundled texts (common): a namespace loaded on demand could not load without a network.
+  const { t } = useTranslation('common');
   if (online) return null;
   return (
     <section
@@ -18,8 +19,8 @@ export function OfflineBanner() {
     >
       <WifiOff aria-hidden="true" className="mt-0.5 size-4 shrink-0" />
       <p className="min-w-0">
-        <span className="font-semibold">{t('offline.title')}</span>{' '}
-        <span className="text-muted-foreground">{t('offline.detail')}</span>
+        <span className="font-semibold">{t('offline')}</span>{' '}
+        <span className="text-muted-foreground">{t('offlineDetail')}</span>
       </p>
     </section>
   );
