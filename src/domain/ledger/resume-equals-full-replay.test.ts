@@ -8,19 +8,10 @@ import {
   resumeHolding,
   resumeHoldingPaced,
 } from './replay';
-import { buildHistory, historyStep, lotText, salesText } from './testing/histories';
+import { buildHistory, historyAndSplit, lotText, salesText } from './testing/histories';
 import type { LedgerTransaction } from './types';
-import { COST_BASIS_METHODS } from './types';
 
-const histories = fc
-  .tuple(
-    fc.constantFrom(...COST_BASIS_METHODS, 'mixed' as const),
-    fc.array(historyStep, { minLength: 1, maxLength: 40 }),
-  )
-  .map(([method, steps]) => buildHistory(steps, method))
-  .chain((transactions) =>
-    fc.tuple(fc.constant(transactions), fc.integer({ min: 0, max: transactions.length })),
-  );
+const histories = historyAndSplit;
 
 /** What a whole replay and a resumed one must agree on, for the part the resumed one covers. */
 function expectSameAsWhole(

@@ -1,8 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { ledgerState, replayHolding } from '@/domain/ledger';
-import { buildHistory, historyStep } from '@/domain/ledger/testing/histories';
-import { COST_BASIS_METHODS } from '@/domain/ledger/types';
+import { historyAndSplit } from '@/domain/ledger/testing/histories';
 import { packRows } from '../db/bulk-insert';
 import { lotAllocations, taxCalculations, transactionLots } from '../db/schema';
 import {
@@ -28,18 +27,8 @@ const scope = {
 const now = new Date('2026-03-04T05:06:07.000Z');
 
 const histories = fc
-  .tuple(
-    fc.constantFrom(...COST_BASIS_METHODS, 'mixed' as const),
-    fc.array(historyStep, { minLength: 1, maxLength: 40 }),
-  )
-  .map(([method, steps]) => buildHistory(steps, method))
-  .chain((transactions) =>
-    fc.tuple(
-      fc.constant(transactions),
-      fc.integer({ min: 0, max: transactions.length }),
-      fc.boolean(),
-    ),
-  );
+  .tuple(historyAndSplit, fc.boolean())
+  .map(([[transactions, split], staleAll]) => [transactions, split, staleAll] as const);
 
 describe('a replay planned on a compute worker', () => {
   it('writes exactly what the request thread would, resumed or whole', async () => {

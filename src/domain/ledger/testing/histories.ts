@@ -142,3 +142,14 @@ export function salesText(ledger: HoldingLedger) {
     tax: sale.tax,
   }));
 }
+
+/** A random history (any method, or mixed) and a point to resume it from (0 to its length). */
+export const historyAndSplit = fc
+  .tuple(
+    fc.constantFrom(...COST_BASIS_METHODS, 'mixed' as const),
+    fc.array(historyStep, { minLength: 1, maxLength: 40 }),
+  )
+  .map(([method, steps]) => buildHistory(steps, method))
+  .chain((transactions) =>
+    fc.tuple(fc.constant(transactions), fc.integer({ min: 0, max: transactions.length })),
+  );
