@@ -31,7 +31,8 @@ test('one holding of each class: each on its page, the overview totals them', as
   page,
   expectAccessible,
 }) => {
-  test.setTimeout(90_000);
+  // Five classes, each on its page: 84 s beside another journey on this machine, so 150 s.
+  test.setTimeout(150_000);
   await register(page, uniqueEmail('holder'));
 
   await page.goto('/assets/market');
