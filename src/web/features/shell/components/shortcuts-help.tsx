@@ -5,7 +5,7 @@ import { Sheet, SheetContent, SheetDescription, SheetTitle } from '@/web/compone
 import { NAVIGATION_SHORTCUTS } from '../hooks/use-navigation-shortcuts';
 import { isApplePlatform } from '../keyboard';
 
-type Shortcut = { keys: string[]; label: string; note?: string };
+type Shortcut = { keys: string[]; label: string };
 
 /** The keys of a shortcut, as this platform's keyboard shows them (⌘ ⌥ ⇧ on a Mac). */
 export function shortcutKeys(apple: boolean) {
@@ -26,12 +26,7 @@ function ShortcutList({ title, shortcuts }: { title: string; shortcuts: Shortcut
       <dl className="grid gap-1.5">
         {shortcuts.map((shortcut) => (
           <div key={shortcut.label} className="flex items-center justify-between gap-3 text-sm">
-            <dt className="min-w-0">
-              {shortcut.label}
-              {shortcut.note ? (
-                <span className="text-xs text-muted-foreground"> ({shortcut.note})</span>
-              ) : null}
-            </dt>
+            <dt className="min-w-0">{shortcut.label}</dt>
             <dd className="flex shrink-0 items-center gap-1">
               {shortcut.keys.map((key, i) => (
                 <Fragment key={i}>
@@ -70,11 +65,11 @@ export function ShortcutsHelp({
     { keys: keys.errorReport, label: t('errorReport') },
     { keys: keys.help, label: t('help') },
   ];
-  const navigation: Shortcut[] = NAVIGATION_SHORTCUTS.map((path, i) => ({
-    keys: keys.navigation(i + 1),
-    label: t(`destinations.${path}`),
-    note: hasPage(path) ? undefined : t('unavailable'),
-  }));
+  // Like the sidebar: a shortcut is listed only when its page exists (Alt+8 does nothing while
+  // there is no goals page), keeping its own number.
+  const navigation: Shortcut[] = NAVIGATION_SHORTCUTS.flatMap((path, i) =>
+    hasPage(path) ? [{ keys: keys.navigation(i + 1), label: t(`destinations.${path}`) }] : [],
+  );
   return (
     <Sheet open={open} onOpenChange={onOpenChange}>
       <SheetContent
