@@ -9,3 +9,4 @@ export * from './settings';
 export * from './users';
 export * from './market-data';
 export * from './api-access';
+export * from './privacy';
