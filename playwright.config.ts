@@ -26,7 +26,9 @@ export default defineConfig({
   // A journey now signs up through the emailed activation link (three password hashes before it
   // starts); two browsers share two cores with the server, so a journey gets a minute.
   timeout: 60_000,
-  expect: { timeout: 7_000 },
+  // Two browsers and the server share two cores: a page can take several seconds to show under
+  // load (a two-factor sign-in once took over 7 s to render its page in CI), so a wait gets 15 s.
+  expect: { timeout: 15_000 },
   fullyParallel: true,
   workers: 2,
   retries: 0,
