@@ -17,6 +17,7 @@ import { adminRoutes } from './features/admin/admin.routes';
 import { billingRoutes } from './features/billing/billing.routes';
 import { notificationRoutes } from './features/notifications/notifications.routes';
 import { apiKeyRoutes } from './features/api-keys/api-keys.routes';
+import { consentRoutes } from './features/consent/consent.routes';
 import { authRoutes } from './features/auth/auth.routes';
 import { mfaRoutes } from './features/auth/mfa.routes';
 import { devRoutes } from './features/dev/dev.routes';
@@ -258,6 +259,7 @@ export async function buildApp(deps: AppDeps) {
   await app.register(billingRoutes, { ctx });
   await app.register(apiKeyRoutes, { ctx });
   await app.register(notificationRoutes, { ctx });
+  await app.register(consentRoutes, { ctx });
   await app.register(valuationRoutes, { ctx });
   await app.register(deviceLocationRoutes, deps.locator ? { locator: deps.locator } : {});
   if (config.env !== 'production') await app.register(devRoutes, { ctx });
