@@ -86,3 +86,15 @@ export type StoredConsent = {
   /** When the choice was made (ISO 8601). */
   date: string;
 };
+
+/**
+ * What the server tells the browser at runtime (in production only, when configured): a JSON
+ * script element with this id in the served HTML. Nothing loads from these before consent.
+ */
+export const CLIENT_CONFIG_ELEMENT_ID = 'cairn-config';
+export type ClientConfig = {
+  /** The analytics measurement id (G-...), or null. */
+  analyticsId: string | null;
+  /** The error-reporting DSN, or null. */
+  errorReportingDsn: string | null;
+};

@@ -40,6 +40,7 @@ import { HOUSEKEEPING, runHousekeeping } from './housekeeping';
 import { loadPrerendered, loadSeoStrings, renderIndexHead } from './features/seo/seo-head';
 import { seoRoutes } from './features/seo/seo.routes';
 import { registerApiKeyAuth } from './platform/api-key-auth';
+import { clientConfigOf, injectClientConfig } from './platform/client-config';
 import { registerAuth } from './platform/auth';
 import { type Clock, systemClock } from './platform/clock';
 import { ComputePool } from './platform/compute';
@@ -281,7 +282,16 @@ export async function buildApp(deps: AppDeps) {
         });
       }
     : undefined;
-  await registerSpa(app, webRoot, renderIndex);
+  // Production pages carry the analytics id and error-reporting DSN the browser needs (after consent).
+  const clientConfig = clientConfigOf(config);
+  await registerSpa(
+    app,
+    webRoot,
+    renderIndex || clientConfig
+      ? (template, request) =>
+          injectClientConfig(renderIndex ? renderIndex(template, request) : template, clientConfig)
+      : undefined,
+  );
 
   return app;
 }
