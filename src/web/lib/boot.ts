@@ -1,12 +1,15 @@
 import '@fontsource-variable/inter/wght.css';
 import '../styles/index.css';
 import { initColorMode } from './color-mode';
+import { startTracking } from './consent/tracking';
 import { installErrorCapture } from './error-capture';
 import { initI18n } from './i18n';
 
 /** What both entries (public site and app) do before rendering; returns the root element. */
 export function boot(): HTMLElement {
   installErrorCapture();
+  // Analytics and error reports: only what the visitor consented to (nothing before a choice).
+  startTracking();
   initColorMode();
   initI18n();
   const container = document.getElementById('root');

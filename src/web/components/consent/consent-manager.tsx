@@ -1,0 +1,74 @@
+import { useEffect, useState, useSyncExternalStore } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { ClientConfig } from '@/contracts/consent';
+import { hasOptionalServices, readClientConfig } from '@/web/lib/consent/client-config';
+import {
+  ACCEPT_ALL,
+  type ConsentChoice,
+  effectiveChoice,
+  getConsent,
+  needsChoice,
+  onOpenConsentPreferences,
+  REJECT_ALL,
+  setConsent,
+  subscribeConsent,
+} from '@/web/lib/consent/consent-store';
+import { ConsentBanner } from './consent-banner';
+import { ConsentPreferences } from './consent-preferences';
+
+/** The stored choice, re-rendering on every change (banner, panel, account sync). */
+export function useConsent() {
+  return useSyncExternalStore(subscribeConsent, getConsent, () => null);
+}
+
+type ConsentManagerProps = {
+  /** The server's optional services (read from the page when not given). */
+  config?: ClientConfig | null;
+  /** False while the account's stored choice may still arrive (no banner meanwhile). */
+  canAsk?: boolean;
+  /** Called after each choice made here (the app records it on the account). */
+  onChoice?: (choice: ConsentChoice) => void;
+};
+
+/**
+ * The banner (when this server offers optional services and no current choice exists) and the
+ * preferences panel (from the banner, the footers' "Cookie preferences" and the settings). Both
+ * entries render it once.
+ */
+export function ConsentManager({ config, canAsk = true, onChoice }: ConsentManagerProps) {
+  const { ready } = useTranslation('consent', { useSuspense: false });
+  const [services] = useState(() => (config === undefined ? readClientConfig() : config));
+  const consent = useConsent();
+  const [open, setOpen] = useState(false);
+  useEffect(() => onOpenConsentPreferences(() => setOpen(true)), []);
+
+  if (!ready) return null;
+  const choose = (choice: ConsentChoice) => {
+    setConsent(choice);
+    setOpen(false);
+    onChoice?.(choice);
+  };
+  const showBanner = canAsk && !open && hasOptionalServices(services) && needsChoice(consent);
+  return (
+    <>
+      {showBanner ? (
+        <ConsentBanner
+          onAcceptAll={() => choose(ACCEPT_ALL)}
+          onRejectAll={() => choose(REJECT_ALL)}
+          onChoose={() => setOpen(true)}
+        />
+      ) : null}
+      {open ? (
+        <ConsentPreferences
+          initial={effectiveChoice(consent)}
+          configured={{
+            analytics: (services?.analyticsId ?? null) !== null,
+            errorMonitoring: (services?.errorReportingDsn ?? null) !== null,
+          }}
+          onSave={choose}
+          onClose={() => setOpen(false)}
+        />
+      ) : null}
+    </>
+  );
+}
