@@ -76,7 +76,12 @@ type ConsentPreferencesProps = {
  * reject all, accept all, or save the switches as set. A modal dialog in a portal (the public
  * site has no Radix: native elements, its own focus trap).
  */
-export function ConsentPreferences({ initial, configured, onSave, onClose }: ConsentPreferencesProps) {
+export function ConsentPreferences({
+  initial,
+  configured,
+  onSave,
+  onClose,
+}: ConsentPreferencesProps) {
   const { t } = useTranslation('consent');
   const id = useId();
   const [choice, setChoice] = useState<ConsentChoice>(initial);
@@ -128,12 +133,11 @@ export function ConsentPreferences({ initial, configured, onSave, onClose }: Con
   };
 
   return createPortal(
-    <div data-consent-portal="" className="fixed inset-0 z-[60] flex items-end justify-center sm:items-center sm:p-4">
-      <div
-        aria-hidden="true"
-        className="absolute inset-0 bg-black/45"
-        onClick={onClose}
-      />
+    <div
+      data-consent-portal=""
+      className="fixed inset-0 z-[60] flex items-end justify-center sm:items-center sm:p-4"
+    >
+      <div aria-hidden="true" className="absolute inset-0 bg-black/45" onClick={onClose} />
       <div
         ref={setPanel}
         role="dialog"

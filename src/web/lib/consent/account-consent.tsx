@@ -1,11 +1,7 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
 import { toast } from 'sonner';
-import type {
-  ConsentBody,
-  ConsentHistoryResponse,
-  ConsentResponse,
-} from '@/contracts/consent';
+import type { ConsentBody, ConsentHistoryResponse, ConsentResponse } from '@/contracts/consent';
 import { isPendingSession } from '@/contracts/auth';
 import { ConsentManager } from '@/web/components/consent/consent-manager';
 import { ApiError, api } from '../api-client';
@@ -115,7 +111,6 @@ export function AppConsent() {
   }, [userId]);
 
   // No banner while it is unknown whether the account already holds a choice.
-  const canAsk =
-    userId === null || (userId !== undefined && (record.isSuccess || record.isError));
+  const canAsk = userId === null || (userId !== undefined && (record.isSuccess || record.isError));
   return <ConsentManager canAsk={canAsk} />;
 }

@@ -27,7 +27,10 @@ export function mergeConsent(
   if (accountCurrent && !localCurrent) {
     return {
       action: 'apply',
-      choice: { analytics: accountCurrent.analytics, errorMonitoring: accountCurrent.errorMonitoring },
+      choice: {
+        analytics: accountCurrent.analytics,
+        errorMonitoring: accountCurrent.errorMonitoring,
+      },
       date: new Date(accountCurrent.consentDate),
     };
   }
@@ -45,7 +48,10 @@ export function mergeConsent(
   }
   return {
     action: 'apply',
-    choice: { analytics: accountCurrent.analytics, errorMonitoring: accountCurrent.errorMonitoring },
+    choice: {
+      analytics: accountCurrent.analytics,
+      errorMonitoring: accountCurrent.errorMonitoring,
+    },
     date: new Date(accountCurrent.consentDate),
   };
 }

@@ -146,7 +146,9 @@ export function CookieConsentSection() {
         {categories.map(([key]) => (
           <SettingRow
             key={key}
-            label={<Label htmlFor={`consent-${key}`}>{t(`preferences.categories.${key}.title`)}</Label>}
+            label={
+              <Label htmlFor={`consent-${key}`}>{t(`preferences.categories.${key}.title`)}</Label>
+            }
             description={
               <span id={`consent-${key}-description`}>
                 {t(`preferences.categories.${key}.text`)}
