@@ -26,9 +26,9 @@ afterEach(async () => {
 });
 
 describe('the consent banner', () => {
-  it('asks on a first visit when the server offers optional services', () => {
+  it('asks on a first visit when the server offers optional services', async () => {
     render(<ConsentManager config={CONFIG} />);
-    const banner = screen.getByRole('region', { name: 'Your privacy choices' });
+    const banner = await screen.findByRole('region', { name: 'Your privacy choices' });
     expect(within(banner).getByRole('link', { name: 'Cookie policy' })).toHaveAttribute(
       'href',
       '/cookies',
@@ -51,7 +51,7 @@ describe('the consent banner', () => {
   it('Accept all writes cc_cookie with both categories on, and goes away', async () => {
     const user = userEvent.setup();
     render(<ConsentManager config={CONFIG} />);
-    await user.click(screen.getByRole('button', { name: 'Accept all' }));
+    await user.click(await screen.findByRole('button', { name: 'Accept all' }));
     expect(cookieValue()).toMatchObject({
       analytics: true,
       errorMonitoring: true,
@@ -64,7 +64,7 @@ describe('the consent banner', () => {
   it('Reject all writes cc_cookie with both off', async () => {
     const user = userEvent.setup();
     render(<ConsentManager config={CONFIG} />);
-    await user.click(screen.getByRole('button', { name: 'Reject all' }));
+    await user.click(await screen.findByRole('button', { name: 'Reject all' }));
     expect(cookieValue()).toMatchObject({ analytics: false, errorMonitoring: false });
     expect(screen.queryByRole('region')).toBeNull();
   });
@@ -101,7 +101,7 @@ describe('the consent banner', () => {
     });
   });
 
-  it('asks again when the choice was made under another policy version', () => {
+  it('asks again when the choice was made under another policy version', async () => {
     writeConsentCookie({
       analytics: true,
       errorMonitoring: true,
@@ -109,7 +109,7 @@ describe('the consent banner', () => {
       date: '2026-01-01T00:00:00.000Z',
     });
     render(<ConsentManager config={CONFIG} />);
-    expect(screen.getByRole('region', { name: 'Your privacy choices' })).toBeVisible();
+    expect(await screen.findByRole('region', { name: 'Your privacy choices' })).toBeVisible();
   });
 
   it('stays away once a current choice exists', () => {
@@ -126,7 +126,7 @@ describe('the consent banner', () => {
   it('speaks French on a French visit', async () => {
     await i18n.changeLanguage('fr');
     render(<ConsentManager config={CONFIG} />);
-    const banner = screen.getByRole('region', { name: 'Vos choix de confidentialité' });
+    const banner = await screen.findByRole('region', { name: 'Vos choix de confidentialité' });
     expect(within(banner).getByRole('button', { name: 'Tout refuser' })).toBeVisible();
     expect(within(banner).getByRole('button', { name: 'Tout accepter' })).toBeVisible();
   });
@@ -136,8 +136,8 @@ describe('the preferences panel', () => {
   it('Choose opens it with necessary always on and the optional ones off; saving keeps the switches', async () => {
     const user = userEvent.setup();
     render(<ConsentManager config={CONFIG} />);
-    await user.click(screen.getByRole('button', { name: 'Choose' }));
-    const dialog = screen.getByRole('dialog', { name: 'Cookie preferences' });
+    await user.click(await screen.findByRole('button', { name: 'Choose' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Cookie preferences' });
     expect(dialog).toHaveAttribute('aria-modal', 'true');
     const necessary = within(dialog).getByRole('switch', { name: 'Necessary' });
     expect(necessary).toBeChecked();
@@ -165,7 +165,7 @@ describe('the preferences panel', () => {
     const opener = screen.getByRole('button', { name: 'Cookie preferences' });
     opener.focus();
     await user.keyboard('{Enter}');
-    const dialog = screen.getByRole('dialog', { name: 'Cookie preferences' });
+    const dialog = await screen.findByRole('dialog', { name: 'Cookie preferences' });
     const close = within(dialog).getByRole('button', { name: 'Close' });
     const save = within(dialog).getByRole('button', { name: 'Save my choices' });
     expect(close).toHaveFocus();
@@ -191,9 +191,9 @@ describe('the preferences panel', () => {
   it('keeps the rest of the page inert while open', async () => {
     const user = userEvent.setup();
     const { container } = render(<ConsentManager config={CONFIG} />);
-    await user.click(screen.getByRole('button', { name: 'Choose' }));
+    await user.click(await screen.findByRole('button', { name: 'Choose' }));
     expect(container).toHaveAttribute('inert');
-    await user.click(screen.getByRole('button', { name: 'Reject all' }));
+    await user.click(await screen.findByRole('button', { name: 'Reject all' }));
     expect(container).not.toHaveAttribute('inert');
     expect(cookieValue()).toMatchObject({ analytics: false, errorMonitoring: false });
   });
@@ -212,7 +212,7 @@ describe('the preferences panel', () => {
       />,
     );
     act(() => openConsentPreferences());
-    const dialog = screen.getByRole('dialog');
+    const dialog = await screen.findByRole('dialog');
     expect(within(dialog).getByRole('switch', { name: 'Error monitoring' })).toBeChecked();
     // Analytics is not set up on this server: the panel says so.
     expect(within(dialog).getByText('Not set up on this server')).toBeVisible();

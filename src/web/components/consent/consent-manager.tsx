@@ -1,4 +1,4 @@
-import { useEffect, useState, useSyncExternalStore } from 'react';
+import { lazy, type ReactNode, Suspense, useEffect, useState, useSyncExternalStore } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ClientConfig } from '@/contracts/consent';
 import { hasOptionalServices, readClientConfig } from '@/web/lib/consent/client-config';
@@ -13,8 +13,23 @@ import {
   setConsent,
   subscribeConsent,
 } from '@/web/lib/consent/consent-store';
-import { ConsentBanner } from './consent-banner';
-import { ConsentPreferences } from './consent-preferences';
+
+/**
+ * The banner and the panel, and their texts, load only when shown: a server without optional
+ * services, or a visitor who already chose, fetches neither (the landing page's budget).
+ */
+const ConsentBanner = lazy(async () => ({
+  default: (await import('./consent-banner')).ConsentBanner,
+}));
+const ConsentPreferences = lazy(async () => ({
+  default: (await import('./consent-preferences')).ConsentPreferences,
+}));
+
+/** Renders its children once the consent texts are loaded (they load on first use). */
+function WithTexts({ children }: { children: ReactNode }) {
+  const { ready } = useTranslation('consent', { useSuspense: false });
+  return ready ? <Suspense fallback={null}>{children}</Suspense> : null;
+}
 
 /** The stored choice, re-rendering on every change (banner, panel, account sync). */
 export function useConsent() {
@@ -36,21 +51,20 @@ type ConsentManagerProps = {
  * entries render it once.
  */
 export function ConsentManager({ config, canAsk = true, onChoice }: ConsentManagerProps) {
-  const { ready } = useTranslation('consent', { useSuspense: false });
   const [services] = useState(() => (config === undefined ? readClientConfig() : config));
   const consent = useConsent();
   const [open, setOpen] = useState(false);
   useEffect(() => onOpenConsentPreferences(() => setOpen(true)), []);
 
-  if (!ready) return null;
   const choose = (choice: ConsentChoice) => {
     setConsent(choice);
     setOpen(false);
     onChoice?.(choice);
   };
   const showBanner = canAsk && !open && hasOptionalServices(services) && needsChoice(consent);
+  if (!showBanner && !open) return null;
   return (
-    <>
+    <WithTexts>
       {showBanner ? (
         <ConsentBanner
           onAcceptAll={() => choose(ACCEPT_ALL)}
@@ -69,6 +83,6 @@ export function ConsentManager({ config, canAsk = true, onChoice }: ConsentManag
           onClose={() => setOpen(false)}
         />
       ) : null}
-    </>
+    </WithTexts>
   );
 }

@@ -1,6 +1,7 @@
 import type * as SentrySdk from '@sentry/browser';
 import type { Breadcrumb, ErrorEvent as SentryEvent, StackFrame } from '@sentry/browser';
 import { redactSecrets } from '../error-capture';
+import { STACK_MAX_CHARS } from './stack';
 
 /**
  * Error reports to the error-reporting service (Sentry's SDK, loaded on demand so it is not in
@@ -10,14 +11,10 @@ import { redactSecrets } from '../error-capture';
  */
 
 export const MAX_BREADCRUMBS = 50;
-export const STACK_MAX_CHARS = 500;
 export const DUPLICATE_WINDOW_MS = 60 * 60 * 1000;
 export const DUPLICATE_CACHE_MAX = 1000;
 
-/** A text stack cut to its first 500 characters (where the error happened comes first). */
-export function cutStack(stack: string, max = STACK_MAX_CHARS): string {
-  return stack.length <= max ? stack : stack.slice(0, max);
-}
+export { cutStack, STACK_MAX_CHARS } from './stack';
 
 const frameText = (frame: StackFrame) =>
   `at ${frame.function ?? '?'} (${frame.filename ?? '?'}:${frame.lineno ?? 0}:${frame.colno ?? 0})\n`;

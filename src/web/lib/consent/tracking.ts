@@ -9,17 +9,17 @@ import {
   trackEvent,
 } from './analytics';
 import { effectiveChoice, getConsent, subscribeConsent } from './consent-store';
-import { cutStack, startErrorReporting, stopErrorReporting } from './error-reporting';
+import { cutStack } from './stack';
 
 type ErrorReporting = {
   start(dsn: string): Promise<void>;
   stop(): Promise<void>;
 };
 
-/** The SDK itself is fetched only when reports are wanted (error-reporting.ts imports it lazily). */
+/** The reporting code and the SDK are fetched only when reports are wanted. */
 const sentryReporting: ErrorReporting = {
-  start: startErrorReporting,
-  stop: stopErrorReporting,
+  start: async (dsn) => (await import('./error-reporting')).startErrorReporting(dsn),
+  stop: async () => (await import('./error-reporting')).stopErrorReporting(),
 };
 
 /**
