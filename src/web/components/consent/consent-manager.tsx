@@ -1,6 +1,6 @@
 import { lazy, type ReactNode, Suspense, useEffect, useState, useSyncExternalStore } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { ClientConfig } from '@/contracts/consent';
+import type { ClientConfig } from '@/contracts/consent-constants';
 import { hasOptionalServices, readClientConfig } from '@/web/lib/consent/client-config';
 import {
   ACCEPT_ALL,

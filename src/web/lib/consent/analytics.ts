@@ -1,4 +1,4 @@
-import { ANALYTICS_COOKIE_PREFIXES } from '@/contracts/consent';
+import { ANALYTICS_COOKIE_PREFIXES } from '@/contracts/consent-constants';
 
 /**
  * Google Analytics (gtag.js), only in production (the server hands out the id there only), with

@@ -1,4 +1,4 @@
-import { CLIENT_CONFIG_ELEMENT_ID, type ClientConfig } from '@/contracts/consent';
+import { CLIENT_CONFIG_ELEMENT_ID, type ClientConfig } from '@/contracts/consent-constants';
 
 /**
  * The analytics id and error-reporting DSN the server put in the page (production only, when

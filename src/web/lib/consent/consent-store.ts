@@ -3,7 +3,7 @@ import {
   CONSENT_COOKIE_DAYS,
   PRIVACY_VERSION,
   type StoredConsent,
-} from '@/contracts/consent';
+} from '@/contracts/consent-constants';
 import { readCookie, writeCookie } from '../cookies';
 
 /**

@@ -1,4 +1,5 @@
-import type { ConsentRecord, StoredConsent } from '@/contracts/consent';
+import type { ConsentRecord } from '@/contracts/consent';
+import type { StoredConsent } from '@/contracts/consent-constants';
 import type { ConsentChoice } from './consent-store';
 import { needsChoice } from './consent-store';
 

@@ -1,4 +1,4 @@
-import type { ClientConfig, StoredConsent } from '@/contracts/consent';
+import type { ClientConfig, StoredConsent } from '@/contracts/consent-constants';
 import { readClientConfig } from './client-config';
 import {
   analyticsActive,
