@@ -1,5 +1,5 @@
 import { type ComponentType, lazy, Suspense, useEffect, useSyncExternalStore } from 'react';
-import { ConsentManager } from '@/web/components/consent/consent-manager';
+import { SiteConsent } from '@/web/components/consent/site-consent';
 import { AppErrorBoundary } from '@/web/components/errors/app-error-boundary';
 import { TranslationErrorNotice } from '@/web/components/errors/translation-error-notice';
 import { LandingPage } from '@/web/features/landing/pages/landing-page';
@@ -93,7 +93,7 @@ export function SiteApp({ pathname }: { pathname: string }) {
         <Page />
       </Suspense>
       <TranslationErrorNotice />
-      {hydrated ? <ConsentManager /> : null}
+      {hydrated ? <SiteConsent /> : null}
     </AppErrorBoundary>
   );
 }

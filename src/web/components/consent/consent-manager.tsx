@@ -43,6 +43,8 @@ type ConsentManagerProps = {
   canAsk?: boolean;
   /** Called after each choice made here (the app records it on the account). */
   onChoice?: (choice: ConsentChoice) => void;
+  /** Open the panel at once (it was asked for before this code loaded). */
+  initiallyOpen?: boolean;
 };
 
 /**
@@ -50,10 +52,15 @@ type ConsentManagerProps = {
  * preferences panel (from the banner, the footers' "Cookie preferences" and the settings). Both
  * entries render it once.
  */
-export function ConsentManager({ config, canAsk = true, onChoice }: ConsentManagerProps) {
+export function ConsentManager({
+  config,
+  canAsk = true,
+  onChoice,
+  initiallyOpen = false,
+}: ConsentManagerProps) {
   const [services] = useState(() => (config === undefined ? readClientConfig() : config));
   const consent = useConsent();
-  const [open, setOpen] = useState(false);
+  const [open, setOpen] = useState(initiallyOpen);
   useEffect(() => onOpenConsentPreferences(() => setOpen(true)), []);
 
   const choose = (choice: ConsentChoice) => {

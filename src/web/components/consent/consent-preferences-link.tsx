@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { openConsentPreferences } from '@/web/lib/consent/consent-store';
+import { openConsentPreferences } from '@/web/lib/consent/consent-events';
 
 /** "Cookie preferences": reopens the consent panel (footers, user menu). */
 export function ConsentPreferencesLink({ className }: { className?: string }) {

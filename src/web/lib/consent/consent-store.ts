@@ -63,7 +63,6 @@ export function effectiveChoice(consent: StoredConsent | null): ConsentChoice {
 
 let current: StoredConsent | null | undefined;
 const listeners = new Set<Listener>();
-const openers = new Set<() => void>();
 
 /** The stored choice (read from the cookie once, then kept in step with it). */
 export function getConsent(): StoredConsent | null {
@@ -94,19 +93,10 @@ export function subscribeConsent(listener: Listener): () => void {
   return () => listeners.delete(listener);
 }
 
-/** Opens the preferences panel (footer links, settings); the consent manager listens. */
-export function openConsentPreferences() {
-  for (const open of openers) open();
-}
-
-export function onOpenConsentPreferences(open: () => void): () => void {
-  openers.add(open);
-  return () => openers.delete(open);
-}
+export { onOpenConsentPreferences, openConsentPreferences } from './consent-events';
 
 /** Tests: forget the cached choice and the listeners. */
 export function resetConsentStore() {
   current = undefined;
   listeners.clear();
-  openers.clear();
 }
