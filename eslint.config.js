@@ -153,8 +153,10 @@ export default tseslint.config(
       'src/web/components/ui/button-variants.ts',
       'src/web/lib/boot.ts',
       'src/web/lib/i18n.ts',
+      'src/web/components/consent/**',
+      'src/web/lib/consent/**',
     ],
-    ignores: ['**/*.test.{ts,tsx}'],
+    ignores: ['**/*.test.{ts,tsx}', 'src/web/lib/consent/account-consent.tsx'],
     rules: {
       'no-restricted-imports': [
         'error',

@@ -17,6 +17,7 @@ import { adminRoutes } from './features/admin/admin.routes';
 import { billingRoutes } from './features/billing/billing.routes';
 import { notificationRoutes } from './features/notifications/notifications.routes';
 import { apiKeyRoutes } from './features/api-keys/api-keys.routes';
+import { consentRoutes } from './features/consent/consent.routes';
 import { authRoutes } from './features/auth/auth.routes';
 import { mfaRoutes } from './features/auth/mfa.routes';
 import { devRoutes } from './features/dev/dev.routes';
@@ -39,6 +40,7 @@ import { HOUSEKEEPING, runHousekeeping } from './housekeeping';
 import { loadPrerendered, loadSeoStrings, renderIndexHead } from './features/seo/seo-head';
 import { seoRoutes } from './features/seo/seo.routes';
 import { registerApiKeyAuth } from './platform/api-key-auth';
+import { clientConfigOf, injectClientConfig } from './platform/client-config';
 import { registerAuth } from './platform/auth';
 import { type Clock, systemClock } from './platform/clock';
 import { ComputePool } from './platform/compute';
@@ -258,6 +260,7 @@ export async function buildApp(deps: AppDeps) {
   await app.register(billingRoutes, { ctx });
   await app.register(apiKeyRoutes, { ctx });
   await app.register(notificationRoutes, { ctx });
+  await app.register(consentRoutes, { ctx });
   await app.register(valuationRoutes, { ctx });
   await app.register(deviceLocationRoutes, deps.locator ? { locator: deps.locator } : {});
   if (config.env !== 'production') await app.register(devRoutes, { ctx });
@@ -279,7 +282,16 @@ export async function buildApp(deps: AppDeps) {
         });
       }
     : undefined;
-  await registerSpa(app, webRoot, renderIndex);
+  // Production pages carry the analytics id and error-reporting DSN the browser needs (after consent).
+  const clientConfig = clientConfigOf(config);
+  await registerSpa(
+    app,
+    webRoot,
+    renderIndex || clientConfig
+      ? (template, request) =>
+          injectClientConfig(renderIndex ? renderIndex(template, request) : template, clientConfig)
+      : undefined,
+  );
 
   return app;
 }

@@ -59,6 +59,16 @@ describe('loadConfig', () => {
     });
   });
 
+  it('takes an http error-reporting DSN only for a collector on this machine', () => {
+    const local = 'http://0123456789abcdef0123456789abcdef@127.0.0.1:4999/1';
+    expect(load({ ERROR_REPORTING_DSN: local }).errorReportingDsn).toBe(local);
+    expect(() =>
+      load({
+        ERROR_REPORTING_DSN: 'http://0123456789abcdef0123456789abcdef@127.0.0.1.example.com/1',
+      }),
+    ).toThrow(/ERROR_REPORTING_DSN/);
+  });
+
   it('treats empty strings as unset', () => {
     expect(load({ PORT: '', ANALYTICS_ID: '', DATABASE_URL: '' })).toMatchObject({
       port: 3000,

@@ -78,12 +78,11 @@ const envSchema = z
         ),
     ),
     ERROR_REPORTING_DSN: optional(
-      z
-        .string()
-        .regex(
-          /^https:\/\/[a-f0-9]{16,64}@[a-z0-9.-]+(:\d+)?\/\d+$/,
-          'must be a DSN of the form https://<public key>@<host>/<project id>',
-        ),
+      z.string().regex(
+        // http only to this machine (a local collector, as the consent journey runs one).
+        /^(https:\/\/[a-f0-9]{16,64}@[a-z0-9.-]+|http:\/\/[a-f0-9]{16,64}@(127\.0\.0\.1|localhost))(:\d+)?\/\d+$/,
+        'must be a DSN of the form https://<public key>@<host>/<project id>',
+      ),
     ),
     LOG_LEVEL: optional(z.enum(LOG_LEVELS)),
     COOKIE_SECRET: optional(z.string().min(32, 'must be at least 32 characters')),

@@ -1,6 +1,7 @@
 import helmet from '@fastify/helmet';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Config } from '../config';
+import { trackingSources } from './client-config';
 import { AppError } from './errors';
 import { isApiRequest } from './request-path';
 
@@ -30,17 +31,19 @@ export function isCrossSite(request: FastifyRequest, origins: Set<string>): bool
 }
 
 export async function registerSecurity(app: FastifyInstance, config: Config) {
+  // Analytics and error reporting, when configured (production): loaded only after consent.
+  const tracking = trackingSources(config);
   await app.register(helmet, {
     global: true,
     contentSecurityPolicy: {
       useDefaults: false,
       directives: {
         defaultSrc: ["'self'"],
-        scriptSrc: ["'self'"],
+        scriptSrc: ["'self'", ...tracking.script],
         styleSrc: ["'self'", "'unsafe-inline'"],
-        imgSrc: ["'self'", 'data:', 'blob:'],
+        imgSrc: ["'self'", 'data:', 'blob:', ...tracking.img],
         fontSrc: ["'self'", 'data:'],
-        connectSrc: ["'self'"],
+        connectSrc: ["'self'", ...tracking.connect],
         manifestSrc: ["'self'"],
         workerSrc: ["'self'"],
         objectSrc: ["'none'"],

@@ -11,6 +11,7 @@ import { AppToaster } from '@/web/components/ui/toaster';
 import { TooltipProvider } from '@/web/components/ui/tooltip';
 import { useColorMode } from '@/web/lib/color-mode';
 import { PwaNotices } from '@/web/features/pwa/pwa-notices';
+import { AppConsent } from '@/web/lib/consent/account-consent';
 import { restoreOfflineData, useOfflineData } from '@/web/lib/offline-cache';
 import { createQueryClient } from '@/web/lib/query-client';
 import { isPendingSession } from '@/contracts/auth';
@@ -64,6 +65,7 @@ export function App() {
           <RouterProvider router={router} />
           <AppToaster theme={colorMode} />
           <PwaNotices />
+          <AppConsent />
           <OfflineData />
         </TooltipProvider>
       </QueryClientProvider>

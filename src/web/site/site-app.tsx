@@ -1,4 +1,5 @@
-import { type ComponentType, lazy, Suspense, useEffect } from 'react';
+import { type ComponentType, lazy, Suspense, useEffect, useSyncExternalStore } from 'react';
+import { SiteConsent } from '@/web/components/consent/site-consent';
 import { AppErrorBoundary } from '@/web/components/errors/app-error-boundary';
 import { TranslationErrorNotice } from '@/web/components/errors/translation-error-notice';
 import { LandingPage } from '@/web/features/landing/pages/landing-page';
@@ -74,17 +75,25 @@ function useRedirectWhenSignedIn(enabled: boolean) {
   }, [enabled]);
 }
 
+const noSubscription = () => () => undefined;
+const clientSide = () => true;
+const serverSide = () => false;
+
 /** The public page for `pathname` (the landing page for an unknown one). */
 export function SiteApp({ pathname }: { pathname: string }) {
   const key = publicPageFor(pathname)?.seoKey ?? 'landing';
   useRedirectWhenSignedIn(key === 'landing');
   const Page = PAGES[key];
+  // The consent banner is the browser's own (cookie, server config): never in the prerendered
+  // markup, so it joins after hydration (false on the server and while hydrating).
+  const hydrated = useSyncExternalStore(noSubscription, clientSide, serverSide);
   return (
     <AppErrorBoundary>
       <Suspense fallback={null}>
         <Page />
       </Suspense>
       <TranslationErrorNotice />
+      {hydrated ? <SiteConsent /> : null}
     </AppErrorBoundary>
   );
 }

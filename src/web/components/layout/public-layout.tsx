@@ -2,6 +2,7 @@ import { Menu, X } from 'lucide-react';
 import { type ReactNode, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Logo } from '@/web/components/brand/logo';
+import { ConsentPreferencesLink } from '@/web/components/consent/consent-preferences-link';
 import { ColorModeToggle, LanguageToggle } from '@/web/components/site-controls';
 import { buttonVariants } from '@/web/components/ui/button-variants';
 import { cx } from '@/web/lib/cx';
@@ -161,6 +162,9 @@ function PublicFooter() {
                 </a>
               </li>
             ))}
+            <li>
+              <ConsentPreferencesLink className={`${linkClass} cursor-pointer text-left`} />
+            </li>
           </ul>
         </nav>
       </div>

@@ -5,6 +5,7 @@ import { ColorModeMenu } from '@/web/components/color-mode-menu';
 import { LanguageMenu } from '@/web/components/language-menu';
 import { Card } from '@/web/components/ui/card';
 import { cn } from '@/web/lib/cn';
+import { ConsentPreferencesLink } from '@/web/components/consent/consent-preferences-link';
 
 export type AuthLayoutProps = {
   children: ReactNode;
@@ -58,6 +59,7 @@ export function AuthLayout({ children, width = 'sm', after }: AuthLayoutProps) {
         <a href="/terms" className="underline-offset-4 hover:text-foreground hover:underline">
           {t('auth:layout.terms')}
         </a>
+        <ConsentPreferencesLink className="cursor-pointer underline-offset-4 hover:text-foreground hover:underline" />
       </footer>
     </div>
   );

@@ -1,4 +1,5 @@
-import { LogOut, UserRound } from 'lucide-react';
+import { Cookie, LogOut, UserRound } from 'lucide-react';
+import { useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useNavigate } from 'react-router';
 import { toast } from 'sonner';
@@ -12,6 +13,7 @@ import {
   DropdownMenuSeparator,
   DropdownMenuTrigger,
 } from '@/web/components/ui/dropdown-menu';
+import { openConsentPreferences } from '@/web/lib/consent/consent-store';
 import { useSignOut } from '@/web/lib/session';
 import { useSettings } from '@/web/lib/settings';
 import { settingsHref } from '@/web/lib/settings-link';
@@ -36,6 +38,7 @@ export function UserMenu() {
   const profile = useProfile();
   const settings = useSettings();
   const signOut = useSignOut();
+  const consentOpened = useRef(false);
   const user = profile.data;
   const account = settings.data?.account;
   const name = displayNameOf(
@@ -65,7 +68,16 @@ export function UserMenu() {
           <UserAvatar avatarUrl={avatarUrl} name={name} className="size-8" />
         </button>
       </DropdownMenuTrigger>
-      <DropdownMenuContent align="end" className="w-60">
+      <DropdownMenuContent
+        align="end"
+        className="w-60"
+        // The cookie panel takes the focus: the menu must not hand it back to its button.
+        onCloseAutoFocus={(event) => {
+          if (!consentOpened.current) return;
+          consentOpened.current = false;
+          event.preventDefault();
+        }}
+      >
         <DropdownMenuLabel className="grid gap-0.5 font-normal">
           <span className="truncate text-sm font-medium text-foreground">{name}</span>
           {user?.email ? (
@@ -96,6 +108,16 @@ export function UserMenu() {
             </DropdownMenuItem>
           ))}
         </DropdownMenuGroup>
+        <DropdownMenuItem
+          aria-haspopup="dialog"
+          onSelect={() => {
+            consentOpened.current = true;
+            openConsentPreferences();
+          }}
+        >
+          <Cookie aria-hidden="true" />
+          {t('common:footer.cookiePreferences')}
+        </DropdownMenuItem>
         <DropdownMenuSeparator />
         <DropdownMenuItem disabled={signOut.isPending} onSelect={onSignOut}>
           <LogOut aria-hidden="true" />

@@ -22,6 +22,7 @@ import { Badge } from '@/web/components/ui/badge';
 import { Dialog, DialogContent, DialogDescription, DialogTitle } from '@/web/components/ui/dialog';
 import { Kbd } from '@/web/components/ui/kbd';
 import { cn } from '@/web/lib/cn';
+import { searchTermForAnalytics, trackEvent } from '@/web/lib/consent/analytics';
 import { useFormatters } from '@/web/lib/preferences';
 import { withScopeParams } from '@/web/lib/scope-params';
 import { useGlobalSearch } from '../hooks/use-search';
@@ -127,6 +128,8 @@ function PaletteBody({
   function select(result: SearchResult) {
     // Settings pages carry only the simulation (spec 001, section 2).
     const keepPortfolio = !result.path.startsWith('/settings');
+    // Only with analytics consent (nothing is sent otherwise); the term cut to 20 characters.
+    trackEvent('search', { search_term: searchTermForAnalytics(query) });
     onClose();
     void navigate(withScopeParams(result.path, currentSearch, { keepPortfolio }));
   }

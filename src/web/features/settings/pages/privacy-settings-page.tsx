@@ -21,6 +21,7 @@ import { i18n } from '@/web/lib/i18n';
 import { useSettings } from '@/web/lib/settings';
 import { settingsHref } from '@/web/lib/settings-link';
 import { useUpdateSettings } from '../api/mutations';
+import { CookieConsentSection } from '../components/cookie-consent-section';
 import { InfoList, InfoRow } from '../components/info-rows';
 import {
   SettingRow,
@@ -153,6 +154,8 @@ export function PrivacySettingsPage() {
           </li>
         </InfoList>
       </SettingsSection>
+
+      <CookieConsentSection />
 
       <SettingsSection id="privacy-data" title={t('privacy.data.title')}>
         <InfoList>

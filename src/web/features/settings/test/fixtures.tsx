@@ -49,6 +49,8 @@ export function settingsApi(
       current = applyPatch(current, call.body as UpdateSettingsBody);
       return { body: { settings: current } };
     },
+    // The privacy page's cookie section: no choice recorded yet.
+    'GET /privacy/consent/history': { body: { entries: [], total: 0 } },
     ...routes,
   });
   return { ...api, current: () => current, patches: () => api.callsTo('PATCH', '/settings') };
