@@ -4,7 +4,8 @@ import { App } from './app/app';
 import { boot } from './lib/boot';
 import { registerServiceWorker, watchInstall } from './lib/pwa';
 
-createRoot(boot()).render(
+// The API error texts load at start (beside the app's code): any page may need them.
+createRoot(boot({ namespaces: ['errors'] })).render(
   <StrictMode>
     <App />
   </StrictMode>,

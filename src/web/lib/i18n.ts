@@ -11,28 +11,29 @@ import {
 } from '@/contracts/i18n';
 import { LANGUAGE_QUERY_PARAM } from '@/contracts/public-pages';
 import enCommon from '../locales/en/common.json';
-import enErrors from '../locales/en/errors.json';
 import enSeo from '../locales/en/seo.json';
 import frCommon from '../locales/fr/common.json';
-import frErrors from '../locales/fr/errors.json';
 import frSeo from '../locales/fr/seo.json';
 import { writeCookie } from './cookies';
 import { safeStorage, STORAGE_KEYS } from './storage';
 
 /**
- * Namespaces bundled with the app (small, needed on every page: the error cards must be
+ * Namespaces bundled with both entries (small, needed on every page: the error cards must be
  * translatable even when loading another namespace failed). Every other namespace is a
- * separate chunk loaded when a page needs it.
+ * separate chunk loaded when a page needs it; the app asks for the API error texts (`errors`) at
+ * start, the public site only if it shows one (the landing page keeps its JavaScript budget).
  */
 const BUNDLED: Resource = {
-  en: { common: enCommon, errors: enErrors, seo: enSeo },
-  fr: { common: frCommon, errors: frErrors, seo: frSeo },
+  en: { common: enCommon, seo: enSeo },
+  fr: { common: frCommon, seo: frSeo },
 };
+
+/** What an entry loads at start besides the bundled namespaces. */
+export type I18nStart = { namespaces?: readonly string[] };
 
 const lazyNamespaces = import.meta.glob<{ default: Record<string, unknown> }>([
   '../locales/*/*.json',
   '!../locales/*/common.json',
-  '!../locales/*/errors.json',
   '!../locales/*/seo.json',
 ]);
 
@@ -97,7 +98,7 @@ export function trackTranslationFailures(instance: typeof i18n) {
   });
 }
 
-export function initI18n() {
+export function initI18n({ namespaces = [] }: I18nStart = {}) {
   trackTranslationFailures(i18n);
   i18n.on('languageChanged', syncDocument);
 
@@ -111,7 +112,7 @@ export function initI18n() {
       supportedLngs: [...LANGUAGES],
       load: 'languageOnly',
       fallbackLng: DEFAULT_LANGUAGE,
-      ns: ['common', 'errors', 'seo'],
+      ns: ['common', 'seo', ...namespaces],
       defaultNS: 'common',
       interpolation: { escapeValue: false },
       react: { useSuspense: false, bindI18n: 'languageChanged loaded' },
