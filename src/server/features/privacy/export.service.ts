@@ -103,7 +103,7 @@ type Source = {
 
 const ofUser = (column: PgColumn) => (userId: string) => eq(column, userId);
 const ownHoldings = (userId: string) =>
-  sql`select ${holdings.id} from ${holdings} where ${holdings.userId} = ${userId}`;
+  sql`(select ${holdings.id} from ${holdings} where ${holdings.userId} = ${userId})`;
 
 /** Every file of the export, in the order they are written. */
 export const EXPORT_SOURCES: Source[] = [
@@ -214,7 +214,7 @@ export const EXPORT_SOURCES: Source[] = [
     where: (userId) =>
       inArray(
         lotAllocations.sellTransactionId,
-        sql`select ${transactions.id} from ${transactions} where ${transactions.userId} = ${userId}`,
+        sql`(select ${transactions.id} from ${transactions} where ${transactions.userId} = ${userId})`,
       ),
     key: [lotAllocations.sellTransactionId, lotAllocations.lotId],
   },
@@ -295,7 +295,7 @@ export const EXPORT_SOURCES: Source[] = [
     where: (userId) =>
       inArray(
         apiKeyUses.keyId,
-        sql`select ${apiKeys.id} from ${apiKeys} where ${apiKeys.userId} = ${userId}`,
+        sql`(select ${apiKeys.id} from ${apiKeys} where ${apiKeys.userId} = ${userId})`,
       ),
     key: [apiKeyUses.id],
   },
