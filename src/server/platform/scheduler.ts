@@ -255,6 +255,25 @@ export class Scheduler {
     return (await this.boss.send(name, {}, this.sendOptions(entry.options))) !== null;
   }
 
+  /**
+   * Resolves when no one-off job is waiting or running, in any process (tests and shutdown wait
+   * for the jobs a request queued). Nothing to wait for when the queue never started here.
+   */
+  async idle(pollMs = 50) {
+    if (this.kinds.size === 0) return;
+    await this.starting?.catch(() => undefined);
+    if (!this.boss) return;
+    const names = [...this.kinds.keys()];
+    for (;;) {
+      const result = (await this.executor.executeSql(
+        `select count(*)::int as n from pgboss.job where name = any($1::text[]) and state in ('created', 'retry', 'active')`,
+        [names],
+      )) as { rows: { n: number }[] };
+      if (Number(result.rows[0]?.n ?? 0) === 0) return;
+      await new Promise((resolve) => setTimeout(resolve, pollMs));
+    }
+  }
+
   /** Stops polling and the timers; a run in progress has 10 s to finish, else fails (retried). */
   async stop() {
     this.closed = true;
