@@ -94,9 +94,10 @@ export const authUserColumns = {
   role: profiles.role,
   fullName: profiles.fullName,
   avatarUrl: profiles.avatarUrl,
-  deletionScheduledFor: sql<Date | null>`(select ${accountDeletions.scheduledFor} from ${accountDeletions} where ${accountDeletions.userId} = ${users.id})`.mapWith(
-    (value: Date | string | null) => (value === null ? null : new Date(value)),
-  ),
+  deletionScheduledFor:
+    sql<Date | null>`(select ${accountDeletions.scheduledFor} from ${accountDeletions} where ${accountDeletions.userId} = ${users.id})`.mapWith(
+      (value: Date | string | null) => (value === null ? null : new Date(value)),
+    ),
 };
 
 const sessionColumns = {
