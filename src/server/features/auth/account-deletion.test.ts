@@ -138,6 +138,22 @@ describe('asking for the deletion', () => {
     expect((await alice.get('/api/v1/portfolios')).statusCode).toBe(200);
   });
 
+  it('shares its password-check limit with the password change', async () => {
+    const { agent: dave } = await registerUser(t.app, 'dave@example.com');
+    for (let i = 0; i < 10; i += 1) {
+      const res = await dave.delete('/api/v1/account', { password: `Wrong-Horse-${i}` });
+      expect(res.statusCode).toBe(400);
+    }
+    const limited = await dave.delete('/api/v1/account', { password: STRONG_PASSWORD });
+    expect(limited.statusCode).toBe(429);
+    expect(code(limited)).toBe('RATE_LIMITED');
+    const change = await dave.post('/api/v1/auth/password/change', {
+      currentPassword: STRONG_PASSWORD,
+      newPassword: 'Another-Horse-10',
+    });
+    expect(change.statusCode).toBe(429);
+  });
+
   it('refuses bad input with 400', async () => {
     for (const body of [
       { password: 12 },
