@@ -28,6 +28,7 @@ import { useDeleteAccount, useDeletionPreview } from '../api/privacy';
 import { SettingsSection } from './settings-ui';
 
 type Step = 'review' | 'verify' | 'confirm';
+const DOT = 'mt-[0.55em] size-1.5 shrink-0 rounded-full bg-muted-foreground';
 const STEPS: Step[] = ['review', 'verify', 'confirm'];
 
 /** Step 1: what goes (counts; the portfolios shared with others, and with whom). */
@@ -43,13 +44,13 @@ function Review({ preview }: { preview: DeletionPreview }) {
       <p>{t('privacy.deletion.review.intro', { days: preview.graceDays })}</p>
       <ul className="grid gap-1 rounded-md border bg-muted/30 px-3 py-2.5">
         {counts.map((line) => (
-          <li key={line} className="flex items-center gap-2">
-            <span aria-hidden="true" className="size-1.5 rounded-full bg-muted-foreground" />
+          <li key={line} className="flex items-start gap-2">
+            <span aria-hidden="true" className={DOT} />
             {line}
           </li>
         ))}
-        <li className="flex items-center gap-2">
-          <span aria-hidden="true" className="size-1.5 rounded-full bg-muted-foreground" />
+        <li className="flex items-start gap-2">
+          <span aria-hidden="true" className={DOT} />
           {t('privacy.deletion.counts.rest')}
         </li>
       </ul>
