@@ -151,6 +151,11 @@ export const signedInSessionSchema = z
     user: userSchema,
     aal: z.enum(AALS),
     mfa: z.object({ pending: z.literal(false), bypass: z.boolean() }),
+    /**
+     * Present while the account waits for its deletion (ISO 8601): the app then shows only the
+     * "your account will be deleted" screen (keep it, or sign out).
+     */
+    deletionScheduledFor: z.string().optional(),
   })
   .meta({ id: 'SignedInSession' });
 export type SignedInSession = z.infer<typeof signedInSessionSchema>;

@@ -34,6 +34,7 @@ export const ERROR_STATUS = {
   RECOVERY_LOCKED: 403,
   INVITATION_OTHER_EMAIL: 403,
   EMAIL_NOT_CONFIRMED: 403,
+  ACCOUNT_PENDING_DELETION: 403,
   NOT_FOUND: 404,
   PORTFOLIO_NOT_FOUND: 404,
   SIMULATION_NOT_FOUND: 404,
@@ -45,6 +46,7 @@ export const ERROR_STATUS = {
   FACTOR_NAME_TAKEN: 409,
   LAST_PORTFOLIO: 409,
   ALREADY_SHARED: 409,
+  LAST_ADMIN: 409,
   PAYLOAD_TOO_LARGE: 413,
   AVATAR_TOO_LARGE: 413,
   UNSUPPORTED_MEDIA_TYPE: 415,
@@ -198,6 +200,10 @@ export const DEFAULT_ERROR_MESSAGES: Record<ErrorCode, string> = {
   VALUATIONS_NOT_SUPPORTED:
     'This asset is valued from its market price or its balance: it has no value history to edit.',
   NOTIFICATION_NOT_FOUND: 'Notification not found',
+  ACCOUNT_PENDING_DELETION:
+    'This account will be deleted: keep it (POST /api/v1/account/restore) or sign out.',
+  LAST_ADMIN:
+    'You are the last administrator: make someone else an administrator before deleting your account.',
 };
 
 export function isErrorCode(value: unknown): value is ErrorCode {

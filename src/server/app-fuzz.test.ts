@@ -150,6 +150,7 @@ async function check(request: Sent, spoiled = false) {
   const what = describeRequest(request, res);
   expect(res.statusCode, what).toBeLessThan(500);
   await t.app.ctx.jobs.idle();
+  await t.app.ctx.scheduler.idle();
   const after = await digestUserData(t.database);
   if (res.statusCode >= 400) {
     expect(() => errorResponseSchema.parse(res.json()), what).not.toThrow();

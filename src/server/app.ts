@@ -18,6 +18,7 @@ import { billingRoutes } from './features/billing/billing.routes';
 import { notificationRoutes } from './features/notifications/notifications.routes';
 import { apiKeyRoutes } from './features/api-keys/api-keys.routes';
 import { consentRoutes } from './features/consent/consent.routes';
+import { accountRoutes } from './features/auth/account.routes';
 import { authRoutes } from './features/auth/auth.routes';
 import { mfaRoutes } from './features/auth/mfa.routes';
 import { devRoutes } from './features/dev/dev.routes';
@@ -31,6 +32,7 @@ import {
   type MarketDataOptions,
 } from './features/market-data/market-data.routes';
 import { portfolioRoutes } from './features/portfolios/portfolios.routes';
+import { privacyRoutes } from './features/privacy/privacy.routes';
 import { profileRoutes } from './features/profile/profile.routes';
 import { savingsRoutes } from './features/savings/savings.routes';
 import { settingsRoutes } from './features/settings/settings.routes';
@@ -56,6 +58,7 @@ import { registerOpenApi } from './platform/openapi';
 import { registerRateLimit } from './platform/rate-limit';
 import { isApiRequest } from './platform/request-path';
 import { Realtime } from './platform/realtime';
+import { Scheduler, sqlExecutor } from './platform/scheduler';
 import { registerRealtimeRoutes } from './platform/realtime.routes';
 import { allowedOrigins, registerSecurity } from './platform/security';
 import { type IndexRenderer, registerSpa } from './platform/spa';
@@ -187,6 +190,12 @@ export async function buildApp(deps: AppDeps) {
   const jobs = new Jobs(app.log);
   const storage = new LocalStorage(path.join(config.dataDir, 'uploads'));
   const counters = await createCounterStore(config.redisUrl, clock, app.log);
+  // Reached lazily: tooling may build the app on a database without the node-postgres driver.
+  const scheduler = new Scheduler(
+    { executeSql: (text, values) => sqlExecutor(database.db).executeSql(text, values) },
+    clock,
+    app.log,
+  );
   const ctx: ServerContext = {
     config,
     database,
@@ -197,6 +206,7 @@ export async function buildApp(deps: AppDeps) {
     realtime,
     secrets,
     counters,
+    scheduler,
     compute: new ComputePool<ComputeTasks>({
       connect: (readers) =>
         database.workerConnection?.(readers) ??
@@ -216,12 +226,15 @@ export async function buildApp(deps: AppDeps) {
         () => runHousekeeping(ctx),
         HOUSEKEEPING.firstAfterMs,
       );
+      // The job queue's workers and periodic jobs (tests start it on their first job instead).
+      await scheduler.start();
     }
     if (config.env === 'production' && !config.smtpUrl) {
       app.log.warn('SMTP_URL is not set: emails (reset links, codes) are kept, not delivered');
     }
   });
   app.addHook('onClose', async () => {
+    await scheduler.stop();
     jobs.stop();
     await jobs.idle();
     await mailer.stop();
@@ -247,6 +260,8 @@ export async function buildApp(deps: AppDeps) {
   await app.register(seoRoutes, { origin: config.publicUrl.origin });
   await app.register(authRoutes, { ctx });
   await app.register(mfaRoutes, { ctx });
+  await app.register(accountRoutes, { ctx });
+  await app.register(privacyRoutes, { ctx });
   await app.register(profileRoutes, { ctx });
   await app.register(adminRoutes, { ctx });
   await app.register(portfolioRoutes, { ctx });

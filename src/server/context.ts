@@ -7,6 +7,7 @@ import type { CounterStore } from './platform/counters';
 import type { Jobs } from './platform/jobs';
 import type { Mailer } from './platform/mail';
 import type { Realtime } from './platform/realtime';
+import type { Scheduler } from './platform/scheduler';
 import type { LocalStorage } from './platform/storage';
 import type { Secrets } from './secrets';
 
@@ -24,6 +25,11 @@ export type ServerContext = {
   counters: CounterStore;
   /** Worker threads for heavy pure work (valuations). */
   compute: ComputePool<ComputeTasks>;
+  /**
+   * The job queue in the database (pg-boss): one-off jobs (the data export) and periodic ones
+   * that must run once across processes (deleting accounts at the end of their grace period).
+   */
+  scheduler: Scheduler;
   /** The decoded DATA_KEY, for encrypting secrets stored in the database. */
   dataKey: Buffer;
 };

@@ -4,7 +4,14 @@ import type { ApiKeyScope } from '@/contracts/api-keys';
 import type { Aal, Role } from '@/contracts/auth';
 import type { Config } from '../config';
 import type { Database, DbOrTx } from '../db/client';
-import { mfaFactors, profiles, type SessionOrigin, sessions, users } from '../db/schema';
+import {
+  accountDeletions,
+  mfaFactors,
+  profiles,
+  type SessionOrigin,
+  sessions,
+  users,
+} from '../db/schema';
 import { type Clock, DAY, HOUR, MINUTE, SECOND } from './clock';
 import { hashToken, randomToken } from './crypto';
 import { AppError } from './errors';
@@ -36,6 +43,8 @@ export type AuthUser = {
   avatarUrl: string | null;
   emailConfirmedAt: Date | null;
   createdAt: Date;
+  /** Set while the account waits for its deletion (the grace period): only a few routes answer. */
+  deletionScheduledFor?: Date | null;
 };
 
 export type AuthSession = {
@@ -85,6 +94,10 @@ export const authUserColumns = {
   role: profiles.role,
   fullName: profiles.fullName,
   avatarUrl: profiles.avatarUrl,
+  deletionScheduledFor:
+    sql<Date | null>`(select ${accountDeletions.scheduledFor} from ${accountDeletions} where ${accountDeletions.userId} = ${users.id})`.mapWith(
+      (value: Date | string | null) => (value === null ? null : new Date(value)),
+    ),
 };
 
 const sessionColumns = {
@@ -387,17 +400,25 @@ export function registerAuth(
 
 /**
  * The signed-in caller, or 401. While the second step is pending every endpoint answers 403
- * 'Please complete two-factor authentication', except those passing `allowPendingMfa`.
+ * 'Please complete two-factor authentication', except those passing `allowPendingMfa`. While the
+ * account waits for its deletion (grace period) every endpoint answers 403
+ * ACCOUNT_PENDING_DELETION, except the sign-in steps (`allowPendingMfa`: the session, the second
+ * step) and those passing `allowPendingDeletion` (keeping the account).
  */
 export function requireAuth(
   request: FastifyRequest,
-  options: { allowPendingMfa?: boolean } = {},
+  options: { allowPendingMfa?: boolean; allowPendingDeletion?: boolean } = {},
 ): AuthContext {
   const auth = request.auth;
   if (!auth) throw new AppError('UNAUTHENTICATED');
   if (auth.mfaPending && !options.allowPendingMfa) {
     request.log.info({ userId: auth.user.id }, 'refused: two-factor step pending');
     throw new AppError('MFA_REQUIRED');
+  }
+  const deletion = auth.user.deletionScheduledFor;
+  if (deletion && !options.allowPendingMfa && !options.allowPendingDeletion) {
+    request.log.info({ userId: auth.user.id }, 'refused: account pending deletion');
+    throw new AppError('ACCOUNT_PENDING_DELETION', { scheduledFor: deletion.toISOString() });
   }
   return auth;
 }

@@ -141,6 +141,74 @@ export const NOTIFICATION_TEXTS = {
       message: 'Votre import dans « {{portfolio}} » est terminé. Lignes importées : {{rows}}.',
     },
   },
+  dataExportReady: {
+    en: {
+      title: 'Your data is ready',
+      message:
+        'The archive of your data is ready to download in Settings, Privacy. It will be removed after {{hours}} hours.',
+    },
+    fr: {
+      title: 'Vos données sont prêtes',
+      message:
+        "L'archive de vos données est prête à être téléchargée dans Paramètres, Confidentialité. Elle sera supprimée dans {{hours}} heures.",
+    },
+  },
+  dataExportFailed: {
+    en: {
+      title: 'Your data export failed',
+      message:
+        'The archive of your data could not be built. Please try again from Settings, Privacy.',
+    },
+    fr: {
+      title: "L'export de vos données a échoué",
+      message:
+        "L'archive de vos données n'a pas pu être créée. Réessayez depuis Paramètres, Confidentialité.",
+    },
+  },
+  portfolioRemovalScheduled: {
+    en: {
+      title: 'A shared portfolio will be removed',
+      message:
+        '{{owner}} is deleting their account: their portfolio "{{portfolio}}" will be removed on {{date}}.',
+    },
+    fr: {
+      title: 'Un portefeuille partagé va être supprimé',
+      message:
+        '{{owner}} supprime son compte : son portefeuille « {{portfolio}} » sera supprimé le {{date}}.',
+    },
+  },
+  portfolioRemovalCancelled: {
+    en: {
+      title: 'A shared portfolio stays',
+      message: '{{owner}} kept their account: the portfolio "{{portfolio}}" will not be removed.',
+    },
+    fr: {
+      title: 'Un portefeuille partagé est conservé',
+      message:
+        '{{owner}} a conservé son compte : le portefeuille « {{portfolio}} » ne sera pas supprimé.',
+    },
+  },
+  portfolioRemoved: {
+    en: {
+      title: 'A shared portfolio was removed',
+      message: '{{owner}} deleted their account: their portfolio "{{portfolio}}" was removed.',
+    },
+    fr: {
+      title: 'Un portefeuille partagé a été supprimé',
+      message:
+        '{{owner}} a supprimé son compte : son portefeuille « {{portfolio}} » a été supprimé.',
+    },
+  },
+  accountRestored: {
+    en: {
+      title: 'Your account is kept',
+      message: 'You cancelled the deletion of your account. Nothing was removed.',
+    },
+    fr: {
+      title: 'Votre compte est conservé',
+      message: "Vous avez annulé la suppression de votre compte. Rien n'a été supprimé.",
+    },
+  },
 } as const satisfies Record<string, Record<Language, { title: string; message: string }>>;
 
 export type NotificationKey = keyof typeof NOTIFICATION_TEXTS;

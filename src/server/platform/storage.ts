@@ -1,10 +1,17 @@
-import { access, mkdir, rm, writeFile } from 'node:fs/promises';
+import { createReadStream, createWriteStream, type ReadStream, type WriteStream } from 'node:fs';
+import { access, mkdir, rm, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
 
 /** The URL prefix uploaded files are served under. */
 export const UPLOADS_PREFIX = '/uploads/';
+
+/**
+ * Folders never served at /uploads/: their files are private (the personal-data exports) and
+ * reach their owner only through an authenticated route.
+ */
+export const PRIVATE_FOLDERS = ['exports'] as const;
 
 const SAFE_KEY = /^[a-z0-9-]+\/[A-Za-z0-9._-]+$/;
 
@@ -37,6 +44,23 @@ export class LocalStorage {
     }
   }
 
+  /** A stream writing the file under this key (its folder created); the caller ends it. */
+  async openWrite(key: string): Promise<WriteStream> {
+    const file = this.pathOf(key);
+    await mkdir(path.dirname(file), { recursive: true });
+    return createWriteStream(file);
+  }
+
+  /** A stream reading the file under this key. */
+  openRead(key: string): ReadStream {
+    return createReadStream(this.pathOf(key));
+  }
+
+  /** The size in bytes of the file under this key. */
+  async sizeOf(key: string): Promise<number> {
+    return (await stat(this.pathOf(key))).size;
+  }
+
   async remove(key: string): Promise<void> {
     await rm(this.pathOf(key), { force: true });
   }
@@ -63,6 +87,9 @@ export async function registerUploads(app: FastifyInstance, storage: LocalStorag
     index: false,
     list: false,
     dotfiles: 'deny',
+    // Private folders answer 404 like a file that does not exist.
+    allowedPath: (pathName) =>
+      !PRIVATE_FOLDERS.some((folder) => pathName.startsWith(`/${folder}/`)),
     cacheControl: false,
     setHeaders(reply) {
       reply.header('cache-control', 'public, max-age=31536000, immutable');

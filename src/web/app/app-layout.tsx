@@ -2,6 +2,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { lazy, Suspense, useCallback, useEffect, useRef, useState } from 'react';
 import { Outlet } from 'react-router';
 import { MfaGate } from '@/web/features/auth/components/mfa-gate';
+import { PendingDeletionGate } from './guards';
 import { useNotificationCentre } from '@/web/features/notifications/components/notification-centre';
 import { PortfolioScope } from '@/web/features/portfolios/components/portfolio-scope';
 import { PortfolioSwitcher } from '@/web/features/portfolios/components/portfolio-switcher';
@@ -153,7 +154,9 @@ function SignedInShell() {
 export function AppLayout() {
   return (
     <MfaGate>
-      <ScopedShell />
+      <PendingDeletionGate>
+        <ScopedShell />
+      </PendingDeletionGate>
     </MfaGate>
   );
 }

@@ -2,8 +2,9 @@ import type { ReactNode } from 'react';
 import { Navigate, useLocation, useSearchParams } from 'react-router';
 import { ConnectionErrorCard } from '@/web/components/errors/error-card';
 import { Skeleton } from '@/web/components/ui/skeleton';
+import { PendingDeletionScreen } from '@/web/features/auth/components/pending-deletion-screen';
 import { safeNextPath } from '@/web/features/auth/lib/safe-next';
-import { useAuthState } from '@/web/lib/session';
+import { useAuthState, useSession } from '@/web/lib/session';
 
 /** The page layout is known while the session loads: show its shape, not a spinner. */
 export function ShellSkeleton() {
@@ -85,4 +86,16 @@ export function UnknownRoute() {
   }
   if (session.isPending) return <ShellSkeleton />;
   return <Navigate to={session.data ? '/dashboard' : '/login'} replace />;
+}
+
+/**
+ * An account waiting for its deletion (the 7-day grace period) sees only the "your account will
+ * be deleted" screen: keep it, or sign out. Mount it inside the second-step gate, outside the
+ * app shell (it renders a whole page; every other API route refuses the account meanwhile).
+ */
+export function PendingDeletionGate({ children }: { children: ReactNode }) {
+  const session = useSession();
+  const scheduledFor = session.data?.deletionScheduledFor;
+  if (scheduledFor) return <PendingDeletionScreen scheduledFor={scheduledFor} />;
+  return children;
 }

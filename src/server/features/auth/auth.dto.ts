@@ -36,6 +36,9 @@ export function toSessionResponse(
     user: toUser(auth.user),
     aal: auth.session.aal,
     mfa: { pending: false, bypass: auth.session.mfaBypass },
+    ...(auth.user.deletionScheduledFor
+      ? { deletionScheduledFor: auth.user.deletionScheduledFor.toISOString() }
+      : {}),
   };
 }
 

@@ -40,6 +40,7 @@ import { AppError } from '../../platform/errors';
 import { languageOf } from '../../platform/language';
 import { createLimiter } from '../../platform/rate-limit';
 import { isBetaEnabled } from '../../platform/feature-flags';
+import { reauthLimiters } from './auth.limits';
 import { toLoginResponse, toSessionResponse } from './auth.dto';
 import { listSessions, verifiedFactors } from './auth.repo';
 import * as auth from './auth.service';
@@ -102,12 +103,7 @@ export async function authRoutes(app: FastifyInstance, { ctx }: { ctx: ServerCon
     timeWindowMs: MINUTE,
     key: (r) => r.ip,
   });
-  const passwordChecksPerUser = createLimiter(app, {
-    name: 'password-change',
-    max: 10,
-    timeWindowMs: 60 * MINUTE,
-    key: (r) => r.auth?.user.id ?? r.ip,
-  });
+  const { passwordChecksPerUser } = reauthLimiters(app, ctx);
   const resendPerUser = createLimiter(app, {
     name: 'confirm-resend',
     max: 1,

@@ -18,6 +18,7 @@ import { requireAuth, setSessionCookie } from '../../platform/auth';
 import { MINUTE } from '../../platform/clock';
 import { AppError } from '../../platform/errors';
 import { createLimiter } from '../../platform/rate-limit';
+import { reauthLimiters } from './auth.limits';
 import { toFactor, toSessionResponse } from './auth.dto';
 import {
   clearFactors,
@@ -40,12 +41,7 @@ const errors = {
 
 export async function mfaRoutes(app: FastifyInstance, { ctx }: { ctx: ServerContext }) {
   const routes = app.withTypeProvider<ZodTypeProvider>();
-  const verifyPerIp = createLimiter(app, {
-    name: 'totp-verify-ip',
-    max: 15,
-    timeWindowMs: MINUTE,
-    key: (r) => r.ip,
-  });
+  const verifyPerIp = reauthLimiters(app, ctx).codeChecksPerIp;
   // Guessing is bounded per factor (mfa.service, lockouts.ts); challenges are bounded per user
   // too, so nobody can mint them by the thousand.
   const challengesPerUser = createLimiter(app, {

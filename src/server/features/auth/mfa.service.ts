@@ -142,6 +142,63 @@ export async function createChallenge(ctx: ServerContext, auth: AuthContext, fac
   return { challengeId: challenge.id, expiresAt: expiresAt.toISOString() };
 }
 
+export type CodeCheck =
+  | { ok: true }
+  | { ok: false; code: 'INVALID_CODE'; counted: true }
+  | { ok: false; code: 'RATE_LIMITED'; retryAfterSeconds: number; counted: boolean };
+
+/**
+ * Checks a code of one authenticator, in the caller's transaction (which must commit even when
+ * the answer is a refusal, so that failures count): refused while the authenticator is locked;
+ * a wrong code counts a failure (5 per 15 minutes lock it, lockouts.ts); a right code is
+ * accepted once (its time step recorded with a compare-and-set, so the same code, or an older
+ * one, is refused afterwards, even to two requests at once), the factor becomes verified and
+ * its failures are forgotten. The one check of a code for the second step, for enrolment and
+ * for sensitive changes (account deletion).
+ */
+export async function checkFactorCode(
+  ctx: Pick<ServerContext, 'dataKey'>,
+  tx: DbOrTx,
+  factor: FactorRow,
+  code: string,
+  now: Date,
+): Promise<CodeCheck> {
+  const target = authenticatorTarget(factor);
+  const wait = await lockedFor(tx, target.key, now);
+  if (wait !== null)
+    return { ok: false, code: 'RATE_LIMITED', retryAfterSeconds: wait, counted: false };
+  const secret = decrypt(factor.secretCiphertext, ctx.dataKey);
+  const delta = TOTP.validate({
+    token: code,
+    secret: Secret.fromBase32(secret),
+    ...TOTP_PARAMS,
+    timestamp: now.getTime(),
+    window: TOTP_WINDOW,
+  });
+  const failed = async (): Promise<CodeCheck> => {
+    const locked = await recordFailure(tx, target, now);
+    return locked === null
+      ? { ok: false, code: 'INVALID_CODE', counted: true }
+      : { ok: false, code: 'RATE_LIMITED', retryAfterSeconds: locked, counted: true };
+  };
+  if (delta === null) return failed();
+
+  const step = TOTP.counter({ period: TOTP_PARAMS.period, timestamp: now.getTime() }) + delta;
+  const accepted = await tx
+    .update(mfaFactors)
+    .set({ lastUsedStep: step, status: 'verified', updatedAt: now })
+    .where(
+      and(
+        eq(mfaFactors.id, factor.id),
+        or(isNull(mfaFactors.lastUsedStep), lt(mfaFactors.lastUsedStep, step)),
+      ),
+    )
+    .returning({ id: mfaFactors.id });
+  if (accepted.length !== 1) return failed(); // the same code (or an older one) was already used
+  await clearFailures(tx, target.key);
+  return { ok: true };
+}
+
 export type VerifyResult =
   | { ok: true; token: string; remember: boolean; expiresAt: Date }
   | { ok: false; code: 'INVALID_CODE' | 'CHALLENGE_EXPIRED' }
@@ -183,47 +240,23 @@ export async function verifyChallenge(
       return { ok: false, code: 'CHALLENGE_EXPIRED' };
 
     const factor = await factorOf(tx, auth.user.id, input.factorId);
-    const target = authenticatorTarget(factor);
-    const wait = await lockedFor(tx, target.key, now);
-    if (wait !== null) return { ok: false, code: 'RATE_LIMITED', retryAfterSeconds: wait };
-    const secret = decrypt(factor.secretCiphertext, ctx.dataKey);
-    const delta = TOTP.validate({
-      token: input.code,
-      secret: Secret.fromBase32(secret),
-      ...TOTP_PARAMS,
-      timestamp: now.getTime(),
-      window: TOTP_WINDOW,
-    });
-    const failed = async (): Promise<VerifyResult> => {
-      await tx
-        .update(mfaChallenges)
-        .set({ attempts: sql`${mfaChallenges.attempts} + 1` })
-        .where(eq(mfaChallenges.id, challenge.id));
-      const locked = await recordFailure(tx, target, now);
-      return locked === null
-        ? { ok: false, code: 'INVALID_CODE' }
-        : { ok: false, code: 'RATE_LIMITED', retryAfterSeconds: locked };
-    };
-    if (delta === null) return failed();
-
-    const step = TOTP.counter({ period: TOTP_PARAMS.period, timestamp: now.getTime() }) + delta;
-    const accepted = await tx
-      .update(mfaFactors)
-      .set({ lastUsedStep: step, status: 'verified', updatedAt: now })
-      .where(
-        and(
-          eq(mfaFactors.id, factor.id),
-          or(isNull(mfaFactors.lastUsedStep), lt(mfaFactors.lastUsedStep, step)),
-        ),
-      )
-      .returning({ id: mfaFactors.id });
-    if (accepted.length !== 1) return failed(); // the same code (or an older one) was already used
+    const checked = await checkFactorCode(ctx, tx, factor, input.code, now);
+    if (!checked.ok) {
+      if (checked.counted) {
+        await tx
+          .update(mfaChallenges)
+          .set({ attempts: sql`${mfaChallenges.attempts} + 1` })
+          .where(eq(mfaChallenges.id, challenge.id));
+      }
+      return checked.code === 'RATE_LIMITED'
+        ? { ok: false, code: 'RATE_LIMITED', retryAfterSeconds: checked.retryAfterSeconds }
+        : { ok: false, code: 'INVALID_CODE' };
+    }
 
     await tx
       .update(mfaChallenges)
       .set({ verifiedAt: now })
       .where(eq(mfaChallenges.id, challenge.id));
-    await clearFailures(tx, target.key);
     if (factor.status !== 'verified') {
       // The first verification is what adds the factor.
       await notify(

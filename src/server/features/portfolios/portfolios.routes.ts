@@ -60,7 +60,8 @@ export async function portfolioRoutes(app: FastifyInstance, { ctx }: { ctx: Serv
     name: 'portfolio',
     matches: (topic) => topic.startsWith('portfolio:'),
     authorize: async (request, topic) => {
-      if (!request.auth || request.auth.mfaPending) return false;
+      if (!request.auth || request.auth.mfaPending || request.auth.user.deletionScheduledFor)
+        return false;
       const id = topic.slice('portfolio:'.length);
       return (await portfolioAccess(ctx.database.db, id, request.auth.user.id)) !== null;
     },

@@ -337,3 +337,27 @@ describe('pageNumbers', () => {
     expect(pageNumbers(0, 12)).toEqual([0, 1, 'gap', 11]);
   });
 });
+
+describe('a notification about a page of the app', () => {
+  it('links to it (metadata.path) and closes the modal when followed', async () => {
+    const ready = note({
+      id: '00000000-0000-4000-8000-000000000003',
+      type: 'success',
+      title: 'Your data is ready',
+      message: 'The archive of your data is ready.',
+      metadata: { key: 'dataExportReady', params: { hours: 24 }, path: '/settings/privacy' },
+    });
+    const away = note({
+      id: '00000000-0000-4000-8000-000000000004',
+      title: 'Elsewhere',
+      metadata: { path: '//evil.example/x' },
+    });
+    const { user, onOpenChange } = setup(() => listAnswer([ready, away], 2));
+    const dialog = await screen.findByRole('dialog', { name: 'Notifications' });
+    const link = await within(dialog).findByRole('link', { name: 'Open: Your data is ready' });
+    expect(link).toHaveAttribute('href', '/settings/privacy');
+    expect(within(dialog).getAllByRole('link')).toHaveLength(1);
+    await user.click(link);
+    expect(onOpenChange).toHaveBeenCalledWith(false);
+  });
+});

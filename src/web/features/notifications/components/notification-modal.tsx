@@ -14,6 +14,7 @@ import {
 } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
 import { toast } from 'sonner';
 import {
   type Notification,
@@ -111,6 +112,31 @@ function SignInDetails({ notification }: { notification: Notification }) {
       <span>{t('signIn.browser', { value: value(meta.browser) })}</span>
       <span>{t('signIn.os', { value: value(meta.os) })}</span>
     </p>
+  );
+}
+
+/** A link to what the notification is about (`metadata.path`, a path of this app), if any. */
+function NotificationLink({
+  notification,
+  title,
+  onOpen,
+}: {
+  notification: Notification;
+  title: string;
+  onOpen: () => void;
+}) {
+  const { t } = useTranslation('notifications');
+  const path = notification.metadata.path;
+  if (typeof path !== 'string' || !path.startsWith('/') || path.startsWith('//')) return null;
+  return (
+    <Link
+      to={path}
+      onClick={onOpen}
+      aria-label={t('openLabel', { title, interpolation: { escapeValue: false } })}
+      className="mt-1 inline-block text-xs font-medium text-primary underline-offset-4 hover:underline"
+    >
+      {t('open')}
+    </Link>
   );
 }
 
@@ -365,6 +391,11 @@ export function NotificationModal({ open, onOpenChange, realtime }: Notification
                               {shown.message}
                             </p>
                             <SignInDetails notification={notification} />
+                            <NotificationLink
+                              notification={notification}
+                              title={shown.title}
+                              onOpen={() => onOpenChange(false)}
+                            />
                             <p className="mt-1 text-xs text-muted-foreground sm:hidden">
                               <time dateTime={notification.createdAt} title={fullTime}>
                                 {time}

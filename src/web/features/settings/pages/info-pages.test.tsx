@@ -9,7 +9,7 @@ import { SubscriptionSettingsPage } from './subscription-settings-page';
 afterEach(resetApplied);
 
 describe('PrivacySettingsPage', () => {
-  it('says what is kept and where, links to sessions and sharing, and what is not available', async () => {
+  it('says what is kept and where, links to sessions and sharing, your data and its deletion', async () => {
     settingsApi();
     renderSettingsPage(<PrivacySettingsPage />, '/settings/privacy?portfolio=p1&sim=s1');
     expect(screen.getByRole('heading', { level: 1, name: 'Privacy' })).toBeInTheDocument();
@@ -22,7 +22,9 @@ describe('PrivacySettingsPage', () => {
       'href',
       '/portfolio-management?sim=s1',
     );
-    expect(screen.getAllByText('Not available yet')).toHaveLength(2);
+    expect(await screen.findByRole('button', { name: 'Prepare my data' })).toBeEnabled();
+    expect(screen.getByRole('region', { name: 'Delete your account' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Delete my account…' })).toBeEnabled();
     expect(await screen.findByRole('switch', { name: /new sign-ins/ })).toBeChecked();
   });
 

@@ -1,12 +1,10 @@
 import {
   Bell,
   Database,
-  Download,
   FolderLock,
   HardDrive,
   KeyRound,
   MonitorSmartphone,
-  Trash2,
   Users,
 } from 'lucide-react';
 import { Trans, useTranslation } from 'react-i18next';
@@ -22,6 +20,8 @@ import { useSettings } from '@/web/lib/settings';
 import { settingsHref } from '@/web/lib/settings-link';
 import { useUpdateSettings } from '../api/mutations';
 import { CookieConsentSection } from '../components/cookie-consent-section';
+import { AccountDeletionSection } from '../components/account-deletion-section';
+import { DataExportRow } from '../components/data-export-row';
 import { InfoList, InfoRow } from '../components/info-rows';
 import {
   SettingRow,
@@ -159,25 +159,14 @@ export function PrivacySettingsPage() {
 
       <SettingsSection id="privacy-data" title={t('privacy.data.title')}>
         <InfoList>
-          <InfoRow
-            icon={Download}
-            title={t('privacy.data.export.title')}
-            status={{ label: t('privacy.notYet'), tone: 'outline' }}
-          >
-            {t('privacy.data.export.text')}
-          </InfoRow>
-          <InfoRow
-            icon={Trash2}
-            title={t('privacy.data.delete.title')}
-            status={{ label: t('privacy.notYet'), tone: 'outline' }}
-          >
-            {t('privacy.data.delete.text')}
-          </InfoRow>
+          <DataExportRow />
           <InfoRow icon={HardDrive} title={t('privacy.data.local.title')}>
             {t('privacy.data.local.text')}
           </InfoRow>
         </InfoList>
       </SettingsSection>
+
+      <AccountDeletionSection />
     </SettingsPage>
   );
 }

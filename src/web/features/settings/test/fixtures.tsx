@@ -38,6 +38,8 @@ export function settingsApi(
   let current = initial;
   const api = mockApi({
     'GET /auth/session': { body: testSession() },
+    // The privacy page's "Download your data" row: no export yet.
+    'GET /privacy/export': { body: { export: null } },
     'GET /settings': () => ({ body: { settings: current } }),
     'PATCH /settings': (call: ApiCall) => {
       if (fail) {
