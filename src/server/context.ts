@@ -8,6 +8,7 @@ import type { Jobs } from './platform/jobs';
 import type { Mailer } from './platform/mail';
 import type { Realtime } from './platform/realtime';
 import type { LocalStorage } from './platform/storage';
+import type { PushSender } from './platform/web-push';
 import type { Secrets } from './secrets';
 
 /** What every feature's routes and services receive: the app's shared services. */
@@ -26,4 +27,6 @@ export type ServerContext = {
   compute: ComputePool<ComputeTasks>;
   /** The decoded DATA_KEY, for encrypting secrets stored in the database. */
   dataKey: Buffer;
+  /** Web Push with this server's VAPID keys. */
+  push: PushSender;
 };
