@@ -163,7 +163,11 @@ export const deliveryEmails = {
     const money = (amount: string) => formatMoney(amount, insights.currency, language);
     const change = (amount: string) => formatMoneyChange(amount, insights.currency, language);
     const pct = (fraction: number | null) =>
-      fraction === null ? '' : ` (${formatPercentChange(fraction, language)})`;
+      fraction === null
+        ? ''
+        : fr
+          ? ` (rendement ${formatPercentChange(fraction, language)})`
+          : ` (return ${formatPercentChange(fraction, language)})`;
     const fr = language === 'fr';
     const details = insights.portfolios.map(
       (portfolio): [string, string] => [
@@ -173,7 +177,9 @@ export const deliveryEmails = {
     );
     const movers = insights.movers.map((mover) => ({
       title: mover.name,
-      text: `${change(mover.change)}${pct(mover.changePercent)}`,
+      text: fr
+        ? `${formatPercentChange(mover.changePercent, language)} sur la semaine · ${money(mover.value)}`
+        : `${formatPercentChange(mover.changePercent, language)} over the week · ${money(mover.value)}`,
       note: mover.portfolio,
     }));
     const start = formatDay(insights.start, language);
@@ -220,7 +226,10 @@ export const deliveryEmails = {
 /** What the weekly insights email says (decimal strings, in `currency`). */
 export type WeeklyInsights = {
   currency: string;
-  /** The first and last days of the week summarised (YYYY-MM-DD). */
+  /**
+   * The first and last days of the week summarised (YYYY-MM-DD); `change` is the value's change
+   * (money added counts), `changePercent` the time-weighted return (it does not).
+   */
   start: string;
   end: string;
   opening: string;
@@ -228,6 +237,7 @@ export type WeeklyInsights = {
   change: string;
   changePercent: number | null;
   portfolios: { name: string; value: string; change: string; changePercent: number | null }[];
-  movers: { name: string; portfolio: string; change: string; changePercent: number | null }[];
+  /** The holdings that moved most: their value now and their return over the week. */
+  movers: { name: string; portfolio: string; value: string; changePercent: number }[];
   newTransactions: number;
 };

@@ -1,6 +1,7 @@
 import { and, asc, count, eq, gt, gte, inArray, isNull, lte } from 'drizzle-orm';
 import { CURRENCIES, type Currency } from '@/contracts/settings';
 import { type Decimal, dec, toPlain } from '@/domain/money/decimal';
+import { fromDay, rangePerformance, rangeStartDay, toDay } from '@/domain/valuation';
 import type { ServerContext } from '../../context';
 import {
   notificationDeliveries,
@@ -15,7 +16,8 @@ import { deliveryEmails, type WeeklyInsights } from '../../platform/delivery-ema
 import { weeklyInsightsMoment } from '../../platform/delivery-schedule';
 import { deliverySettings, type DeliveryLogger } from '../../platform/notification-delivery';
 import type { Scope } from '../../platform/holding-scope';
-import { todayOf, valueView } from './valuation.service';
+import { addDaily } from './dashboard.service';
+import { type Computed, todayOf, valueView } from './valuation.service';
 
 /**
  * The weekly insights email (issue 16): on Monday at 08:00 in the user's time zone (or when their
@@ -40,8 +42,8 @@ export const INSIGHTS_SCHEDULE = {
 };
 
 const money = (value: Decimal) => toPlain(value.toDecimalPlaces(2));
-const ratio = (change: Decimal, opening: Decimal) =>
-  opening.isZero() ? null : change.div(opening).toNumber();
+/** A time-weighted return (money added or taken out does not count as a move), or null. */
+const twr = (value: number, days: number) => (days > 0 && Number.isFinite(value) ? value : null);
 
 /** The week's figures of a user's own portfolios; null when there is nothing to say. */
 export async function weeklyInsights(
@@ -65,11 +67,12 @@ export async function weeklyInsights(
   if (!own.length) return null;
 
   const end = todayOf(ctx);
-  let start = end;
+  const endDay = toDay(end);
   let totalValue = dec(0);
   let totalOpening = dec(0);
+  const valued: Computed[] = [];
   const lines: WeeklyInsights['portfolios'] = [];
-  const movers: (WeeklyInsights['movers'][number] & { size: Decimal })[] = [];
+  const movers: (WeeklyInsights['movers'][number] & { size: number })[] = [];
   for (const portfolio of own) {
     const scope: Scope = {
       access: { level: 'owner', portfolio, share: null },
@@ -77,32 +80,45 @@ export async function weeklyInsights(
       simulationId: null,
     };
     const computed = await valueView(ctx, scope, currency, '1W');
+    valued.push(computed);
     const { figures, performance } = computed.result;
     const value = dec(figures.value);
     const opening = dec(performance.openingValue.toFixed(2));
-    const change = value.minus(opening);
-    if (performance.start < start) start = performance.start;
     totalValue = totalValue.plus(value);
     totalOpening = totalOpening.plus(opening);
     lines.push({
       name: portfolio.name,
       value: money(value),
-      change: money(change),
-      changePercent: ratio(change, opening),
+      change: money(value.minus(opening)),
+      changePercent: twr(performance.twr, performance.days),
     });
     for (const holding of computed.result.holdings) {
-      const holdingOpening = dec(holding.performance.openingValue.toFixed(2));
-      const holdingChange = dec(holding.figures.value).minus(holdingOpening);
-      if (holdingChange.abs().lessThan('0.01')) continue;
+      const move = twr(holding.performance.twr, holding.performance.days);
+      if (move === null || Math.abs(move) < 0.0005) continue;
       movers.push({
         name: computed.meta.get(holding.id)?.name ?? holding.symbol ?? '',
         portfolio: portfolio.name,
-        change: money(holdingChange),
-        changePercent: ratio(holdingChange, holdingOpening),
-        size: holdingChange.abs(),
+        value: money(dec(holding.figures.value)),
+        changePercent: move,
+        size: Math.abs(move),
       });
     }
   }
+  // The week of all portfolios together, as the dashboard adds them (day by day).
+  const daily = addDaily(
+    valued.map((computed) => computed.result.daily),
+    endDay,
+  );
+  const start = daily
+    ? fromDay(rangeStartDay('1W', endDay, daily.firstDay))
+    : end;
+  const together = daily
+    ? rangePerformance(
+        daily,
+        rangeStartDay('1W', endDay, daily.firstDay) - daily.firstDay,
+        endDay - daily.firstDay,
+      )
+    : null;
   const [counted] = await db
     .select({ n: count() })
     .from(transactions)
@@ -119,7 +135,7 @@ export async function weeklyInsights(
     );
   const newTransactions = Number(counted?.n ?? 0);
   if (totalValue.isZero() && totalOpening.isZero() && newTransactions === 0) return null;
-  movers.sort((a, b) => b.size.comparedTo(a.size));
+  movers.sort((a, b) => b.size - a.size);
   const change = totalValue.minus(totalOpening);
   return {
     currency,
@@ -128,7 +144,7 @@ export async function weeklyInsights(
     opening: money(totalOpening),
     value: money(totalValue),
     change: money(change),
-    changePercent: ratio(change, totalOpening),
+    changePercent: together ? twr(together.twr, together.days) : null,
     portfolios: lines,
     movers: movers.slice(0, TOP_MOVERS).map(({ size: _size, ...mover }) => mover),
     newTransactions,
