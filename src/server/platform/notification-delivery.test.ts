@@ -1,4 +1,5 @@
 import { and, eq, gte } from 'drizzle-orm';
+import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { UpdateSettingsBody } from '@/contracts/settings';
 import { mailOutbox, notificationDeliveries } from '../db/schema';
@@ -271,3 +272,91 @@ describe('email delivery', () => {
 });
 
 
+
+describe('through SMTP', () => {
+  it('hands the email to the mailer, which retries a refused send', async () => {
+    let failNext = 0;
+    const received: string[] = [];
+    const smtp = new SMTPServer({
+      authOptional: true,
+      disabledCommands: ['STARTTLS'],
+      logger: false,
+      onData(stream, session, callback) {
+        stream.on('data', () => undefined);
+        stream.on('end', () => {
+          if (failNext > 0) {
+            failNext -= 1;
+            callback(Object.assign(new Error('mailbox unavailable'), { responseCode: 451 }));
+            return;
+          }
+          received.push(...session.envelope.rcptTo.map((r) => r.address));
+          callback();
+        });
+      },
+    });
+    await new Promise<void>((resolve) => smtp.listen(0, '127.0.0.1', resolve));
+    const address = smtp.server.address();
+    const port = typeof address === 'object' && address ? address.port : 0;
+    const smtpClock = new FakeClock(new Date('2026-11-27T12:00:00Z'));
+    const app = await createTestApp({
+      clock: smtpClock,
+      env: { SMTP_URL: `smtp://127.0.0.1:${port}` },
+    });
+    try {
+      const { userId } = await registerUser(app.app, 'smtp-delivery@example.com');
+      // The mailer's worker sends in the background: wait for what it does.
+      const eventually = async <T>(check: () => Promise<T | null | undefined | false>) => {
+        for (let i = 0; i < 250; i += 1) {
+          const value = await check();
+          if (value) return value;
+          await new Promise((resolve) => setTimeout(resolve, 20));
+        }
+        throw new Error('condition not met in time');
+      };
+      // Registration's own emails (activation, sign-in alert) go out first.
+      await eventually(async () => received.length >= 2);
+      received.length = 0;
+      failNext = 1;
+      await notify(app.app.ctx, {
+        userId,
+        type: 'success',
+        key: 'importFinished',
+        params: { portfolio: 'Main', rows: 3 },
+      });
+      await sendDueDeliveries(app.app.ctx, log);
+      const outbox = () =>
+        app.database.db
+          .select()
+          .from(mailOutbox)
+          .where(eq(mailOutbox.template, 'notification'));
+      // The first try is refused: the message waits for its next attempt.
+      const refused = await eventually(async () => {
+        const [row] = await outbox();
+        return row?.lastError ? row : null;
+      });
+      expect(refused).toMatchObject({
+        status: 'pending',
+        attempts: 1,
+        lastError: expect.stringContaining('mailbox'),
+      });
+      expect(received).toEqual([]);
+      smtpClock.advance(60 * MINUTE);
+      await app.app.ctx.mailer.deliverPending();
+      await eventually(async () => (await outbox())[0]?.status === 'sent');
+      expect(await outbox()).toMatchObject([{ status: 'sent', attempts: 2 }]);
+      expect(received.filter((to) => to === 'smtp-delivery@example.com')).toHaveLength(1);
+      // The delivery row was sent once: the mailer's retry is not a second delivery.
+      expect(
+        (
+          await app.database.db
+            .select()
+            .from(notificationDeliveries)
+            .where(eq(notificationDeliveries.userId, userId))
+        ).map((row) => [row.status, row.attempts]),
+      ).toEqual([['sent', 1]]);
+    } finally {
+      await app.close();
+      await new Promise<void>((resolve) => smtp.close(() => resolve()));
+    }
+  });
+});
