@@ -125,9 +125,7 @@ export const deliveryEmails = {
             language,
             preheader: `${count} notification${count > 1 ? 's' : ''} depuis votre dernier résumé.`,
             heading:
-              options.frequency === 'daily'
-                ? 'Votre résumé du jour'
-                : 'Votre résumé de la semaine',
+              options.frequency === 'daily' ? 'Votre résumé du jour' : 'Votre résumé de la semaine',
             paragraphs: [
               count > 1
                 ? `Voici les ${count} notifications arrivées depuis votre dernier résumé.`
@@ -169,12 +167,10 @@ export const deliveryEmails = {
           ? ` (rendement ${formatPercentChange(fraction, language)})`
           : ` (return ${formatPercentChange(fraction, language)})`;
     const fr = language === 'fr';
-    const details = insights.portfolios.map(
-      (portfolio): [string, string] => [
-        portfolio.name,
-        `${money(portfolio.value)} · ${change(portfolio.change)}${pct(portfolio.changePercent)}`,
-      ],
-    );
+    const details = insights.portfolios.map((portfolio): [string, string] => [
+      portfolio.name,
+      `${money(portfolio.value)} · ${change(portfolio.change)}${pct(portfolio.changePercent)}`,
+    ]);
     const movers = insights.movers.map((mover) => ({
       title: mover.name,
       text: fr
@@ -216,7 +212,7 @@ export const deliveryEmails = {
           : {}),
         action: { label: fr ? 'Voir le tableau de bord' : 'Open the dashboard', url },
         footnote: fr
-          ? 'Vous recevez cet e-mail chaque lundi car « Tendances » est activé dans Paramètres › Notifications. Valeurs aux derniers cours connus.'
+          ? 'Vous recevez cet e-mail chaque lundi car « Analyses » est activé dans Paramètres › Notifications. Valeurs aux derniers cours connus.'
           : 'You receive this email each Monday because Insights is on in Settings › Notifications. Values use the latest known prices.',
       },
     );

@@ -4,7 +4,7 @@ import { DEFAULT_NOTIFICATIONS, type EmailFrequency } from '@/contracts/settings
 import type { Config } from '../config';
 import type { Database, DbOrTx } from '../db/client';
 import {
-  DELIVERY_CATEGORIES,
+  type DELIVERY_CATEGORIES,
   notificationDeliveries,
   notificationSettings,
   notifications,
@@ -16,7 +16,12 @@ import { accountLanguage } from './account-language';
 import type { Clock } from './clock';
 import { MINUTE, SECOND } from './clock';
 import { deliveryEmails, type DeliveredItem } from './delivery-emails';
-import { deliveryDueAt, deliveryTimeZone, type QuietHours, quietHoursEnd } from './delivery-schedule';
+import {
+  deliveryDueAt,
+  deliveryTimeZone,
+  type QuietHours,
+  quietHoursEnd,
+} from './delivery-schedule';
 import type { Mailer } from './mail';
 import {
   NOTIFICATION_TEXTS,
@@ -137,8 +142,7 @@ export async function planDeliveries(
         notificationId: input.notificationId,
         channel: 'push',
         category,
-        dueAt:
-          quietHoursEnd(input.createdAt, settings.quiet, settings.timeZone) ?? input.createdAt,
+        dueAt: quietHoursEnd(input.createdAt, settings.quiet, settings.timeZone) ?? input.createdAt,
         createdAt: input.createdAt,
       });
     }
@@ -278,10 +282,7 @@ function openUrl(publicUrl: URL, notification: typeof notifications.$inferSelect
 }
 
 async function recipient(db: DbOrTx, userId: string) {
-  const [user] = await db
-    .select({ email: users.email })
-    .from(users)
-    .where(eq(users.id, userId));
+  const [user] = await db.select({ email: users.email }).from(users).where(eq(users.id, userId));
   if (!user) return null;
   const language = (await accountLanguage(db, { userId })) ?? 'en';
   return { email: user.email, language: isLanguage(language) ? language : 'en' };
@@ -450,10 +451,7 @@ export async function sendDueDeliveries(ctx: DeliveryContext, log: DeliveryLogge
       const rows = await claim(
         ctx.database,
         now,
-        and(
-          eq(notificationDeliveries.userId, userId),
-          eq(notificationDeliveries.channel, 'email'),
-        ),
+        and(eq(notificationDeliveries.userId, userId), eq(notificationDeliveries.channel, 'email')),
         ROWS_PER_USER,
       );
       if (!rows.length) continue;
