@@ -43,7 +43,7 @@ export const pushSubscriptionBodySchema = z
       auth: text().regex(base64urlOf(16), M.pushKeyInvalid),
     }),
   })
-  .meta({ id: 'PushSubscriptionInput' });
+  .meta({ id: 'PushSubscriptionBody' });
 export type PushSubscriptionBody = z.infer<typeof pushSubscriptionBodySchema>;
 
 export const pushSubscriptionSchema = z
