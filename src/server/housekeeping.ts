@@ -2,6 +2,7 @@ import type { ServerContext } from './context';
 import { purgeOldApiKeyUses } from './features/api-keys/api-keys.service';
 import { purgeExpiredAuthData } from './features/auth/auth.housekeeping';
 import { HOUR, MINUTE } from './platform/clock';
+import { purgeOldDeliveries } from './platform/notification-delivery';
 
 /** Housekeeping runs a minute after start-up, then every hour, in every process (it is idempotent). */
 export const HOUSEKEEPING = { firstAfterMs: MINUTE, intervalMs: HOUR } as const;
@@ -9,12 +10,13 @@ export const HOUSEKEEPING = { firstAfterMs: MINUTE, intervalMs: HOUR } as const;
 /**
  * Removes what has outlived its use: expired sessions, links, codes, challenges and guess
  * counters, email bodies (they hold links and codes) once they are not needed, and API key uses
- * after 90 days.
+ * and finished notification deliveries after 90 days.
  */
 export async function runHousekeeping(ctx: ServerContext) {
   const now = ctx.clock.now();
   const auth = await purgeExpiredAuthData(ctx, now);
   const mailBodies = await ctx.mailer.purgeBodies(now);
   const apiKeyUses = await purgeOldApiKeyUses(ctx, now);
-  return { ...auth, mailBodies, apiKeyUses };
+  const deliveries = await purgeOldDeliveries(ctx.database, now);
+  return { ...auth, mailBodies, apiKeyUses, deliveries };
 }

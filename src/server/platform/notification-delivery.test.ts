@@ -6,7 +6,11 @@ import { mailOutbox, notificationDeliveries } from '../db/schema';
 import { registerUser, STRONG_PASSWORD, uniqueIp } from '../testing/agent';
 import { createTestApp, type TestApp } from '../testing/test-app';
 import { FakeClock, MINUTE } from './clock';
-import { MAX_DELIVERY_ATTEMPTS, sendDueDeliveries } from './notification-delivery';
+import {
+  MAX_DELIVERY_ATTEMPTS,
+  purgeOldDeliveries,
+  sendDueDeliveries,
+} from './notification-delivery';
 import { notify } from './notify';
 
 /**
@@ -271,8 +275,6 @@ describe('email delivery', () => {
   });
 });
 
-
-
 describe('through SMTP', () => {
   it('hands the email to the mailer, which retries a refused send', async () => {
     let failNext = 0;
@@ -325,10 +327,7 @@ describe('through SMTP', () => {
       });
       await sendDueDeliveries(app.app.ctx, log);
       const outbox = () =>
-        app.database.db
-          .select()
-          .from(mailOutbox)
-          .where(eq(mailOutbox.template, 'notification'));
+        app.database.db.select().from(mailOutbox).where(eq(mailOutbox.template, 'notification'));
       // The first try is refused: the message waits for its next attempt.
       const refused = await eventually(async () => {
         const [row] = await outbox();
@@ -358,5 +357,25 @@ describe('through SMTP', () => {
       await app.close();
       await new Promise<void>((resolve) => smtp.close(() => resolve()));
     }
+  });
+});
+
+describe('housekeeping', () => {
+  it('forgets finished deliveries after 90 days, never pending ones', async () => {
+    clock.set('2026-11-27T12:00:00Z');
+    const u = await user({ notifications: { emailFrequency: 'weekly' } });
+    await imported(u.userId, 'Kept', 1);
+    await imported(u.userId, 'Sent', 2);
+    const [, sentRow] = await rowsOf(u.userId);
+    await db()
+      .update(notificationDeliveries)
+      .set({ status: 'sent' })
+      .where(eq(notificationDeliveries.id, sentRow!.id));
+    clock.advance(89 * 24 * 60 * MINUTE);
+    await purgeOldDeliveries(t.database, clock.now());
+    expect(await rowsOf(u.userId)).toHaveLength(2);
+    clock.advance(2 * 24 * 60 * MINUTE);
+    expect(await purgeOldDeliveries(t.database, clock.now())).toBeGreaterThanOrEqual(1);
+    expect((await rowsOf(u.userId)).map((row) => row.status)).toEqual(['pending']);
   });
 });

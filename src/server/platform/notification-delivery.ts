@@ -1,4 +1,4 @@
-import { and, asc, count, eq, inArray, lte, sql } from 'drizzle-orm';
+import { and, asc, count, eq, inArray, lt, lte, ne, sql } from 'drizzle-orm';
 import { isLanguage, type Language } from '@/contracts/i18n';
 import { DEFAULT_NOTIFICATIONS, type EmailFrequency } from '@/contracts/settings';
 import type { Config } from '../config';
@@ -484,6 +484,23 @@ export async function sendDueDeliveries(ctx: DeliveryContext, log: DeliveryLogge
     }
   }
   return result;
+}
+
+/** Finished delivery rows (sent, skipped, failed) are kept this long, for support questions. */
+export const DELIVERY_RETENTION_MS = 90 * 24 * 60 * MINUTE;
+
+/** Housekeeping: forgets finished delivery rows older than DELIVERY_RETENTION_MS. */
+export async function purgeOldDeliveries(database: Database, now: Date) {
+  const deleted = await database.db
+    .delete(notificationDeliveries)
+    .where(
+      and(
+        ne(notificationDeliveries.status, 'pending'),
+        lt(notificationDeliveries.createdAt, new Date(now.getTime() - DELIVERY_RETENTION_MS)),
+      ),
+    )
+    .returning({ id: notificationDeliveries.id });
+  return deleted.length;
 }
 
 /** The delivery job's schedule: offered every minute, one run at a time across processes. */
