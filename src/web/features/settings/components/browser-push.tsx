@@ -80,7 +80,12 @@ export function PushBrowserStatus({
   const errorText = useErrorText();
   const problem =
     failure !== null
-      ? `${t('notifications.push.browser.failed')} ${errorText(failure)}`
+      ? `${t('notifications.push.browser.failed')} ${
+          // The browser's own push service said no (a private window, no push service).
+          failure instanceof DOMException
+            ? t('notifications.push.browser.serviceRefused')
+            : errorText(failure)
+        }`
       : state === 'unsupported'
         ? t('notifications.push.browser.unsupported')
         : state === 'denied'

@@ -227,6 +227,23 @@ describe('the push switch', () => {
     expect(api.callsTo('POST', '/push/subscriptions')).toHaveLength(1);
   });
 
+  it('says so when the browser’s push service refuses', async () => {
+    const browser = fakeBrowserPush('granted');
+    browser.pushManager.subscribe.mockRejectedValueOnce(
+      new DOMException('Registration failed - push service not available', 'AbortError'),
+    );
+    const { api, user } = setup(
+      testSettings({ notifications: { ...testSettings().notifications, pushEnabled: false } }),
+      { routes },
+    );
+    await user.click(await screen.findByRole('switch', { name: /^Push notifications/ }));
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'Push could not be turned on in this browser. The browser’s push service refused the subscription',
+    );
+    expect(api.callsTo('POST', '/push/subscriptions')).toHaveLength(0);
+    expect(screen.getByRole('switch', { name: /^Push notifications/ })).not.toBeChecked();
+  });
+
   it('shows the server’s refusal in words', async () => {
     fakeBrowserPush('granted');
     const { user } = setup(
