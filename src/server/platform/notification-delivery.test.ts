@@ -213,6 +213,26 @@ describe('email delivery', () => {
     expect((await rowsOf(u.userId)).filter((row) => row.channel === 'email')).toEqual([]);
   });
 
+  it('does not add a second email to a portfolio invitation', async () => {
+    clock.set('2026-11-27T12:00:00Z');
+    const owner = await user();
+    const invitee = await user();
+    const [portfolio] = (
+      (await owner.agent.get('/api/v1/portfolios')).json() as { portfolios: { id: string }[] }
+    ).portfolios;
+    const res = await owner.agent.post(`/api/v1/portfolios/${portfolio!.id}/shares`, {
+      email: invitee.email,
+      permissionLevel: 'read',
+    });
+    expect(res.statusCode, res.body).toBe(201);
+    await run();
+    const sent = await mails(invitee.email);
+    expect(sent.filter((mail) => mail.template.startsWith('notification'))).toHaveLength(0);
+    expect(
+      sent.filter((mail) => !['activate-account', 'login-notification'].includes(mail.template)),
+    ).toHaveLength(1);
+  });
+
   it('tries a failed send again later, then gives up after the last attempt', async () => {
     clock.set('2026-11-27T12:00:00Z');
     const u = await user();
