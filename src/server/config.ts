@@ -149,9 +149,7 @@ const envSchema = z
           'must be a P-256 private key in base64url (43 characters), e.g. from `npx web-push generate-vapid-keys`',
         ),
     ),
-    VAPID_SUBJECT: optional(
-      urlWithProtocols(['mailto:', 'https:'], 'mailto:admin@example.com'),
-    ),
+    VAPID_SUBJECT: optional(urlWithProtocols(['mailto:', 'https:'], 'mailto:admin@example.com')),
   })
   .superRefine((env, ctx) => {
     for (const [name, other] of [

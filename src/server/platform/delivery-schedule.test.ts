@@ -61,9 +61,7 @@ describe('quiet hours', () => {
     );
     expect(quietHoursEnd(at('2026-11-27T14:30:00Z'), lunch, 'UTC')).toBeNull();
     expect(quietHoursEnd(at('2026-11-27T23:00:00Z'), off, 'UTC')).toBeNull();
-    expect(
-      quietHoursEnd(at('2026-11-27T23:00:00Z'), { ...quiet, end: '22:00' }, 'UTC'),
-    ).toBeNull();
+    expect(quietHoursEnd(at('2026-11-27T23:00:00Z'), { ...quiet, end: '22:00' }, 'UTC')).toBeNull();
   });
 });
 
@@ -119,11 +117,11 @@ describe('weeks', () => {
       dueAt: at('2026-11-23T07:00:00Z'),
     });
     // Sunday 23:30 in Paris is still week 48; Monday 00:30 is week 49.
-    expect(
-      weeklyInsightsMoment(at('2026-11-29T22:30:00Z'), off, 'Europe/Paris').periodKey,
-    ).toBe('2026-W48');
-    expect(
-      weeklyInsightsMoment(at('2026-11-29T23:30:00Z'), off, 'Europe/Paris').periodKey,
-    ).toBe('2026-W49');
+    expect(weeklyInsightsMoment(at('2026-11-29T22:30:00Z'), off, 'Europe/Paris').periodKey).toBe(
+      '2026-W48',
+    );
+    expect(weeklyInsightsMoment(at('2026-11-29T23:30:00Z'), off, 'Europe/Paris').periodKey).toBe(
+      '2026-W49',
+    );
   });
 });

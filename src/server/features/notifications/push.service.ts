@@ -103,9 +103,7 @@ export async function subscribePush(
       const newest = kept.slice(-MAX_PUSH_SUBSCRIPTIONS).map((entry) => entry.id);
       await tx
         .delete(pushSubscriptions)
-        .where(
-          and(eq(pushSubscriptions.userId, userId), notInArray(pushSubscriptions.id, newest)),
-        );
+        .where(and(eq(pushSubscriptions.userId, userId), notInArray(pushSubscriptions.id, newest)));
     }
     return toDto(row);
   });

@@ -173,7 +173,10 @@ describe('the subscriptions API', () => {
       { endpoint: `https://push.example.com/${'a'.repeat(2100)}`, keys },
       { endpoint: 'not a url', keys },
       { endpoint: 'https://push.example.com/x', keys: { ...keys, p256dh: 'short' } },
-      { endpoint: 'https://push.example.com/x', keys: { ...keys, p256dh: `A${keys.p256dh.slice(1)}` } },
+      {
+        endpoint: 'https://push.example.com/x',
+        keys: { ...keys, p256dh: `A${keys.p256dh.slice(1)}` },
+      },
       { endpoint: 'https://push.example.com/x', keys: { ...keys, auth: 'AAAA' } },
       { endpoint: 'https://push.example.com/x', keys: { ...keys, auth: `${keys.auth}\u0000` } },
       { endpoint: 'https://push.example.com/x' },
@@ -238,9 +241,9 @@ describe('the subscriptions API', () => {
     });
     expect(taken.statusCode).toBe(409);
     expect(code(taken)).toBe('CONFLICT');
-    expect(
-      (await bob.agent.delete('/api/v1/push/subscriptions', { endpoint })).statusCode,
-    ).toBe(404);
+    expect((await bob.agent.delete('/api/v1/push/subscriptions', { endpoint })).statusCode).toBe(
+      404,
+    );
     expect(
       await db().select().from(pushSubscriptions).where(eq(pushSubscriptions.endpoint, endpoint)),
     ).toMatchObject([{ userId: alice.userId }]);
@@ -251,12 +254,12 @@ describe('the subscriptions API', () => {
       keys: renewed.keys,
     });
     expect(moved.statusCode).toBe(200);
-    expect(
-      (await alice.agent.delete('/api/v1/push/subscriptions', { endpoint })).statusCode,
-    ).toBe(404);
-    expect(
-      (await bob.agent.delete('/api/v1/push/subscriptions', { endpoint })).statusCode,
-    ).toBe(204);
+    expect((await alice.agent.delete('/api/v1/push/subscriptions', { endpoint })).statusCode).toBe(
+      404,
+    );
+    expect((await bob.agent.delete('/api/v1/push/subscriptions', { endpoint })).statusCode).toBe(
+      204,
+    );
     expect(
       await db().select().from(pushSubscriptions).where(eq(pushSubscriptions.endpoint, endpoint)),
     ).toEqual([]);

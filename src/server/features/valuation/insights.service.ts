@@ -109,9 +109,7 @@ export async function weeklyInsights(
     valued.map((computed) => computed.result.daily),
     endDay,
   );
-  const start = daily
-    ? fromDay(rangeStartDay('1W', endDay, daily.firstDay))
-    : end;
+  const start = daily ? fromDay(rangeStartDay('1W', endDay, daily.firstDay)) : end;
   const together = daily
     ? rangePerformance(
         daily,
