@@ -8,7 +8,7 @@ import {
   browserPushState,
   disableBrowserPush,
   enableBrowserPush,
-} from '../lib/web-push';
+} from '@/web/lib/web-push';
 
 /**
  * This browser's push state and the two actions of the push switch: turning it on asks the

@@ -95,3 +95,32 @@ export async function disableBrowserPush(): Promise<void> {
     if (!(error instanceof ApiError && error.code === 'NOT_FOUND')) throw error;
   }
 }
+
+/** How long signing out waits for this browser's push subscription to be dropped. */
+const SIGN_OUT_WAIT_MS = 3_000;
+
+/**
+ * On sign-out: this browser stops receiving the account's pushes (the next person here must not
+ * see them). With `server`, the server forgets it too (the session is still valid); otherwise
+ * (the session already ended) the push service refuses the old endpoint and the server drops it on
+ * its next send. Never fails, and never holds the sign-out more than a few seconds.
+ */
+export async function forgetBrowserPush(options: { server: boolean }): Promise<void> {
+  const work = (async () => {
+    if (!pushSupported()) return;
+    if (options.server) {
+      await disableBrowserPush();
+      return;
+    }
+    const worker = await registration();
+    await (await worker?.pushManager.getSubscription())?.unsubscribe();
+  })().catch(() => undefined);
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  await Promise.race([
+    work,
+    new Promise((resolve) => {
+      timer = setTimeout(resolve, SIGN_OUT_WAIT_MS);
+    }),
+  ]);
+  clearTimeout(timer);
+}
