@@ -27,8 +27,22 @@ export function pushSupported() {
   );
 }
 
-async function registration() {
-  return (await navigator.serviceWorker.getRegistration()) ?? null;
+/** How long to wait for the service worker when the page opened before it registered. */
+const WORKER_WAIT_MS = 3_000;
+
+/** Cairn's service worker registration: the one there, or the one registering (a short wait). */
+async function registration(): Promise<ServiceWorkerRegistration | null> {
+  const found = await navigator.serviceWorker.getRegistration();
+  if (found) return found;
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const ready = await Promise.race([
+    navigator.serviceWorker.ready,
+    new Promise<null>((resolve) => {
+      timer = setTimeout(() => resolve(null), WORKER_WAIT_MS);
+    }),
+  ]);
+  clearTimeout(timer);
+  return ready;
 }
 
 /** The state shown on the settings page, without asking the user anything. */
