@@ -10,6 +10,8 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { notificationDeliveries, pushSubscriptions } from '../../db/schema';
 import { FakeClock } from '../../platform/clock';
 import { sendDueDeliveries } from '../../platform/notification-delivery';
+import { guardedLookup } from '../../platform/remote-fetch';
+import { PushSender } from '../../platform/web-push';
 import { notify } from '../../platform/notify';
 import { Agent, registerUser, uniqueIp } from '../../testing/agent';
 import { createTestApp, type TestApp } from '../../testing/test-app';
@@ -366,5 +368,23 @@ describe('sending push notifications', () => {
     await agent.patch('/api/v1/settings', { notifications: { pushEnabled: false } });
     await notify(t.app.ctx, { userId, type: 'info', key: 'importFinished', params: { rows: 1 } });
     expect(await pushRows(userId)).toEqual([]);
+  });
+});
+
+describe('the push sender of a production configuration', () => {
+  it('does not reach a name that resolves to a private address', async () => {
+    const sender = new PushSender(t.app.ctx.push.vapid, {
+      agent: new HttpsAgent({ lookup: guardedLookup }),
+    });
+    const result = await sender.send(
+      { endpoint: `https://localhost:${new URL(origin).port}/push/guarded`, ...browserKeys().keys },
+      { title: 'x', body: 'y', url: 'http://localhost:3000/' },
+    );
+    expect(result).toMatchObject({
+      ok: false,
+      gone: false,
+      error: expect.stringContaining('not a public address'),
+    });
+    expect(service.received.get('/push/guarded')).toBeUndefined();
   });
 });
