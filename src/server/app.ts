@@ -212,6 +212,7 @@ export async function buildApp(deps: AppDeps) {
     agent:
       deps.pushAgent ??
       new HttpsAgent(config.allowPrivateNetworkFetch ? {} : { lookup: guardedLookup }),
+    allowPrivateNetworks: config.allowPrivateNetworkFetch,
   });
   const storage = new LocalStorage(path.join(config.dataDir, 'uploads'));
   const counters = await createCounterStore(config.redisUrl, clock, app.log);

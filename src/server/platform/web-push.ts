@@ -1,6 +1,8 @@
 import type { Agent } from 'node:https';
+import { isIP } from 'node:net';
 import webpush, { WebPushError } from 'web-push';
 import type { VapidKeys } from '../secrets';
+import { isPrivateAddress } from './remote-fetch';
 
 /** What a push notification carries (the service worker shows it: public/push-sw.js). */
 export type PushPayload = { title: string; body: string; url: string; tag?: string };
@@ -24,10 +26,18 @@ const PUSH_TIMEOUT_MS = 10_000;
 export class PushSender {
   constructor(
     readonly vapid: VapidKeys,
-    private readonly options: { agent?: Agent } = {},
+    private readonly options: { agent?: Agent; allowPrivateNetworks?: boolean } = {},
   ) {}
 
   async send(target: PushTarget, payload: PushPayload): Promise<PushResult> {
+    // A private address written as such never reaches the lookup: refused here (names are
+    // checked when they resolve, by the agent's lookup).
+    if (!this.options.allowPrivateNetworks) {
+      const url = new URL(target.endpoint);
+      const host = url.hostname.replace(/^\[|\]$/g, '');
+      if (url.port !== '' || (isIP(host) && isPrivateAddress(host)))
+        return { ok: false, gone: false, error: `${url.host} is not a public push service` };
+    }
     try {
       await webpush.sendNotification(
         { endpoint: target.endpoint, keys: { p256dh: target.p256dh, auth: target.auth } },

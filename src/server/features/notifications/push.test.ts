@@ -373,8 +373,10 @@ describe('sending push notifications', () => {
 
 describe('the push sender of a production configuration', () => {
   it('does not reach a name that resolves to a private address', async () => {
+    // Any port here, so the name's lookup is what refuses.
     const sender = new PushSender(t.app.ctx.push.vapid, {
       agent: new HttpsAgent({ lookup: guardedLookup }),
+      allowPrivateNetworks: true,
     });
     const result = await sender.send(
       { endpoint: `https://localhost:${new URL(origin).port}/push/guarded`, ...browserKeys().keys },
@@ -386,5 +388,18 @@ describe('the push sender of a production configuration', () => {
       error: expect.stringContaining('not a public address'),
     });
     expect(service.received.get('/push/guarded')).toBeUndefined();
+  });
+
+  it('does not send to a private address or an odd port written in the endpoint', async () => {
+    const sender = new PushSender(t.app.ctx.push.vapid, { agent: service.agent });
+    for (const endpoint of [`${origin}/push/literal`, 'https://10.0.0.1/push/literal']) {
+      expect(
+        await sender.send(
+          { endpoint, ...browserKeys().keys },
+          { title: 'x', body: 'y', url: 'http://localhost:3000/' },
+        ),
+      ).toMatchObject({ ok: false, gone: false, error: expect.stringContaining('not a public') });
+    }
+    expect(service.received.get('/push/literal')).toBeUndefined();
   });
 });
