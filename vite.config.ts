@@ -32,7 +32,7 @@ const APP_NAVIGATION = new RegExp(
 /**
  * The service worker (/sw.js, Workbox): precaches the app's shell and static files, answers an
  * app page with the shell when offline, and waits for the user's go-ahead to update (the app shows
- * 'New version available'; src/web/lib/pwa.ts). API answers are not cached here: the app keeps the
+ * 'New version available'; src/web/lib/pwa.ts), and shows Web Push notifications. API answers are not cached here: the app keeps the
  * signed-in user's last data itself, keyed by user (src/web/lib/offline-cache.ts).
  */
 const serviceWorker = VitePWA({
@@ -63,6 +63,8 @@ const serviceWorker = VitePWA({
     ],
     cleanupOutdatedCaches: true,
     clientsClaim: true,
+    // Web Push: shows the notification and opens its page on click (src/web/public/push-sw.js).
+    importScripts: ['/push-sw.js'],
     maximumFileSizeToCacheInBytes: 3 * 1024 * 1024,
   },
 });

@@ -56,6 +56,8 @@ export const VALIDATION_MESSAGES = {
   symbolFormat: 'Symbol must contain only uppercase letters, numbers, dots, and hyphens',
   textTooLong: 'This text is too long',
   textUnstorable: 'This text contains characters that cannot be saved',
+  pushEndpointInvalid: 'The push endpoint must be an https address',
+  pushKeyInvalid: 'The push subscription keys are not valid',
   holdingNameRequired: 'Asset name is required',
   holdingNameMax: 'Name cannot exceed 200 characters',
   currencyInvalid: 'Choose EUR, USD, GBP or CAD',

@@ -290,6 +290,10 @@ beforeAll(async () => {
     assetType: 'market_investment',
     quantity: '1',
     symbol: 'FUZZ',
+    // A browser's Web Push subscription.
+    endpoint: 'https://push.example.com/send/fuzz',
+    p256dh: `B${'A'.repeat(86)}`,
+    auth: 'A'.repeat(22),
     // A change of lots is for specific-lot sales; an avatar is uploaded, not linked.
     selectedLots: undefined,
     avatarUrl: undefined,

@@ -1,3 +1,4 @@
+import { Agent as HttpsAgent } from 'node:https';
 import path from 'node:path';
 import cookie from '@fastify/cookie';
 import underPressure from '@fastify/under-pressure';
@@ -54,16 +55,28 @@ import { Jobs } from './platform/jobs';
 import { languageOf } from './platform/language';
 import { generateRequestId, type LogDestination, loggerOptions } from './platform/logging';
 import { Mailer } from './platform/mail';
+import {
+  DELIVERY_JOB,
+  DELIVERY_SCHEDULE,
+  sendDueDeliveries,
+} from './platform/notification-delivery';
+import { guardedLookup } from './platform/remote-fetch';
+import { Scheduler, sqlExecutor } from './platform/scheduler';
+import { PushSender } from './platform/web-push';
+import {
+  INSIGHTS_JOB,
+  INSIGHTS_SCHEDULE,
+  sendWeeklyInsights,
+} from './features/valuation/insights.service';
 import { registerOpenApi } from './platform/openapi';
 import { registerRateLimit } from './platform/rate-limit';
 import { isApiRequest } from './platform/request-path';
 import { Realtime } from './platform/realtime';
-import { Scheduler, sqlExecutor } from './platform/scheduler';
 import { registerRealtimeRoutes } from './platform/realtime.routes';
 import { allowedOrigins, registerSecurity } from './platform/security';
 import { type IndexRenderer, registerSpa } from './platform/spa';
 import { LocalStorage, registerUploads } from './platform/storage';
-import type { Secrets } from './secrets';
+import { loadVapidKeys, type Secrets, type VapidKeys } from './secrets';
 import { APP_VERSION } from './version';
 
 declare module 'fastify' {
@@ -102,6 +115,15 @@ export type AppDeps = {
   onRoute?: (route: RouteOptions) => void;
   /** Market data providers and scheduling (tests pass fakes or short timeouts). */
   marketData?: Omit<MarketDataOptions, 'ctx'>;
+  /** Web Push keys (by default from VAPID_* or DATA_DIR/vapid.json). */
+  vapid?: VapidKeys;
+  /** The HTTPS agent push goes through (tests trust their local push service's certificate). */
+  pushAgent?: HttpsAgent;
+  /**
+   * The delivery and weekly insights jobs (on by default); false turns them off (tests run
+   * `sendDueDeliveries` and `sendWeeklyInsights` by hand).
+   */
+  notificationJobs?: boolean;
 };
 
 const DEFAULT_OVERLOAD: OverloadLimits = {
@@ -188,6 +210,14 @@ export async function buildApp(deps: AppDeps) {
     clock,
   );
   const jobs = new Jobs(app.log);
+  const vapid = deps.vapid ?? (await loadVapidKeys(config.dataDir, config.vapid));
+  const push = new PushSender(vapid, {
+    // Push endpoints are addresses users give: public ones only, unless allowed (like any fetch).
+    agent:
+      deps.pushAgent ??
+      new HttpsAgent(config.allowPrivateNetworkFetch ? {} : { lookup: guardedLookup }),
+    allowPrivateNetworks: config.allowPrivateNetworkFetch,
+  });
   const storage = new LocalStorage(path.join(config.dataDir, 'uploads'));
   const counters = await createCounterStore(config.redisUrl, clock, app.log);
   // Reached lazily: tooling may build the app on a database without the node-postgres driver.
@@ -213,6 +243,7 @@ export async function buildApp(deps: AppDeps) {
         new Error('this database gives no worker connections'),
     }),
     dataKey: Buffer.from(secrets.dataKey, 'base64url'),
+    push,
   };
   app.decorate('realtime', realtime);
   app.decorate('ctx', ctx);
@@ -276,6 +307,17 @@ export async function buildApp(deps: AppDeps) {
   await app.register(apiKeyRoutes, { ctx });
   await app.register(notificationRoutes, { ctx });
   await app.register(consentRoutes, { ctx });
+  if (deps.notificationJobs !== false) {
+    // Email and push deliveries every minute, the weekly insights email every quarter hour: each
+    // run once across processes, on the shared job queue (platform/scheduler.ts).
+    scheduler.schedule(DELIVERY_JOB, DELIVERY_SCHEDULE, async () => {
+      await sendDueDeliveries(ctx, app.log);
+    });
+    scheduler.schedule(INSIGHTS_JOB, INSIGHTS_SCHEDULE, async () => {
+      await sendWeeklyInsights(ctx, app.log);
+    });
+    app.addHook('onReady', () => scheduler.start());
+  }
   await app.register(valuationRoutes, { ctx });
   await app.register(deviceLocationRoutes, deps.locator ? { locator: deps.locator } : {});
   if (config.env !== 'production') await app.register(devRoutes, { ctx });

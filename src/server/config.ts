@@ -132,8 +132,37 @@ const envSchema = z
       z.string().regex(/^price_[A-Za-z0-9]+$/, 'must be a price id (price_...)'),
     ),
     STRIPE_API_BASE_URL: optional(httpBaseUrl('https://api.stripe.com')),
+    VAPID_PUBLIC_KEY: optional(
+      z
+        .string()
+        .regex(
+          /^[A-Za-z0-9_-]{87}$/,
+          'must be a P-256 public key in base64url (87 characters), e.g. from `npx web-push generate-vapid-keys`',
+        ),
+    ),
+    VAPID_PRIVATE_KEY: optional(
+      z
+        .string()
+        .regex(
+          /^[A-Za-z0-9_-]{43}$/,
+          'must be a P-256 private key in base64url (43 characters), e.g. from `npx web-push generate-vapid-keys`',
+        ),
+    ),
+    VAPID_SUBJECT: optional(urlWithProtocols(['mailto:', 'https:'], 'mailto:admin@example.com')),
   })
   .superRefine((env, ctx) => {
+    for (const [name, other] of [
+      ['VAPID_PUBLIC_KEY', 'VAPID_PRIVATE_KEY'],
+      ['VAPID_PRIVATE_KEY', 'VAPID_PUBLIC_KEY'],
+    ] as const) {
+      if (env[name] === undefined && env[other] !== undefined) {
+        ctx.addIssue({
+          code: 'custom',
+          path: [name],
+          message: `is needed with ${other} (Web Push takes the key pair)`,
+        });
+      }
+    }
     const stripe = [
       'STRIPE_SECRET_KEY',
       'STRIPE_WEBHOOK_SECRET',
@@ -189,6 +218,8 @@ export type Config = {
   apiKeyRateLimit: number;
   /** The payment provider, or null (the default): plans are then set by an admin. */
   billing: BillingConfig | null;
+  /** Web Push: the VAPID key pair when given (else generated into DATA_DIR/vapid.json). */
+  vapid: { publicKey: string | null; privateKey: string | null; subject: string };
 };
 
 export type BillingConfig = {
@@ -283,7 +314,22 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
             apiBaseUrl: trimSlash(e.STRIPE_API_BASE_URL ?? 'https://api.stripe.com'),
           }
         : null,
+    vapid: {
+      publicKey: e.VAPID_PUBLIC_KEY ?? null,
+      privateKey: e.VAPID_PRIVATE_KEY ?? null,
+      subject: e.VAPID_SUBJECT ?? vapidSubject(publicUrl, e.MAIL_FROM),
+    },
   };
+}
+
+/**
+ * Who push services may contact about this server: the public https address, else the mail
+ * sender's address (push services want an https: or mailto: URL).
+ */
+function vapidSubject(publicUrl: URL, mailFrom: string | undefined) {
+  if (publicUrl.protocol === 'https:') return publicUrl.origin;
+  const address = /<([^<>]+@[^<>]+)>/.exec(mailFrom ?? '')?.[1] ?? mailFrom;
+  return `mailto:${address && address.includes('@') ? address.trim() : `no-reply@${publicUrl.hostname}`}`;
 }
 
 /** Hides credentials in a connection URL so it can be logged. */
@@ -317,5 +363,7 @@ export function describeConfig(config: Config) {
     defaultPlan: config.defaultPlan,
     apiKeyRateLimit: config.apiKeyRateLimit,
     billing: config.billing ? config.billing.provider : null,
+    vapidSource:
+      config.vapid.publicKey && config.vapid.privateKey ? 'environment' : 'DATA_DIR/vapid.json',
   };
 }

@@ -9,6 +9,7 @@ import type { Mailer } from './platform/mail';
 import type { Realtime } from './platform/realtime';
 import type { Scheduler } from './platform/scheduler';
 import type { LocalStorage } from './platform/storage';
+import type { PushSender } from './platform/web-push';
 import type { Secrets } from './secrets';
 
 /** What every feature's routes and services receive: the app's shared services. */
@@ -32,4 +33,6 @@ export type ServerContext = {
   scheduler: Scheduler;
   /** The decoded DATA_KEY, for encrypting secrets stored in the database. */
   dataKey: Buffer;
+  /** Web Push with this server's VAPID keys. */
+  push: PushSender;
 };

@@ -3,6 +3,7 @@ import { purgeOldApiKeyUses } from './features/api-keys/api-keys.service';
 import { purgeExpiredAuthData } from './features/auth/auth.housekeeping';
 import { purgeExpiredExports } from './features/privacy/export.service';
 import { HOUR, MINUTE } from './platform/clock';
+import { purgeOldDeliveries } from './platform/notification-delivery';
 
 /** Housekeeping runs a minute after start-up, then every hour, in every process (it is idempotent). */
 export const HOUSEKEEPING = { firstAfterMs: MINUTE, intervalMs: HOUR } as const;
@@ -10,7 +11,8 @@ export const HOUSEKEEPING = { firstAfterMs: MINUTE, intervalMs: HOUR } as const;
 /**
  * Removes what has outlived its use: expired sessions, links, codes, challenges and guess
  * counters, email bodies (they hold links and codes) once they are not needed, and API key uses
- * after 90 days, and personal-data exports (their ZIP and row) 24 hours after they are ready.
+ * and finished notification deliveries after 90 days, and personal-data exports (their ZIP and
+ * row) 24 hours after they are ready.
  */
 export async function runHousekeeping(ctx: ServerContext) {
   const now = ctx.clock.now();
@@ -18,5 +20,6 @@ export async function runHousekeeping(ctx: ServerContext) {
   const mailBodies = await ctx.mailer.purgeBodies(now);
   const apiKeyUses = await purgeOldApiKeyUses(ctx, now);
   const dataExports = await purgeExpiredExports(ctx, now);
-  return { ...auth, mailBodies, apiKeyUses, dataExports };
+  const deliveries = await purgeOldDeliveries(ctx.database, now);
+  return { ...auth, mailBodies, apiKeyUses, dataExports, deliveries };
 }

@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { link, mkdir, readFile, unlink, writeFile } from 'node:fs/promises';
 import path from 'node:path';
+import webpush from 'web-push';
 import { z } from 'zod';
 
 export type Secrets = {
@@ -36,20 +37,58 @@ export async function loadSecrets(
   };
 }
 
-async function readOrCreateSecretsFile(dataDir: string): Promise<Secrets> {
-  const file = path.join(dataDir, SECRETS_FILE);
+function readOrCreateSecretsFile(dataDir: string): Promise<Secrets> {
+  return readOrCreateJsonFile(path.join(dataDir, SECRETS_FILE), secretsFileSchema, () => ({
+    cookieSecret: randomBytes(32).toString('base64url'),
+    dataKey: randomBytes(32).toString('base64url'),
+  }));
+}
+
+/** Web Push's VAPID key pair (base64url P-256 keys) and the contact push services see. */
+export type VapidKeys = { publicKey: string; privateKey: string; subject: string };
+
+export const VAPID_FILE = 'vapid.json';
+
+const vapidFileSchema = z.object({
+  publicKey: z.string().regex(/^[A-Za-z0-9_-]{87}$/),
+  privateKey: z.string().regex(/^[A-Za-z0-9_-]{43}$/),
+});
+
+/**
+ * The VAPID keys: from the configuration when given (VAPID_PUBLIC_KEY, VAPID_PRIVATE_KEY), else
+ * from DATA_DIR/vapid.json, created on first start like secrets.json. Browsers subscribe with the
+ * public key: changing it makes every existing subscription useless (they are dropped on their
+ * next send, when the push service refuses them).
+ */
+export async function loadVapidKeys(
+  dataDir: string,
+  given: { publicKey: string | null; privateKey: string | null; subject: string },
+): Promise<VapidKeys> {
+  if (given.publicKey && given.privateKey)
+    return { publicKey: given.publicKey, privateKey: given.privateKey, subject: given.subject };
+  const keys = await readOrCreateJsonFile(path.join(dataDir, VAPID_FILE), vapidFileSchema, () =>
+    webpush.generateVAPIDKeys(),
+  );
+  return { ...keys, subject: given.subject };
+}
+
+/**
+ * Reads a JSON file of generated secrets, or creates it (mode 0600) with `generate()`'s values.
+ */
+async function readOrCreateJsonFile<T>(
+  file: string,
+  schema: z.ZodType<T>,
+  generate: () => T,
+): Promise<T> {
   try {
-    return secretsFileSchema.parse(JSON.parse(await readFile(file, 'utf8')));
+    return schema.parse(JSON.parse(await readFile(file, 'utf8')));
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code !== 'ENOENT') {
       throw new Error(`Cannot read ${file}: delete it to generate new secrets`, { cause: error });
     }
   }
-  const secrets: Secrets = {
-    cookieSecret: randomBytes(32).toString('base64url'),
-    dataKey: randomBytes(32).toString('base64url'),
-  };
-  await mkdir(dataDir, { recursive: true });
+  const secrets = generate();
+  await mkdir(path.dirname(file), { recursive: true });
   // Written to a private temporary file, then linked into place: link() is atomic and fails if
   // another process got there first, in which case its (complete) file wins.
   const temporary = `${file}.${process.pid}.${randomBytes(4).toString('hex')}.tmp`;
@@ -59,7 +98,7 @@ async function readOrCreateSecretsFile(dataDir: string): Promise<Secrets> {
     return secrets;
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
-    return secretsFileSchema.parse(JSON.parse(await readFile(file, 'utf8')));
+    return schema.parse(JSON.parse(await readFile(file, 'utf8')));
   } finally {
     await unlink(temporary).catch(() => {});
   }

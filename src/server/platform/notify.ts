@@ -16,6 +16,7 @@ import {
   notificationText,
   storedParams,
 } from './notification-texts';
+import { planDeliveries } from './notification-delivery';
 import type { Realtime } from './realtime';
 
 /** What creating a notification needs (a ServerContext has it). */
@@ -30,6 +31,11 @@ export type NotifyInput = {
   metadata?: Record<string, unknown>;
   /** The language to store the text in; by default the account's (account-language.ts). */
   language?: Language;
+  /**
+   * The caller sends its own email about it in the same transaction (the sign-in alert, password
+   * changed, recovery used): no delivery email is planned, so the user gets one, not two.
+   */
+  emailed?: boolean;
 };
 
 type NotificationRow = typeof notifications.$inferSelect;
@@ -68,8 +74,9 @@ export async function publishNotificationEvent(
 
 /**
  * The one way a notification is created, whatever produces it: the row (in `tx` when given, so
- * it exists only if the caller's change commits) and a realtime insert event to each of the
- * user's open tabs (sent on commit).
+ * it exists only if the caller's change commits), its email and push deliveries as the user's
+ * settings say (notification-delivery.ts, same transaction) and a realtime insert event to each
+ * of the user's open tabs (sent on commit).
  */
 export async function notify(
   ctx: NotifyContext,
@@ -97,6 +104,13 @@ export async function notify(
       })
       .returning();
     if (!row) throw new Error('notification insert returned no row');
+    await planDeliveries(db, {
+      userId: input.userId,
+      notificationId: row.id,
+      key: input.key,
+      createdAt: row.createdAt,
+      emailed: input.emailed,
+    });
     const notification = toNotification(row);
     await publishNotificationEvent(ctx.realtime, db, input.userId, {
       type: 'notification-insert',
@@ -112,7 +126,7 @@ export async function notify(
 export async function notifyEach(
   ctx: NotifyContext,
   userIds: Iterable<string>,
-  input: Omit<NotifyInput, 'userId' | 'language'>,
+  input: Omit<NotifyInput, 'userId' | 'language' | 'emailed'>,
   tx?: DbOrTx,
 ) {
   for (const userId of new Set(userIds)) await notify(ctx, { ...input, userId }, tx);

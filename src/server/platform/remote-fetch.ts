@@ -68,7 +68,8 @@ export type RemoteFetchOptions = {
   maxRedirects?: number;
 };
 
-const guardedLookup: LookupFunction = (hostname, options, callback) => {
+/** A DNS lookup that refuses names resolving to a private address (for agents that send to users' URLs). */
+export const guardedLookup: LookupFunction = (hostname, options, callback) => {
   dnsLookup(hostname, { ...options, all: true }, (error, addresses: LookupAddress[]) => {
     if (error) return callback(error, '', 0);
     const publicOnes = addresses.filter((entry) => !isPrivateAddress(entry.address));

@@ -32,6 +32,9 @@ export type TestAppOptions = {
   housekeeping?: boolean;
   onRoute?: AppDeps['onRoute'];
   marketData?: AppDeps['marketData'];
+  /** The delivery and insights jobs are off unless asked for (tests run them by hand). */
+  notificationJobs?: boolean;
+  pushAgent?: AppDeps['pushAgent'];
 };
 
 export const TEST_ORIGIN = 'http://localhost:3000';
@@ -65,6 +68,8 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
     ...(options.locator ? { locator: options.locator } : {}),
     ...(options.onRoute ? { onRoute: options.onRoute } : {}),
     ...(options.marketData ? { marketData: options.marketData } : {}),
+    notificationJobs: options.notificationJobs ?? false,
+    ...(options.pushAgent ? { pushAgent: options.pushAgent } : {}),
   });
   await options.setup?.(app);
   await app.ready();

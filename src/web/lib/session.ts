@@ -10,6 +10,7 @@ import { clearErrors } from './error-capture';
 import { forgetOfflineData } from './offline-cache';
 import { CACHE } from './query-client';
 import { safeStorage, STORAGE_KEYS } from './storage';
+import { forgetBrowserPush } from './web-push';
 
 export type { PendingSession, SessionResponse, SignedInSession };
 
@@ -77,13 +78,15 @@ export function usePendingSecondStep() {
 /**
  * Signs out: the server session ends, then the whole cache is dropped (spec: on sign-out the
  * cache is cleared) with the signed-in hint and the local error log (it can hold the previous
- * user's pages and messages). A session that had already ended counts as signed out. Cancelling
- * the second step is a sign-out too.
+ * user's pages and messages), and this browser's push subscription. A session that had already
+ * ended counts as signed out. Cancelling the second step is a sign-out too.
  */
 export function useSignOut() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: async () => {
+      // This browser stops receiving the account's push notifications.
+      await forgetBrowserPush({ server: true });
       try {
         await api<{ ok: true }>('/auth/logout', { method: 'POST' });
       } catch (error) {
@@ -107,6 +110,7 @@ export function useSignOut() {
  * In-flight requests are cancelled first so none writes into the cache afterwards.
  */
 export function expireSession(queryClient: QueryClient) {
+  void forgetBrowserPush({ server: false });
   safeStorage.remove(STORAGE_KEYS.signedIn);
   clearErrors();
   forgetOfflineData();

@@ -355,6 +355,8 @@ export async function login(
           key: 'login',
           language: client.language,
           metadata: { ipAddress: client.ip, browser: device.browser, os: device.os },
+          // The sign-in alert email below is its email.
+          emailed: true,
         },
         tx,
       );
@@ -466,7 +468,13 @@ export async function resetPassword(
     );
     await notify(
       ctx,
-      { userId: user.id, type: 'warning', key: 'passwordChanged', language: client.language },
+      {
+        userId: user.id,
+        type: 'warning',
+        key: 'passwordChanged',
+        language: client.language,
+        emailed: true,
+      },
       tx,
     );
     if (recoveryLockedUntil) {
@@ -479,6 +487,8 @@ export async function resetPassword(
           params: { until: recoveryLockedUntil },
           language: client.language,
           metadata: { ipAddress: client.ip },
+          // The password-changed email above gives the date.
+          emailed: true,
         },
         tx,
       );
@@ -511,7 +521,11 @@ export async function changePassword(
     await revokeOtherSessions(tx, ctx.realtime, user.id, auth.session.id);
     await expireTokens(tx, user.id, 'password_reset', now);
     await ctx.mailer.queue(tx, authEmails.passwordChanged(user.email, language, now));
-    await notify(ctx, { userId: user.id, type: 'warning', key: 'passwordChanged', language }, tx);
+    await notify(
+      ctx,
+      { userId: user.id, type: 'warning', key: 'passwordChanged', language, emailed: true },
+      tx,
+    );
     return rotateSessionOrFail(tx, auth.session, now);
   });
 }
@@ -671,6 +685,7 @@ export async function verifyRecoveryCode(
         key: 'recoveryUsed',
         language: client.language,
         metadata: { ipAddress: client.ip, browser: device.browser, os: device.os },
+        emailed: true,
       },
       tx,
     );

@@ -11,6 +11,12 @@ import {
   notificationTopic,
   updateNotificationBodySchema,
 } from '@/contracts/notifications';
+import {
+  deletePushSubscriptionBodySchema,
+  pushSubscriptionBodySchema,
+  pushSubscriptionResponseSchema,
+  vapidPublicKeyResponseSchema,
+} from '@/contracts/push';
 import type { ServerContext } from '../../context';
 import { requireAuth } from '../../platform/auth';
 import {
@@ -20,6 +26,7 @@ import {
   markAllRead,
   setNotificationRead,
 } from './notifications.service';
+import { subscribePush, unsubscribePush } from './push.service';
 
 const errors = {
   400: errorResponseSchema,
@@ -125,5 +132,56 @@ export async function notificationRoutes(app: FastifyInstance, { ctx }: { ctx: S
         requireAuth(request).user.id,
         request.query.read === 'true' ? 'read' : 'all',
       ),
+  );
+
+  routes.get(
+    '/api/v1/push/vapid-public-key',
+    {
+      schema: {
+        tags: ['notifications'],
+        summary:
+          'The VAPID public key (application server key) a browser subscribes to Web Push with. Public.',
+        response: { 200: vapidPublicKeyResponseSchema },
+      },
+    },
+    async () => ({ publicKey: ctx.push.vapid.publicKey }),
+  );
+
+  routes.post(
+    '/api/v1/push/subscriptions',
+    {
+      schema: {
+        tags: ['notifications'],
+        summary:
+          "Registers this browser's Web Push subscription (PushSubscription.toJSON()) for the caller, by endpoint. An endpoint registered to another account moves only with the same keys (else 409 CONFLICT).",
+        body: pushSubscriptionBodySchema,
+        response: { 200: pushSubscriptionResponseSchema, ...errors, 409: errorResponseSchema },
+      },
+    },
+    async (request) => ({
+      subscription: await subscribePush(
+        ctx,
+        requireAuth(request).user.id,
+        request.body,
+        request.headers['user-agent']?.slice(0, 500) ?? null,
+      ),
+    }),
+  );
+
+  routes.delete(
+    '/api/v1/push/subscriptions',
+    {
+      schema: {
+        tags: ['notifications'],
+        summary:
+          "Removes the caller's Web Push subscription of that endpoint (404 when the caller has none).",
+        body: deletePushSubscriptionBodySchema,
+        response: { 204: z.null(), ...errors },
+      },
+    },
+    async (request, reply) => {
+      await unsubscribePush(ctx, requireAuth(request).user.id, request.body.endpoint);
+      return reply.code(204).send(null);
+    },
   );
 }

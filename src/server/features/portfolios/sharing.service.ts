@@ -188,6 +188,8 @@ export async function createShare(
               portfolio: access.portfolio.name,
             },
             metadata: { portfolioId, shareId: row.id, permission: input.permissionLevel },
+            // The invitation email above is its email.
+            emailed: true,
           },
           tx,
         );

@@ -33,7 +33,9 @@ import {
   holdingValuations,
   lotAllocations,
   mfaFactors,
+  notificationDeliveries,
   notifications,
+  pushSubscriptions,
   notificationSettings,
   portfolios,
   portfolioSimulations,
@@ -89,6 +91,9 @@ export const SECRET_COLUMNS: ReadonlySet<string> = new Set([
   'codeHash',
   'invitationTokenHash',
   'fileKey',
+  // A browser's push keys: what encrypts the pushes sent to it.
+  'p256dh',
+  'auth',
 ]);
 
 type Source = {
@@ -261,6 +266,20 @@ export const EXPORT_SOURCES: Source[] = [
     key: [notifications.id],
   },
   {
+    file: 'notification-deliveries.csv',
+    format: 'csv',
+    table: notificationDeliveries,
+    where: ofUser(notificationDeliveries.userId),
+    key: [notificationDeliveries.id],
+  },
+  {
+    file: 'push-subscriptions.json',
+    format: 'json',
+    table: pushSubscriptions,
+    where: ofUser(pushSubscriptions.userId),
+    key: [pushSubscriptions.id],
+  },
+  {
     file: 'consent-history.csv',
     format: 'csv',
     table: userConsentHistory,
@@ -334,7 +353,9 @@ subscription.json                your plan
 portfolios.json, simulations.json, portfolio-shares.json
 holdings.csv, holding-valuations.csv, transactions.csv, lots.csv, lot-allocations.csv, tax.csv,
 transaction-history.csv, savings-movements.csv, savings-rates.csv, savings-alerts.csv
-notifications.csv, consent-history.csv
+notifications.csv, notification-deliveries.csv (emails and pushes sent or waiting)
+push-subscriptions.json          browsers receiving your pushes (never their keys)
+consent-history.csv
 sessions.csv                     your signed-in devices (never their tokens)
 audit-log.csv                    administrator actions by you or on your account
 api-keys.json, api-key-uses.csv  your API keys (never their secrets) and their use

@@ -5,6 +5,7 @@ import {
   mfaFactors,
   notifications,
   privacyExports,
+  pushSubscriptions,
   sessions,
   transactions,
   users,
@@ -39,6 +40,10 @@ let factorSecret: string;
 let holdingId: string;
 const db = () => t.database.db;
 
+/** A browser's push keys (what encrypts its pushes): never exported. */
+const PUSH_P256DH = 'BPushKeyOfTheExportOwnerBrowser0123456789abcdefghijklmnopqrstuvwxyzABCDEFG';
+const PUSH_AUTH = 'exportOwnerAuthSecret01';
+
 beforeAll(async () => {
   t = await createTestApp({ clock });
   ({ agent: owner, userId: ownerId } = await registerUser(t.app, 'export-owner@example.com', {
@@ -61,6 +66,12 @@ beforeAll(async () => {
   });
   expect(res.statusCode, res.body).toBe(201);
   holdingId = (res.json() as { holding: { id: string } }).holding.id;
+  await db().insert(pushSubscriptions).values({
+    userId: ownerId,
+    endpoint: 'https://push.example.com/send/export-owner',
+    p256dh: PUSH_P256DH,
+    auth: PUSH_AUTH,
+  });
 });
 afterAll(() => t.close());
 beforeEach(() => clock.advance(MINUTE));
@@ -166,6 +177,12 @@ describe('building the export', () => {
       expect.objectContaining({ friendlyName: 'Phone', status: 'verified' }),
     ]);
     expect(text('sessions.csv')).toContain(ownerId);
+    const browsers = JSON.parse(text('push-subscriptions.json')) as Record<string, unknown>[];
+    expect(browsers).toEqual([
+      expect.objectContaining({ endpoint: 'https://push.example.com/send/export-owner' }),
+    ]);
+    expect(browsers[0]).not.toHaveProperty('auth');
+    expect(browsers[0]).not.toHaveProperty('p256dh');
 
     // No secret and no hash of one, anywhere in the archive.
     const [user] = await db().select().from(users).where(eq(users.id, ownerId));
@@ -176,6 +193,8 @@ describe('building the export', () => {
       user?.passwordHash,
       factorSecret,
       factor?.secretCiphertext,
+      PUSH_P256DH,
+      PUSH_AUTH,
       ...tokens.map((session) => session.tokenHash),
     ];
     for (const secret of secrets) {

@@ -55,7 +55,7 @@ function addMoney(figures: MoneyFigures[]): MoneyFigures {
 }
 
 /** The daily arrays of several views added day by day (their first days may differ). */
-function addDaily(dailies: DailyArrays[], asOfDay: number): DailyArrays | null {
+export function addDaily(dailies: DailyArrays[], asOfDay: number): DailyArrays | null {
   const present = dailies.filter((daily) => daily.value.length > 0);
   if (!present.length) return null;
   const firstDay = Math.min(...present.map((daily) => daily.firstDay));

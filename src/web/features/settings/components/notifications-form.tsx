@@ -19,6 +19,7 @@ import { Switch } from '@/web/components/ui/switch';
 import { i18n } from '@/web/lib/i18n';
 import { settingsHref } from '@/web/lib/settings-link';
 import { useUpdateSettings } from '../api/mutations';
+import { PushBrowserStatus, useBrowserPush } from './browser-push';
 import { FormActions, SettingRow, SettingsSection } from './settings-ui';
 
 type Field = keyof NotificationSettings;
@@ -68,6 +69,10 @@ export function NotificationsForm({ notifications }: { notifications: Notificati
   });
   const { errors, isDirty } = form.formState;
   const quietHours = useWatch({ control: form.control, name: 'quietHoursEnabled' });
+  const pushEnabled = useWatch({ control: form.control, name: 'pushEnabled' });
+  const push = useBrowserPush((checked) =>
+    form.setValue('pushEnabled', checked, { shouldDirty: true, shouldValidate: true }),
+  );
 
   const onSubmit = form.handleSubmit((values) => {
     const changes = notificationChanges(notifications, values);
@@ -85,7 +90,13 @@ export function NotificationsForm({ notifications }: { notifications: Notificati
     );
   });
 
-  const toggle = (field: SwitchField, label: string, description: ReactNode, live: boolean) => (
+  const toggle = (
+    field: SwitchField,
+    label: string,
+    description: ReactNode,
+    live: boolean,
+    options: { locked?: boolean } = {},
+  ) => (
     <SettingRow
       key={field}
       label={
@@ -99,16 +110,26 @@ export function NotificationsForm({ notifications }: { notifications: Notificati
         <Controller
           control={form.control}
           name={field}
-          render={({ field: { value, onChange, onBlur, ref } }) => (
-            <Switch
-              id={`notifications-${field}`}
-              aria-describedby={`notifications-${field}-description`}
-              checked={value}
-              onCheckedChange={onChange}
-              onBlur={onBlur}
-              ref={ref}
-            />
-          )}
+          render={({ field: { value, onChange, onBlur, ref } }) =>
+            options.locked ? (
+              // Always sent: shown on, and not a choice.
+              <Switch
+                id={`notifications-${field}`}
+                aria-describedby={`notifications-${field}-description`}
+                checked
+                disabled
+              />
+            ) : (
+              <Switch
+                id={`notifications-${field}`}
+                aria-describedby={`notifications-${field}-description`}
+                checked={value}
+                onCheckedChange={onChange}
+                onBlur={onBlur}
+                ref={ref}
+              />
+            )
+          }
         />
       }
     />
@@ -127,12 +148,13 @@ export function NotificationsForm({ notifications }: { notifications: Notificati
             t('notifications.email.security.label'),
             t('notifications.email.security.hint'),
             true,
+            { locked: true },
           )}
           {toggle(
             'emailTransactions',
             t('notifications.email.transactions.label'),
             t('notifications.email.transactions.hint'),
-            false,
+            true,
           )}
           {toggle(
             'emailGoals',
@@ -144,7 +166,7 @@ export function NotificationsForm({ notifications }: { notifications: Notificati
             'emailInsights',
             t('notifications.email.insights.label'),
             t('notifications.email.insights.hint'),
-            false,
+            true,
           )}
           <div className="grid gap-2 py-3 sm:grid-cols-[1fr_12rem] sm:items-center sm:gap-6">
             <div className="grid gap-0.5">
@@ -208,17 +230,45 @@ export function NotificationsForm({ notifications }: { notifications: Notificati
         description={t('notifications.push.description')}
       >
         <div className="-my-3 divide-y">
-          {toggle(
-            'pushEnabled',
-            t('notifications.push.enabled.label'),
-            t('notifications.push.enabled.hint'),
-            false,
-          )}
+          <SettingRow
+            label={
+              <span className="flex flex-wrap items-center gap-2">
+                <Label htmlFor="notifications-pushEnabled">
+                  {t('notifications.push.enabled.label')}
+                </Label>
+                <Availability live />
+              </span>
+            }
+            description={
+              <>
+                <span id="notifications-pushEnabled-description">
+                  {t('notifications.push.enabled.hint')}
+                </span>
+                <PushBrowserStatus
+                  id="notifications-pushEnabled-browser"
+                  enabled={pushEnabled}
+                  state={push.state}
+                  failure={push.failure}
+                  busy={push.busy}
+                  onTurnOn={() => void push.turnOn()}
+                />
+              </>
+            }
+            control={
+              <Switch
+                id="notifications-pushEnabled"
+                aria-describedby="notifications-pushEnabled-description notifications-pushEnabled-browser"
+                checked={pushEnabled}
+                disabled={push.busy || push.state === null}
+                onCheckedChange={(checked) => void (checked ? push.turnOn() : push.turnOff())}
+              />
+            }
+          />
           {toggle(
             'quietHoursEnabled',
             t('notifications.push.quietHours.label'),
             t('notifications.push.quietHours.hint'),
-            false,
+            true,
           )}
           <div className="grid grid-cols-2 gap-4 py-3 sm:max-w-sm">
             <FormField
