@@ -1,5 +1,5 @@
 import '@testing-library/jest-dom/vitest';
-import { cleanup } from '@testing-library/react';
+import { cleanup, configure } from '@testing-library/react';
 import { afterEach, beforeEach } from 'vitest';
 import { resetNetwork } from '@/web/lib/network';
 import { realtime } from '@/web/lib/realtime';
@@ -7,6 +7,11 @@ import { FakeWebSocket } from './fake-websocket';
 import { initTestI18n } from './i18n';
 
 initTestI18n();
+
+// findBy* and waitFor give up after 4 s rather than 1 s: with the server suites running beside
+// them on two cores, a re-render after a mocked answer once took over a second in CI (they still
+// return as soon as what they wait for is there).
+configure({ asyncUtilTimeout: 4_000 });
 
 // jsdom would try a real connection: components that subscribe get a fake server instead.
 Object.defineProperty(globalThis, 'WebSocket', {
