@@ -41,19 +41,15 @@ type SwitchField = {
   [K in Field]: NotificationSettings[K] extends boolean ? K : never;
 }[Field];
 
-/** Whether Cairn sends these today ('live') or will once their feature exists ('later'). */
-function Availability({ live }: { live: boolean }) {
+/** A line Cairn does not send yet (its feature does not exist yet) says so; the others say nothing. */
+function NotYet() {
   const { t } = useTranslation('settings');
-  return live ? (
-    <Badge variant="success">{t('notifications.live')}</Badge>
-  ) : (
-    <Badge variant="outline">{t('notifications.later')}</Badge>
-  );
+  return <Badge variant="outline">{t('notifications.later')}</Badge>;
 }
 
 /**
  * Every notification setting (spec 001, section 3), saved together: only what changed is sent.
- * Each line says whether Cairn sends it today or will once the feature exists.
+ * A line whose feature does not exist yet says it is not sent yet.
  */
 export function NotificationsForm({ notifications }: { notifications: NotificationSettings }) {
   const { t } = useTranslation('settings');
@@ -102,7 +98,7 @@ export function NotificationsForm({ notifications }: { notifications: Notificati
       label={
         <span className="flex flex-wrap items-center gap-2">
           <Label htmlFor={`notifications-${field}`}>{label}</Label>
-          <Availability live={live} />
+          {live ? null : <NotYet />}
         </span>
       }
       description={<span id={`notifications-${field}-description`}>{description}</span>}
@@ -236,7 +232,6 @@ export function NotificationsForm({ notifications }: { notifications: Notificati
                 <Label htmlFor="notifications-pushEnabled">
                   {t('notifications.push.enabled.label')}
                 </Label>
-                <Availability live />
               </span>
             }
             description={
