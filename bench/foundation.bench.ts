@@ -9,10 +9,11 @@ import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
+import { pathToFileURL } from 'node:url';
 import { chromium } from '@playwright/test';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
-import { median, ROOT, startServer } from './lib';
+import { median, ROOT, startServer, writeResult } from './lib';
 
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const CHROME_FLAGS = [
@@ -126,4 +127,15 @@ export async function foundationBench() {
     await server.stop();
     await rm(dataDir, { recursive: true, force: true });
   }
+}
+
+// Run alone (`npx tsx bench/foundation.bench.ts`, after `npm run build`): the start-up times, the
+// landing page's JavaScript and its Lighthouse scores, written to bench/results/foundation.json.
+if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
+  const result = await foundationBench();
+  console.log(JSON.stringify({ ...result, landingJavaScript: undefined }, null, 2));
+  console.log(
+    `landing JavaScript, gzipped: en ${result.landingJavaScript.en.kilobytesGzipped} KB, fr ${result.landingJavaScript.fr.kilobytesGzipped} KB (target <= 120 KB)`,
+  );
+  console.log(await writeResult('foundation', result));
 }
