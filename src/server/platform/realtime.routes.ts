@@ -165,7 +165,10 @@ export async function registerRealtimeRoutes(
               return;
             }
             if (!(await refreshAuth())) return;
-            if (!(await realtime.canSubscribe(request, topic))) {
+            // An account waiting for its deletion reaches nothing but "keep my account" (as the
+            // HTTP routes: requireAuth), live updates included.
+            const pendingDeletion = request.auth?.user.deletionScheduledFor ?? null;
+            if (pendingDeletion || !(await realtime.canSubscribe(request, topic))) {
               request.log.info({ topic }, 'realtime subscription refused');
               send({ type: 'error', code: 'FORBIDDEN', topic });
               return;

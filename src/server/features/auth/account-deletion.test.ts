@@ -18,7 +18,9 @@ import {
   uniqueIp,
 } from '../../testing/agent';
 import { insertPortfolio, insertShare } from '../../testing/portfolios';
-import { createTestApp, type TestApp } from '../../testing/test-app';
+import { createTestApp, TEST_ORIGIN, type TestApp } from '../../testing/test-app';
+import { TestSocket } from '../../testing/ws-client';
+import { notificationTopic } from '@/contracts/notifications';
 import { purgeDueAccounts } from './account-deletion.service';
 
 /**
@@ -224,11 +226,29 @@ describe('asking for the deletion', () => {
     }
     const again = await alice.delete('/api/v1/account', { password: STRONG_PASSWORD });
     expect(code(again)).toBe('ACCOUNT_PENDING_DELETION');
-    // Someone else cannot keep it for them.
-    expect((await bob.post('/api/v1/account/restore')).statusCode).toBe(404);
+    // Live updates too: the user's own topics are refused while the deletion waits.
+    const address = await t.app.listen({ port: 0, host: '127.0.0.1' });
+    const socket = await TestSocket.open(`${address.replace('http', 'ws')}/api/v1/realtime`, {
+      origin: TEST_ORIGIN,
+      cookie: `cairn_session=${alice.cookies.get('cairn_session')}`,
+    });
+    const subscribe = async (topic: string) => {
+      socket.send({ type: 'subscribe', topic });
+      return socket.next((m) => 'topic' in m && m.topic === topic);
+    };
+    try {
+      for (const topic of [`user:${aliceId}`, notificationTopic(aliceId)]) {
+        expect(await subscribe(topic)).toMatchObject({ type: 'error', code: 'FORBIDDEN' });
+      }
+      // Someone else cannot keep it for them.
+      expect((await bob.post('/api/v1/account/restore')).statusCode).toBe(404);
 
-    const kept = await alice.post('/api/v1/account/restore');
-    expect(kept.statusCode, kept.body).toBe(200);
+      const kept = await alice.post('/api/v1/account/restore');
+      expect(kept.statusCode, kept.body).toBe(200);
+      expect(await subscribe(notificationTopic(aliceId))).toMatchObject({ type: 'subscribed' });
+    } finally {
+      socket.close();
+    }
     expect(await pending(aliceId)).toHaveLength(0);
     expect((await alice.get('/api/v1/portfolios')).statusCode).toBe(200);
     expect((await alice.get('/api/v1/auth/session')).json()).not.toHaveProperty(
