@@ -1,16 +1,10 @@
 import { and, asc, count, eq, gt, gte, inArray, isNull, lte } from 'drizzle-orm';
-import { CURRENCIES, type Currency } from '@/contracts/settings';
 import { type Decimal, dec, toPlain } from '@/domain/money/decimal';
 import { fromDay, rangePerformance, rangeStartDay, toDay } from '@/domain/valuation';
 import type { ServerContext } from '../../context';
-import {
-  notificationDeliveries,
-  portfolios,
-  transactions,
-  userPreferences,
-  users,
-} from '../../db/schema';
+import { notificationDeliveries, portfolios, transactions, users } from '../../db/schema';
 import { accountLanguage } from '../../platform/account-language';
+import { preferredCurrency } from '../../platform/account-setup';
 import { DAY, HOUR, MINUTE, SECOND } from '../../platform/clock';
 import { deliveryEmails, type WeeklyInsights } from '../../platform/delivery-emails';
 import { weeklyInsightsMoment } from '../../platform/delivery-schedule';
@@ -51,14 +45,7 @@ export async function weeklyInsights(
   userId: string,
 ): Promise<WeeklyInsights | null> {
   const db = ctx.database.db;
-  const [preference] = await db
-    .select({ currency: userPreferences.currency })
-    .from(userPreferences)
-    .where(eq(userPreferences.userId, userId));
-  const currency: Currency =
-    preference && (CURRENCIES as readonly string[]).includes(preference.currency)
-      ? preference.currency
-      : 'EUR';
+  const currency = await preferredCurrency(db, userId);
   const own = await db
     .select()
     .from(portfolios)

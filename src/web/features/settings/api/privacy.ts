@@ -13,7 +13,8 @@ export const privacyKeys = {
 /** How often the export's progress is asked while it is being built. */
 export const EXPORT_POLL_MS = 1_000;
 
-const inProgress = (value: PrivacyExport | null | undefined) =>
+/** The export is still being built (queued or running). */
+export const inProgress = (value: PrivacyExport | null | undefined) =>
   value?.status === 'queued' || value?.status === 'running';
 
 /** The caller's latest data export (null: none, or expired), asked again every second while it builds. */

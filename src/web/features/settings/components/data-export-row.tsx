@@ -6,7 +6,7 @@ import { Badge } from '@/web/components/ui/badge';
 import { Button } from '@/web/components/ui/button';
 import { Skeleton } from '@/web/components/ui/skeleton';
 import { useFormatters } from '@/web/lib/preferences';
-import { useLatestExport, useRequestExport } from '../api/privacy';
+import { inProgress, useLatestExport, useRequestExport } from '../api/privacy';
 
 /** 1.2 MB / 1,2 Mo: the archive's size in the language. */
 function useFileSize() {
@@ -94,7 +94,7 @@ export function DataExportRow() {
   const latest = useLatestExport();
   const request = useRequestExport();
   const current = latest.data ?? null;
-  const building = current?.status === 'queued' || current?.status === 'running';
+  const building = inProgress(current);
   const action = current?.status === 'ready' || current?.status === 'failed' ? 'again' : 'start';
 
   return (
