@@ -120,6 +120,7 @@ test.describe('accounts', () => {
     page,
     expectAccessible,
   }) => {
+    test.setTimeout(120_000);
     const email = uniqueEmail('totp');
     await register(page, email);
     const secret = await enrolAuthenticator(page);
@@ -143,6 +144,9 @@ test.describe('accounts', () => {
   });
 
   test('two-factor recovery with an emailed code', async ({ page, request }) => {
+    // Registration, enrolment, two sign-outs and a recovery: several password hashes in a row,
+    // which take long on a busy machine.
+    test.setTimeout(120_000);
     const email = uniqueEmail('recover');
     await register(page, email);
     await enrolAuthenticator(page);
