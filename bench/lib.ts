@@ -57,7 +57,8 @@ export type Server = { url: string; child: ChildProcess; stop(): Promise<void> }
 /**
  * Starts the built server and resolves when /api/v1/ready answers 200, with the time it took.
  * BENCH_NODE_ARGS adds Node options to the server (e.g. `--cpu-prof --cpu-prof-dir=/tmp/prof`
- * to see where a benchmark's time goes; Node refuses those in NODE_OPTIONS).
+ * to see where a benchmark's time goes; Node refuses those in NODE_OPTIONS); BENCH_SERVER_STDOUT=1
+ * shows the server's standard output (what `--trace-gc` prints, for one).
  */
 export async function startServer(
   env: Record<string, string>,
@@ -68,7 +69,7 @@ export async function startServer(
   const nodeArgs = (process.env.BENCH_NODE_ARGS ?? '').split(' ').filter(Boolean);
   const child = spawn(process.execPath, [...nodeArgs, 'dist/server/main.js'], {
     cwd: ROOT,
-    stdio: ['ignore', 'ignore', 'inherit'],
+    stdio: ['ignore', process.env.BENCH_SERVER_STDOUT ? 'inherit' : 'ignore', 'inherit'],
     env: {
       PATH: process.env.PATH,
       PORT: String(port),

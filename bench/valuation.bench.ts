@@ -9,9 +9,11 @@
  *    market data CSV import, five symbols a file, then the holdings and transactions imports.
  * 3. On the server started again (its memory then holds only what valuing needs), three seconds
  *    after it listens (its workers warm up: valuation.task.ts): GET
- *    /portfolios/{id}/performance?range=MAX first (nothing cached), repeated (same dataset), and
- *    after one new transaction; /api/v1/health is probed every 10 ms during the first one. The
- *    server's peak memory (VmHWM) and the checks of the known figures are reported.
+ *    /portfolios/{id}/performance?range=MAX first (nothing cached; three cold starts, each on a
+ *    server started afresh, their median reported with every run), repeated (same dataset), and
+ *    after one new transaction (three, one at a time, each followed by a valuation: their median);
+ *    /api/v1/health is probed every 10 ms during each first one. The server's peak memory (VmHWM)
+ *    and the checks of the known figures are reported.
  *
  * On the embedded database and on PostgreSQL. Run alone: `npx tsx bench/valuation.bench.ts`.
  * BENCH_ONLY=pglite or BENCH_ONLY=postgresql runs one database (while working on it).
@@ -44,7 +46,14 @@ const EXPECTED = { value: '12673892.17', fees: '49253.04', dividends: '188583.19
 const EMAIL = 'valuer@example.com';
 /** How long the bench lets a new server's compute workers warm up before the first request. */
 const WARM_UP_MS = 3_000;
+/** Cold starts measured (the first request's figure is their median: one sample is too noisy). */
+const COLD_STARTS = 3;
+/** New transactions measured one by one (the figure after one is their median). */
+const NEW_TRANSACTIONS = 3;
 const PASSWORD = 'Bench-Password-1';
+
+/** What `openLoop` measured. */
+type Probes = Awaited<ReturnType<Awaited<ReturnType<typeof openLoop>>>>;
 
 type Bench = {
   activities: {
@@ -222,42 +231,57 @@ async function valuationOn(database: 'pglite' | 'postgresql', data: Bench) {
     });
     const importMs = performance.now() - importStart;
 
-    // 3. Valuations, on a server started afresh (nothing of the loading left in its memory),
-    // once its workers have warmed up (a second after it listens).
-    await server.stop();
-    server = null;
-    server = await startServer(env);
-    await new Promise((resolve) => setTimeout(resolve, WARM_UP_MS));
-    const valuer = new Session(server.url, client.cookie);
+    // 3. Valuations, each cold start on a server started afresh (nothing of the loading or of an
+    // earlier valuation left in its memory), once its workers have warmed up.
     const route = `/api/v1/portfolios/${portfolioId}/performance?range=MAX`;
-    const timed = async () => {
+    const coldRuns: { ms: number; body: unknown; health: Probes }[] = [];
+    let valuer: Session | null = null;
+    const timed = async (session: Session) => {
       const started = performance.now();
-      const body = await valuer.expect(200, 'GET', route);
+      const body = await session.expect(200, 'GET', route);
       return { ms: performance.now() - started, body };
     };
-    const stopHealth = await openLoop(`${server.url}/api/v1/health`, {}, 10);
-    const first = await timed();
-    const health = await stopHealth();
+    for (let run = 0; run < COLD_STARTS; run += 1) {
+      await server.stop();
+      server = null;
+      server = await startServer(env);
+      await new Promise((resolve) => setTimeout(resolve, WARM_UP_MS));
+      valuer = new Session(server.url, client.cookie);
+      const stopHealth = await openLoop(`${server.url}/api/v1/health`, {}, 10);
+      const cold = await timed(valuer);
+      coldRuns.push({ ...cold, health: await stopHealth() });
+    }
+    if (!valuer || !coldRuns[0]) throw new Error('no cold start ran');
+    const first = coldRuns[0];
     const repeats: number[] = [];
-    for (let i = 0; i < 5; i += 1) repeats.push((await timed()).ms);
+    for (let i = 0; i < 5; i += 1) repeats.push((await timed(valuer)).ms);
     const memoryAfterFirst = peakMemoryMb(server.child.pid);
     const { holdings } = first.body as { holdings: { holdingId: string; symbol: string }[] };
-    const target = holdings.find((holding) => holding.symbol === symbols[0]);
-    await valuer.expect(201, 'POST', `/api/v1/portfolios/${portfolioId}/transactions`, {
-      assetId: target?.holdingId,
-      transactionType: 'buy',
-      quantity: '1',
-      price: '100',
-      currency: 'USD',
-      tradeDate: new Date().toISOString().slice(0, 10),
-    });
-    const afterWrite = await timed();
+    // One new transaction at a time on a different holding, each followed by a valuation.
+    const afterWrites: number[] = [];
+    for (const symbol of symbols.slice(0, NEW_TRANSACTIONS)) {
+      const target = holdings.find((holding) => holding.symbol === symbol);
+      await valuer.expect(201, 'POST', `/api/v1/portfolios/${portfolioId}/transactions`, {
+        assetId: target?.holdingId,
+        transactionType: 'buy',
+        quantity: '1',
+        price: '100',
+        currency: 'USD',
+        tradeDate: new Date().toISOString().slice(0, 10),
+      });
+      afterWrites.push((await timed(valuer)).ms);
+    }
     const dashboardStart = performance.now();
     await valuer.expect(200, 'GET', '/api/v1/dashboard?range=1Y');
     const dashboardMs = performance.now() - dashboardStart;
     const memory = peakMemoryMb(server.child.pid);
     await server.stop();
     server = null;
+    const coldMs = coldRuns.map((run) => Math.round(run.ms));
+    // /health during the cold starts: the worst of them.
+    const healthDuringFirst = coldRuns
+      .map((run) => run.health)
+      .reduce((worst, run) => (run.p99 > worst.p99 ? run : worst));
 
     const figures = first.body as {
       value: string;
@@ -271,11 +295,13 @@ async function valuationOn(database: 'pglite' | 'postgresql', data: Bench) {
       activities: data.activities.length,
       uploadPricesMs: Math.round(uploadMs),
       importTransactionsMs: Math.round(importMs),
-      firstMs: Math.round(first.ms),
+      firstMs: Math.round(median(coldMs)),
+      firstRunsMs: coldMs,
       repeatedMedianMs: Math.round(median(repeats) * 10) / 10,
-      afterOneNewTransactionMs: Math.round(afterWrite.ms),
+      afterOneNewTransactionMs: Math.round(median(afterWrites)),
+      afterOneNewTransactionRunsMs: afterWrites.map(Math.round),
       dashboardAfterWriteMs: Math.round(dashboardMs),
-      healthDuringFirst: health,
+      healthDuringFirst,
       memoryAfterFirst,
       memory,
       seriesPoints: figures.series.length,
@@ -318,7 +344,7 @@ export function describeValuation(
     if (!run) continue;
     lines.push(
       `  ${run.database}: ${run.activities} activities over ${run.symbols} symbols (prices uploaded in ${run.uploadPricesMs} ms, transactions imported in ${run.importTransactionsMs} ms)`,
-      `    first performance request ${run.firstMs} ms (target <= 300 ms ${check(run.firstMs <= 300)}), repeated ${run.repeatedMedianMs} ms, after one new transaction ${run.afterOneNewTransactionMs} ms (target 50 ms ${check(run.afterOneNewTransactionMs <= 50)}); dashboard ${run.dashboardAfterWriteMs} ms`,
+      `    first performance request ${run.firstMs} ms (target <= 300 ms ${check(run.firstMs <= 300)}; cold starts ${run.firstRunsMs.join(', ')} ms), repeated ${run.repeatedMedianMs} ms, after one new transaction ${run.afterOneNewTransactionMs} ms (target 50 ms ${check(run.afterOneNewTransactionMs <= 50)}; ${run.afterOneNewTransactionRunsMs.join(', ')} ms); dashboard ${run.dashboardAfterWriteMs} ms`,
       `    /health during the first: p99 ${run.healthDuringFirst.p99} ms (target < 20 ms ${check(run.healthDuringFirst.p99 < 20)}); server peak memory ${run.memory?.peakRssMb} MB (${run.database === 'pglite' ? 'embedded database included' : 'app only'})`,
       `    value ${run.figures.value}, fees ${run.figures.fees}, dividends ${run.figures.dividends}: known figures ${check(run.figuresMatch)}`,
     );

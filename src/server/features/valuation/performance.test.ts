@@ -7,6 +7,7 @@ import { insertAppleInUsd } from '../../testing/market-data';
 import { type Agent, registerUser } from '../../testing/agent';
 import { insertPortfolio } from '../../testing/portfolios';
 import { createTestApp, type TestApp } from '../../testing/test-app';
+import { loadWarmUpSample } from './valuation.load';
 
 /**
  * GET /api/v1/portfolios/{id}/performance: what a portfolio is worth in its base currency,
@@ -150,6 +151,18 @@ describe('portfolio performance', () => {
       `/api/v1/portfolios/${id}/performance?sim=00000000-0000-4000-8000-000000000000`,
     );
     expect(badSim.statusCode).toBe(404);
+  });
+
+  it('warms a worker up on a sample of the latest holdings and series', async () => {
+    const { id, holdings } = await portfolioWith([apple]);
+    // The sample names the latest holdings and series, at most as many as asked.
+    const sample = await loadWarmUpSample(db(), 1);
+    expect(sample.holdingIds).toHaveLength(1);
+    expect(sample.symbols).toEqual(['AAPL']);
+    expect((await loadWarmUpSample(db(), 100)).holdingIds).toContain(holdings[0]);
+    // A worker warmed up on them values the view as any other.
+    await t.app.ctx.compute.run('warmValuation', {});
+    expect((await performance(id)).value).toBe('1280');
   });
 
   it('follows every change the worker keeps apart: one holding, a close, a rate, a removal', async () => {

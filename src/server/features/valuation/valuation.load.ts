@@ -367,3 +367,28 @@ export async function loadSimulationCash(
   ];
   return { initialCash: simulation.initialCash, flows, balance: balance.toFixed(2) };
 }
+
+/**
+ * A few real rows of every shape the valuation reads (the most recently changed holdings and
+ * series, at most `limit` of each), for a compute worker's warm-up: reading them once compiles
+ * the row parsing and mapping before a user's first valuation waits on it. Only ids are answered.
+ */
+export async function loadWarmUpSample(db: DbOrTx, limit: number) {
+  const [holdingRows, symbolRows] = await Promise.all([
+    db
+      .select({ id: holdings.id })
+      .from(holdings)
+      .orderBy(sql`${holdings.updatedAt} desc`)
+      .limit(limit),
+    db
+      .select({ symbol: instruments.symbol })
+      .from(instrumentPriceSeries)
+      .innerJoin(instruments, eq(instruments.id, instrumentPriceSeries.instrumentId))
+      .orderBy(sql`${instrumentPriceSeries.version} desc`)
+      .limit(limit),
+  ]);
+  return {
+    holdingIds: holdingRows.map((row) => row.id),
+    symbols: symbolRows.map((row) => row.symbol),
+  };
+}

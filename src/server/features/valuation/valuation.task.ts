@@ -20,6 +20,7 @@ import {
   loadHoldings,
   loadSimulationCash,
   loadViewStamps,
+  loadWarmUpSample,
   type ViewRef,
 } from './valuation.load';
 import { performanceAnswer } from './valuation.answer';
@@ -300,10 +301,15 @@ function warmUpInput(): Parameters<typeof computePortfolioValuation>[0] {
   };
 }
 
+/** How many of the latest holdings and series a worker reads while it warms up (twice). */
+const WARM_UP_ROWS = 64;
+
 /**
  * Readies a worker for its first valuation (run when the server starts): opens its database
- * connections and prepares the view's reads (on a view that does not exist), and runs the engine
- * on a made-up portfolio so that its hot paths are compiled before a user waits on them.
+ * connections and prepares the view's reads (on a view that does not exist), reads a sample of
+ * real holdings and series (the row parsing is then compiled; nothing read is kept, so a first
+ * valuation still reads everything it values) and runs the engine on a made-up portfolio, so that
+ * the hot paths are compiled before a user waits on them.
  */
 export async function warmValuationTask(
   _input: Record<string, never>,
@@ -320,6 +326,10 @@ export async function warmValuationTask(
     readPriceSeries(db, ['']),
     loadFxRates(db, ['']),
   ]);
+  const sample = await loadWarmUpSample(db, WARM_UP_ROWS);
+  for (let round = 0; round < 2; round += 1) {
+    await Promise.all([loadHoldings(db, sample.holdingIds), readPriceSeries(db, sample.symbols)]);
+  }
   const input = warmUpInput();
   for (let round = 0; round < 3; round += 1) computePortfolioValuation(input, new Map());
   computePortfolioValuation(input);
