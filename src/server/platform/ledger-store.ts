@@ -69,50 +69,74 @@ export async function ledgerRows(tx: DbOrTx, holdingId: string): Promise<Transac
 }
 
 /**
+ * Rows a replay reads per query: the driver parses a query's whole answer as it arrives, without
+ * handing the thread back, so a long history is read in pages (a page of this size parses in a
+ * few milliseconds).
+ */
+export const REPLAY_PAGE_ROWS = 1_000;
+
+type ReplayRow = {
+  id: string;
+  type: string;
+  quantity: string;
+  price: string;
+  fees: string;
+  rate: string;
+  trade_date: string;
+  created_at: string;
+  method: string | null;
+  selected_lots: LedgerTransaction['selectedLots'] | string;
+};
+
+/**
  * What a replay needs of a holding's transactions from trade date `from` on (all when null), in
- * ledger order: only the ledger's columns, read as the driver gives them (a long history is not
- * mapped row by row in one go).
+ * ledger order: only the ledger's columns, read as the driver gives them, page after page (by the
+ * ledger order's key, on its index) and mapped in slices, so that a long history never holds the
+ * thread for long.
  */
 async function replayRowsFrom(
   tx: DbOrTx,
   holdingId: string,
   from: string | null,
 ): Promise<LedgerTransaction[]> {
-  const rows = await query<{
-    id: string;
-    type: string;
-    quantity: string;
-    price: string;
-    fees: string;
-    rate: string;
-    trade_date: string;
-    method: string | null;
-    selected_lots: LedgerTransaction['selectedLots'] | string;
-  }>(
-    tx,
-    sql`select id, transaction_type as type, quantity::text as quantity, price::text as price,
-        fees::text as fees, exchange_rate_to_base::text as rate, trade_date::text as trade_date,
-        cost_basis_method as method, selected_lots
-      from ${transactions}
-      where holding_id = ${holdingId} and status <> 'cancelled'
-        ${from ? sql`and trade_date >= ${from}` : sql``}
-      order by trade_date, created_at, id`,
-  );
-  // Mapped in slices, like the rest of the replay: a long history is thousands of rows.
-  return mapInSlices(rows, (row) => ({
-    id: row.id,
-    type: row.type as TransactionType,
-    quantity: row.quantity,
-    price: row.price,
-    fees: row.fees,
-    exchangeRateToBase: row.rate,
-    tradeDate: row.trade_date,
-    costBasisMethod: (row.method as CostBasisMethod | null) ?? null,
-    selectedLots:
-      typeof row.selected_lots === 'string'
-        ? (JSON.parse(row.selected_lots) as LedgerTransaction['selectedLots'])
-        : (row.selected_lots ?? null),
-  }));
+  const out: LedgerTransaction[] = [];
+  let after: ReplayRow | null = null;
+  for (;;) {
+    const page: ReplayRow[] = await query<ReplayRow>(
+      tx,
+      sql`select id, transaction_type as type, quantity::text as quantity, price::text as price,
+          fees::text as fees, exchange_rate_to_base::text as rate, trade_date::text as trade_date,
+          created_at::text as created_at, cost_basis_method as method, selected_lots
+        from ${transactions}
+        where holding_id = ${holdingId} and status <> 'cancelled'
+          ${from ? sql`and trade_date >= ${from}` : sql``}
+          ${
+            after
+              ? sql`and (trade_date, created_at, id)
+                  > (${after.trade_date}::date, ${after.created_at}::timestamptz, ${after.id}::uuid)`
+              : sql``
+          }
+        order by trade_date, created_at, id
+        limit ${REPLAY_PAGE_ROWS}`,
+    );
+    const mapped = await mapInSlices(page, (row) => ({
+      id: row.id,
+      type: row.type as TransactionType,
+      quantity: row.quantity,
+      price: row.price,
+      fees: row.fees,
+      exchangeRateToBase: row.rate,
+      tradeDate: row.trade_date,
+      costBasisMethod: (row.method as CostBasisMethod | null) ?? null,
+      selectedLots:
+        typeof row.selected_lots === 'string'
+          ? (JSON.parse(row.selected_lots) as LedgerTransaction['selectedLots'])
+          : (row.selected_lots ?? null),
+    }));
+    for (const row of mapped) out.push(row);
+    if (page.length < REPLAY_PAGE_ROWS) return out;
+    after = page[page.length - 1] ?? null;
+  }
 }
 
 /** Rows of a raw query, on node-postgres and PGlite alike. */

@@ -20,7 +20,9 @@ import {
 import { type Agent, registerUser } from '../../testing/agent';
 import { insertPortfolio } from '../../testing/portfolios';
 import { createTestApp, type TestApp } from '../../testing/test-app';
-import { rebuildHolding } from '../../platform/ledger-store';
+import { REPLAY_PAGE_ROWS, rebuildHolding } from '../../platform/ledger-store';
+import { bulkInsert } from '../../db/bulk-insert';
+import { randomUUID } from 'node:crypto';
 
 /**
  * Issue 12: a write replays its holding from the first trade date it touches, not from the start.
@@ -399,3 +401,83 @@ async function check(
     );
   }
 }
+
+describe('a long history', () => {
+  it('is read page after page in the ledger order, ties included', async () => {
+    const [holding] = await db()
+      .insert(holdings)
+      .values({
+        userId: ownerId,
+        portfolioId,
+        class: 'market',
+        name: 'Long history',
+        symbol: 'LONG',
+        quantity: '0',
+        purchasePrice: '0',
+        currentPrice: '10',
+        purchaseDate: '2020-01-01',
+        currency: 'EUR',
+      })
+      .returning();
+    if (!holding) throw new Error('no holding');
+    // Two pages and a bit: seven transactions a day (a page ends in the middle of a day), the buys
+    // recorded at the same instant (the id breaks the ties), on every fifth day a FIFO sale of one
+    // unit recorded a second later.
+    const recorded = new Date('2024-01-01T00:00:00Z');
+    const rows: (typeof transactions.$inferInsert)[] = [];
+    for (let index = 0; rows.length < REPLAY_PAGE_ROWS * 2 + 3; index += 1) {
+      const day = Math.floor(index / 7);
+      const tradeDate = new Date(Date.UTC(2020, 0, 1 + day)).toISOString().slice(0, 10);
+      const sale = index % 7 === 6 && day % 5 === 0;
+      rows.push({
+        id: randomUUID(),
+        userId: ownerId,
+        portfolioId,
+        holdingId: holding.id,
+        assetType: 'market_investment',
+        transactionType: sale ? 'sell' : 'buy',
+        quantity: sale ? '1' : String(1 + (index % 3)),
+        price: String(10 + (index % 7)),
+        fees: '0',
+        tradeDate,
+        settlementDate: tradeDate,
+        costBasisMethod: sale ? 'fifo' : null,
+        createdAt: sale ? new Date(recorded.getTime() + 1000) : recorded,
+      });
+    }
+    await bulkInsert(db(), transactions, rows);
+    const { ledger } = await db().transaction((tx) => rebuildHolding(tx, holding, new Date()));
+    // The whole history, in the order the ledger replays it.
+    const ordered = [...rows].sort((a, b) =>
+      a.tradeDate !== b.tradeDate
+        ? (a.tradeDate as string) < (b.tradeDate as string)
+          ? -1
+          : 1
+        : (a.createdAt as Date).getTime() !== (b.createdAt as Date).getTime()
+          ? (a.createdAt as Date).getTime() - (b.createdAt as Date).getTime()
+          : (a.id as string) < (b.id as string)
+            ? -1
+            : 1,
+    );
+    const expected = replayHolding(
+      ordered.map((row) => ({
+        id: row.id as string,
+        type: row.transactionType as TransactionType,
+        quantity: row.quantity as string,
+        price: row.price as string,
+        fees: '0',
+        exchangeRateToBase: '1',
+        tradeDate: row.tradeDate as string,
+        costBasisMethod: (row.costBasisMethod as CostBasisMethod | null) ?? null,
+        selectedLots: null,
+      })),
+    );
+    expect(
+      ledger.lots.map((lot) => [lot.id, lot.lotNumber, lot.remainingQuantity.toFixed()]),
+    ).toEqual(expected.lots.map((lot) => [lot.id, lot.lotNumber, lot.remainingQuantity.toFixed()]));
+    expect(ledger.sales.map((sale) => sale.transactionId)).toEqual(
+      expected.sales.map((sale) => sale.transactionId),
+    );
+    expect(ledger.lots).toHaveLength(rows.filter((row) => row.transactionType === 'buy').length);
+  });
+});
