@@ -4,6 +4,8 @@ import {
   type HoldingInput,
   type HoldingPieces,
   normaliseCurrency,
+  type OpenLotInput,
+  type RealizedInput,
   type RangeKey,
   toDay,
   type ValuationResult,
@@ -248,7 +250,11 @@ export async function valueViewTask(input: ValueViewInput, env: TaskEnv): Promis
   return { result, meta, lastCloseDay, manual, cash };
 }
 
-/** A made-up portfolio for `warmValuationTask`: holdings with daily closes and trades. */
+/**
+ * A made-up portfolio for `warmValuationTask`: holdings with daily closes and trades, built in the
+ * shapes a stored portfolio reaches the engine in (the engine's compiled code is kept only for the
+ * shapes it has seen: typed-array closes, the ledger's lots and tax rows).
+ */
 function warmUpInput(): Parameters<typeof computePortfolioValuation>[0] {
   const first = toDay('2022-01-03');
   const days = 730;
@@ -262,27 +268,76 @@ function warmUpInput(): Parameters<typeof computePortfolioValuation>[0] {
       closeDays.push(first + d);
       closeValues.push(Math.round(price * 100) / 100);
     }
+    // Shaped as loadHoldings reads them (the same fields in the same order), with the ledger's
+    // open lots and tax rows (FIFO) on most holdings, as stored holdings have them.
+    const currency = h % 2 ? 'USD' : 'EUR';
     const transactions: ValuationTransaction[] = [];
+    const lots: { date: string; remaining: number; price: number; fees: number }[] = [];
+    const realized: RealizedInput[] = [];
     for (let k = 0; k < 30; k += 1) {
       const day = first + k * 20 + (h % 7);
       const type = k % 5 === 4 ? 'sell' : k % 5 === 3 ? 'dividend' : 'buy';
+      const date = new Date(day * 86_400_000).toISOString().slice(0, 10);
+      const quantity = type === 'dividend' ? 1 : 1 + (k % 3);
+      const price = closeValues[day - first] ?? 10;
+      const fees = Math.round((0.5 + (k % 9) * 0.83) * 100) / 100;
       transactions.push({
-        date: new Date(day * 86_400_000).toISOString().slice(0, 10),
+        id: `warm-${h}-${k}`,
+        date,
         type,
-        quantity: type === 'dividend' ? '1' : String(1 + (k % 3)),
-        price: String(closeValues[day - first] ?? 10),
-        fees: '1',
+        quantity: String(quantity),
+        price: String(price),
+        fees: String(fees),
+        currency,
+        costBasisMethod: type === 'sell' ? 'fifo' : null,
       });
+      if (type === 'buy') lots.push({ date, remaining: quantity, price, fees });
+      if (type === 'sell') {
+        let left = quantity;
+        let cost = 0;
+        for (const lot of lots) {
+          const taken = Math.min(lot.remaining, left);
+          cost += taken * lot.price;
+          lot.remaining -= taken;
+          left -= taken;
+        }
+        const proceeds = quantity * price - fees;
+        realized.push({
+          date,
+          proceeds: proceeds.toFixed(2),
+          costBasis: cost.toFixed(2),
+          gainLoss: (proceeds - cost).toFixed(2),
+        });
+      }
     }
-    holdings.push({
+    const openLots: OpenLotInput[] = lots
+      .filter((lot) => lot.remaining > 0)
+      .map((lot) => ({
+        acquisitionDate: lot.date,
+        remainingQuantity: String(lot.remaining),
+        acquisitionPrice: String(lot.price),
+        exchangeRateToBase: currency === 'EUR' ? '1' : '0.92',
+        feesRemaining: String(lot.fees),
+        pooledUnitCost: null,
+      }));
+    // Built as valueViewTask builds a stored holding's input: what loadHoldings read, then its
+    // quote currency and closes (typed arrays, as read from the packed series), then its version.
+    const loaded: HoldingInput = {
       id: `warm-${h}`,
-      version: '1',
       class: 'market_investment',
-      currency: h % 2 ? 'USD' : 'EUR',
+      currency,
       symbol: `WARM${h}`,
       transactions,
-      closes: { days: closeDays, values: closeValues },
-    });
+      // One in four without: valued by the engine's own replay of the trades.
+      ...(h % 4 === 3 ? {} : { openLots, realized }),
+    };
+    const holding: HoldingInput = {
+      ...loaded,
+      currency,
+      closes: { days: Int32Array.from(closeDays), values: Float64Array.from(closeValues) },
+    };
+    holding.version = '1';
+    holdings.push(holding);
   }
   const rateDates = Array.from({ length: days }, (_, d) =>
     new Date((first + d) * 86_400_000).toISOString().slice(0, 10),
