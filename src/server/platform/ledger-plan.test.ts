@@ -5,11 +5,15 @@ import { historyAndSplit } from '@/domain/ledger/testing/histories';
 import { packRows } from '../db/bulk-insert';
 import { lotAllocations, taxCalculations, transactionLots } from '../db/schema';
 import {
+  packLedgerRows,
   packLotUpdates,
   planRebuild,
   planRebuildTask,
+  replayedTax,
+  salesTaxText,
   type RebuildStart,
   rebuildTaskInput,
+  unpackLedgerRows,
 } from './ledger-plan';
 
 /**
@@ -48,8 +52,12 @@ describe('a replay planned on a compute worker', () => {
                 stale: new Set(staleAll ? state.lots.map((lot) => lot.id) : []),
               };
         const here = await planRebuild(start, rest, scope, now);
+        // The tax answered for the last sale replayed (none: no tax asked).
+        const taxOf = rest.findLast((transaction) => transaction.type === 'sell')?.id ?? null;
         const there = await planRebuildTask(
-          structuredClone(rebuildTaskInput(start, rest, scope, now)),
+          structuredClone(
+            await rebuildTaskInput(start, rest, scope, now, { taxOf, recordedSales: null }),
+          ),
         );
         expect(there).toEqual({
           ok: true,
@@ -59,7 +67,25 @@ describe('a replay planned on a compute worker', () => {
           taxRows: packRows(taxCalculations, here.taxRows),
           quantity: here.quantity,
           purchasePrice: here.purchasePrice,
+          tax: taxOf ? replayedTax(here.ledger, taxOf) : null,
         });
+        if (taxOf) expect(there.ok && there.tax?.lots.length).toBeGreaterThan(0);
+        // Sales recorded as the replay writes them are kept; one recorded otherwise is refused.
+        const recorded = salesTaxText(here.taxRows.map((row) => ({ ...row })));
+        const kept = await planRebuildTask(
+          await rebuildTaskInput(start, rest, scope, now, { taxOf: null, recordedSales: recorded }),
+        );
+        expect(kept.ok).toBe(true);
+        const [firstSale] = recorded.keys();
+        if (firstSale) {
+          const refused = await planRebuildTask(
+            await rebuildTaskInput(start, rest, scope, now, {
+              taxOf: null,
+              recordedSales: new Map([...recorded, [firstSale, 'another sale']]),
+            }),
+          );
+          expect(refused).toMatchObject({ ok: false, code: 'LOT_CONSUMED' });
+        }
       }),
       { numRuns: 150 },
     );
@@ -67,7 +93,7 @@ describe('a replay planned on a compute worker', () => {
 
   it('answers a broken rule as the API error, with its code and figures', async () => {
     const result = await planRebuildTask(
-      rebuildTaskInput(
+      await rebuildTaskInput(
         null,
         [
           {
@@ -100,5 +126,37 @@ describe('a replay planned on a compute worker', () => {
       details: { available: '2', requested: '3' },
       message: 'Insufficient balance. Available: 2, Requested: 3',
     });
+  });
+
+  it('sends the transactions as texts per field, read back as they were', async () => {
+    await fc.assert(
+      fc.asyncProperty(historyAndSplit, async ([transactions]) => {
+        const back = unpackLedgerRows(structuredClone(await packLedgerRows(transactions)));
+        expect(back).toEqual(
+          transactions.map((row) => ({
+            ...row,
+            costBasisMethod: row.costBasisMethod ?? null,
+            selectedLots: row.selectedLots ?? null,
+          })),
+        );
+      }),
+      { numRuns: 100 },
+    );
+    expect(unpackLedgerRows(await packLedgerRows([]))).toEqual([]);
+    // More than one text per field.
+    const many = Array.from({ length: 2_345 }, (_, index) => ({
+      id: `id-${index}`,
+      type: 'buy' as const,
+      quantity: String(index + 1),
+      price: '1.5',
+      fees: '0',
+      exchangeRateToBase: '1',
+      tradeDate: '2024-01-02',
+      costBasisMethod: null,
+      selectedLots: null,
+    }));
+    const packed = await packLedgerRows(many);
+    expect(packed.id).toHaveLength(3);
+    expect(unpackLedgerRows(structuredClone(packed))).toEqual(many);
   });
 });

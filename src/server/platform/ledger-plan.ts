@@ -4,16 +4,20 @@ import {
   type LedgerState,
   type LedgerTransaction,
   type Lot,
+  type LotSelection,
   type LotStatus,
+  lotConsumed,
   pacer,
   remainingQuoteCost,
   resumeHoldingPaced,
+  type TaxEstimate,
+  type TransactionType,
 } from '@/domain/ledger';
 import { dec, type Decimal, toPlain, ZERO } from '@/domain/money/decimal';
 import { arrayLiteral, BULK_INSERT_ROWS, type PackedRows, packRows } from '../db/bulk-insert';
 import { lotAllocations, taxCalculations, transactionLots } from '../db/schema';
 import { AppError } from './errors';
-import { ledgerFailure } from './transaction-rows';
+import { ledgerAppError, ledgerFailure } from './transaction-rows';
 
 /**
  * What a holding's replay writes, worked out without a database (`planRebuild`): the request
@@ -79,6 +83,72 @@ const lotFigures = (lot: Lot, depletedOn: string | null, changedOn: string | nul
     depletedOn,
     changedOn,
   ]);
+
+/** A stored or new tax line as text, to tell whether a replay rewrote a sale. */
+const taxLineText = (line: {
+  lotId: string;
+  quantity: string;
+  proceeds: string;
+  costBasis: string;
+  gainLoss: string;
+  holdingPeriodDays: number;
+  isLongTerm: boolean;
+  taxRate: string;
+  taxAmount: string;
+}) =>
+  [
+    line.lotId,
+    dec(line.quantity).toFixed(),
+    dec(line.proceeds).toFixed(2),
+    dec(line.costBasis).toFixed(2),
+    dec(line.gainLoss).toFixed(2),
+    line.holdingPeriodDays,
+    line.isLongTerm,
+    dec(line.taxRate).toFixed(),
+    dec(line.taxAmount).toFixed(2),
+  ].join('|');
+
+/** Each sale's tax lines as text, sorted (a sale's lines in any order are the same sale). */
+export function salesTaxText(
+  lines: Iterable<Parameters<typeof taxLineText>[0] & { transactionId: string }>,
+) {
+  const bySale = new Map<string, string[]>();
+  for (const line of lines) {
+    const list = bySale.get(line.transactionId) ?? [];
+    list.push(taxLineText(line));
+    bySale.set(line.transactionId, list);
+  }
+  return new Map([...bySale].map(([id, list]) => [id, list.sort().join('\n')]));
+}
+
+/**
+ * Refuses (409 LOT_CONSUMED) a plan that rewrites a sale already recorded (`recorded`: the
+ * stored sales from the resume date on, as `salesTaxText` gives them): its lots, quantities,
+ * cost or tax.
+ */
+export function keepRecordedSales(plan: RebuildPlan, recorded: ReadonlyMap<string, string>) {
+  const replayed = salesTaxText(
+    plan.taxRows.map((row) => ({
+      transactionId: row.transactionId,
+      lotId: row.lotId,
+      quantity: row.quantity,
+      proceeds: row.proceeds,
+      costBasis: row.costBasis,
+      gainLoss: row.gainLoss,
+      holdingPeriodDays: row.holdingPeriodDays,
+      isLongTerm: row.isLongTerm,
+      taxRate: row.taxRate,
+      taxAmount: row.taxAmount,
+    })),
+  );
+  for (const [id, text] of recorded) {
+    if (replayed.get(id) !== text) throw ledgerAppError(lotConsumed());
+  }
+}
+
+/** The tax estimate the replay gave a sale (null for anything else). */
+export const replayedTax = (ledger: HoldingLedger, transactionId: string): TaxEstimate | null =>
+  ledger.sales.find((sale) => sale.transactionId === transactionId)?.tax ?? null;
 
 /**
  * Replays `rows` from `start` (the whole history when null) and works out what to write: the lots
@@ -286,6 +356,85 @@ const decimalLot = (lot: PlainLot): Lot => ({
   status: lot.status as LotStatus,
 });
 
+/**
+ * Transactions as texts per field, values one per line (none holds a line break; an empty line is
+ * null), one text per `PACK_ROWS` transactions: posting thousands of small objects to a worker
+ * copies them one by one on the request thread (10,000 took 10 to 16 ms), a few strings copy at
+ * once. Packed in slices (`packLedgerRows`), so packing does not hold the thread either.
+ */
+export type PackedLedgerRows = {
+  count: number;
+  id: string[];
+  type: string[];
+  quantity: string[];
+  price: string[];
+  fees: string[];
+  rate: string[];
+  date: string[];
+  method: string[];
+  /** A specific-lot sale's selection as JSON text. */
+  lots: string[];
+};
+
+/** Transactions per packed text. */
+const PACK_ROWS = 1_000;
+
+export async function packLedgerRows(
+  rows: readonly LedgerTransaction[],
+): Promise<PackedLedgerRows> {
+  const packed: PackedLedgerRows = {
+    count: rows.length,
+    id: [],
+    type: [],
+    quantity: [],
+    price: [],
+    fees: [],
+    rate: [],
+    date: [],
+    method: [],
+    lots: [],
+  };
+  const pace = pacer();
+  for (let start = 0; start < rows.length; start += PACK_ROWS) {
+    const chunk = rows.slice(start, start + PACK_ROWS);
+    const column = (pick: (row: LedgerTransaction) => string) => chunk.map(pick).join('\n');
+    packed.id.push(column((row) => row.id));
+    packed.type.push(column((row) => row.type));
+    packed.quantity.push(column((row) => row.quantity));
+    packed.price.push(column((row) => row.price));
+    packed.fees.push(column((row) => row.fees));
+    packed.rate.push(column((row) => row.exchangeRateToBase));
+    packed.date.push(column((row) => row.tradeDate));
+    packed.method.push(column((row) => row.costBasisMethod ?? ''));
+    packed.lots.push(column((row) => (row.selectedLots ? JSON.stringify(row.selectedLots) : '')));
+    if (pace.due()) await pace.pause();
+  }
+  return packed;
+}
+
+export function unpackLedgerRows(packed: PackedLedgerRows): LedgerTransaction[] {
+  const lines = (texts: string[]) => texts.flatMap((text) => text.split('\n'));
+  const type = lines(packed.type);
+  const quantity = lines(packed.quantity);
+  const price = lines(packed.price);
+  const fees = lines(packed.fees);
+  const rate = lines(packed.rate);
+  const date = lines(packed.date);
+  const method = lines(packed.method);
+  const lots = lines(packed.lots);
+  return lines(packed.id).map((id, index) => ({
+    id,
+    type: type[index] as TransactionType,
+    quantity: quantity[index] as string,
+    price: price[index] as string,
+    fees: fees[index] as string,
+    exchangeRateToBase: rate[index] as string,
+    tradeDate: date[index] as string,
+    costBasisMethod: (method[index] || null) as CostBasisMethod | null,
+    selectedLots: lots[index] ? (JSON.parse(lots[index]) as LotSelection[]) : null,
+  }));
+}
+
 /** `planRebuild`'s input as structured-clone data. */
 export type RebuildTaskInput = {
   start: {
@@ -295,9 +444,13 @@ export type RebuildTaskInput = {
     changedOn: Map<string, string | null>;
     stale: Set<string>;
   } | null;
-  rows: readonly LedgerTransaction[];
+  rows: PackedLedgerRows;
   scope: RebuildScope;
   now: Date;
+  /** The sale whose tax estimate to answer, if any. */
+  taxOf: string | null;
+  /** The recorded sales the replay must leave as they are (`keepRecordedSales`), if any. */
+  recordedSales: ReadonlyMap<string, string> | null;
 };
 
 /**
@@ -316,15 +469,18 @@ export type PackedRebuildPlan =
       taxRows: PackedRows;
       quantity: string;
       purchasePrice: string | null;
+      /** The tax estimate of the sale named by `taxOf`. */
+      tax: TaxEstimate | null;
     }
   | { ok: false; code: AppError['code']; details: AppError['details']; message: string };
 
-export function rebuildTaskInput(
+export async function rebuildTaskInput(
   start: RebuildStart | null,
   rows: readonly LedgerTransaction[],
   scope: RebuildScope,
   now: Date,
-): RebuildTaskInput {
+  answer: Pick<RebuildTaskInput, 'taxOf' | 'recordedSales'> = { taxOf: null, recordedSales: null },
+): Promise<RebuildTaskInput> {
   return {
     start: start && {
       lotCount: start.state.lotCount,
@@ -333,9 +489,10 @@ export function rebuildTaskInput(
       changedOn: start.changedOn,
       stale: start.stale,
     },
-    rows,
+    rows: await packLedgerRows(rows),
     scope,
     now,
+    ...answer,
   };
 }
 
@@ -373,7 +530,8 @@ export async function planRebuildTask(input: RebuildTaskInput): Promise<PackedRe
   };
   let plan: RebuildPlan;
   try {
-    plan = await planRebuild(start, input.rows, input.scope, input.now);
+    plan = await planRebuild(start, unpackLedgerRows(input.rows), input.scope, input.now);
+    if (input.recordedSales) keepRecordedSales(plan, input.recordedSales);
   } catch (error) {
     if (error instanceof AppError)
       return { ok: false, code: error.code, details: error.details, message: error.message };
@@ -387,5 +545,6 @@ export async function planRebuildTask(input: RebuildTaskInput): Promise<PackedRe
     taxRows: packRows(taxCalculations, plan.taxRows),
     quantity: plan.quantity,
     purchasePrice: plan.purchasePrice,
+    tax: input.taxOf ? replayedTax(plan.ledger, input.taxOf) : null,
   };
 }

@@ -1,10 +1,9 @@
 import { and, asc, eq, gte, inArray, ne, type SQL, sql } from 'drizzle-orm';
 import {
   type CostBasisMethod,
-  type HoldingLedger,
   type LedgerTransaction,
   type Lot,
-  lotConsumed,
+  type TaxEstimate,
   type TransactionType,
 } from '@/domain/ledger';
 import { dec } from '@/domain/money/decimal';
@@ -22,6 +21,7 @@ import type { TransactionRow } from './holding-dto';
 import type { HoldingRow } from './holding-scope';
 import { AppError } from './errors';
 import {
+  keepRecordedSales,
   type PackedLotUpdates,
   type PackedRebuildPlan,
   packLotUpdates,
@@ -30,9 +30,10 @@ import {
   type RebuildStart,
   type RebuildTaskInput,
   rebuildTaskInput,
+  replayedTax,
+  salesTaxText,
   storedLotFigures,
 } from './ledger-plan';
-import { ledgerAppError } from './transaction-rows';
 
 /**
  * The ledger store: a holding's transactions read in ledger order, and its replay written back
@@ -329,43 +330,6 @@ async function stateAt(tx: DbOrTx, holdingId: string, from: string): Promise<Reb
   };
 }
 
-/** A stored or new tax line as text, to tell whether a replay rewrote a sale. */
-const taxLineText = (line: {
-  lotId: string;
-  quantity: string;
-  proceeds: string;
-  costBasis: string;
-  gainLoss: string;
-  holdingPeriodDays: number;
-  isLongTerm: boolean;
-  taxRate: string;
-  taxAmount: string;
-}) =>
-  [
-    line.lotId,
-    dec(line.quantity).toFixed(),
-    dec(line.proceeds).toFixed(2),
-    dec(line.costBasis).toFixed(2),
-    dec(line.gainLoss).toFixed(2),
-    line.holdingPeriodDays,
-    line.isLongTerm,
-    dec(line.taxRate).toFixed(),
-    dec(line.taxAmount).toFixed(2),
-  ].join('|');
-
-/** Each sale's tax lines as text, sorted (a sale's lines in any order are the same sale). */
-function salesTaxText(
-  lines: Iterable<Parameters<typeof taxLineText>[0] & { transactionId: string }>,
-) {
-  const bySale = new Map<string, string[]>();
-  for (const line of lines) {
-    const list = bySale.get(line.transactionId) ?? [];
-    list.push(taxLineText(line));
-    bySale.set(line.transactionId, list);
-  }
-  return new Map([...bySale].map(([id, list]) => [id, list.sort().join('\n')]));
-}
-
 /** The sales of the holding dated `from` on (all when null), as their tax rows stand. */
 async function storedSales(tx: DbOrTx, holdingId: string, since: SQL | undefined) {
   const rows = await tx
@@ -422,6 +386,13 @@ export type RebuildOptions = {
    * quantities, cost or tax (a buy an average-cost sale counted, or moved under a FIFO sale).
    */
   keepSales?: boolean;
+  /** The sale whose tax estimate to answer (`tax` of the result). */
+  taxOf?: string;
+  /**
+   * Compute workers: a replay of `OFFLOAD_REPLAY_ROWS` transactions or more is planned there, so
+   * that the request thread only reads and writes.
+   */
+  compute?: RebuildCompute;
 };
 
 /** Locks the holding and reads where its replay starts and what it replays. */
@@ -514,81 +485,46 @@ async function insertPlan(tx: DbOrTx, plan: RebuildPlan, now: Date) {
  * transactions give the same lots as if the history had always been so. Resuming from the state
  * at the change's date gives the same as replaying everything (a property test holds it to that):
  * rows dated before it are left alone, lots still open then are updated, the rest is rewritten.
- * The returned ledger covers what was replayed: the sales from that date on and the lots open at it
- * or opened since.
+ *
+ * A long replay (`OFFLOAD_REPLAY_ROWS` transactions or more) is planned on a compute worker when
+ * the caller gives one (`options.compute`) and comes back as packed rows, so the request thread
+ * only reads and writes; a short one is planned here, in slices. Both plan with `planRebuild`.
  */
 export async function rebuildHolding(
   tx: DbOrTx,
   holding: HoldingRow,
   now: Date,
   options: RebuildOptions = {},
-): Promise<{ ledger: HoldingLedger }> {
+): Promise<{ tax: TaxEstimate | null }> {
   const { start, from, rows, scope } = await readReplay(tx, holding, options);
-  const plan = await planRebuild(start, rows, scope, now);
-
-  if (options.keepSales) {
-    const since = from ? gte(transactions.tradeDate, from) : undefined;
-    const recorded = await storedSales(tx, holding.id, since);
-    const replayed = salesTaxText(
-      plan.taxRows.map((row) => ({
-        transactionId: row.transactionId,
-        lotId: row.lotId,
-        quantity: row.quantity,
-        proceeds: row.proceeds,
-        costBasis: row.costBasis,
-        gainLoss: row.gainLoss,
-        holdingPeriodDays: row.holdingPeriodDays,
-        isLongTerm: row.isLongTerm,
-        taxRate: row.taxRate,
-        taxAmount: row.taxAmount,
-      })),
-    );
-    for (const [id, text] of recorded) {
-      if (replayed.get(id) !== text) throw ledgerAppError(lotConsumed());
-    }
-  }
-
-  await writeReplay(
-    tx,
-    holding,
-    from,
-    now,
-    (tx) => insertPlan(tx, plan, now),
-    plan.quantity,
-    plan.purchasePrice,
-  );
-  return { ledger: plan.ledger };
-}
-
-/**
- * `rebuildHolding` for bulk writers (the CSV import), which need no ledger back: a long history
- * (`OFFLOAD_REPLAY_ROWS` transactions or more) is replayed on a compute worker and comes back as
- * packed rows, so the request thread only reads and writes; a short one is replayed here.
- */
-export async function rebuildHoldingInBulk(
-  tx: DbOrTx,
-  holding: HoldingRow,
-  now: Date,
-  compute: RebuildCompute,
-  options: Pick<RebuildOptions, 'from'> = {},
-): Promise<void> {
-  const { start, from, rows, scope } = await readReplay(tx, holding, options);
+  const recordedSales = options.keepSales
+    ? await storedSales(tx, holding.id, from ? gte(transactions.tradeDate, from) : undefined)
+    : null;
+  const taxOf = options.taxOf ?? null;
   let plan: Pick<RebuildPlan, 'quantity' | 'purchasePrice'>;
   let insert: (tx: DbOrTx) => Promise<void>;
-  if (rows.length < OFFLOAD_REPLAY_ROWS) {
-    const planned = await planRebuild(start, rows, scope, now);
-    plan = planned;
-    insert = (tx) => insertPlan(tx, planned, now);
-  } else {
-    const packed = await compute.run('ledgerRebuild', rebuildTaskInput(start, rows, scope, now));
+  let tax: TaxEstimate | null;
+  if (options.compute && rows.length >= OFFLOAD_REPLAY_ROWS) {
+    const packed = await options.compute.run(
+      'ledgerRebuild',
+      await rebuildTaskInput(start, rows, scope, now, { taxOf, recordedSales }),
+    );
     if (!packed.ok) throw new AppError(packed.code, packed.details, packed.message);
     plan = packed;
+    tax = packed.tax;
     insert = async (tx) => {
       await updateLots(tx, packed.changed, now);
       await insertPacked(tx, transactionLots, packed.lotRows);
       await insertPacked(tx, lotAllocations, packed.allocations);
       await insertPacked(tx, taxCalculations, packed.taxRows);
     };
+  } else {
+    const planned = await planRebuild(start, rows, scope, now);
+    if (recordedSales) keepRecordedSales(planned, recordedSales);
+    plan = planned;
+    tax = taxOf ? replayedTax(planned.ledger, taxOf) : null;
+    insert = (tx) => insertPlan(tx, planned, now);
   }
   await writeReplay(tx, holding, from, now, insert, plan.quantity, plan.purchasePrice);
+  return { tax };
 }

@@ -236,7 +236,7 @@ export async function updateHolding(
           .update(transactions)
           .set({ currency, exchangeRateToBase: rate ?? '1', updatedAt: now })
           .where(eq(transactions.id, opening.id));
-        await rebuildHolding(tx, { ...holding, currency }, now);
+        await rebuildHolding(tx, { ...holding, currency }, now, { compute: ctx.compute });
       });
     }
     if (changes.currentPrice !== undefined && !dec(changes.currentPrice).eq(holding.currentPrice)) {

@@ -33,12 +33,7 @@ import {
   saveSavingsMovements,
   saveSavingsRates,
 } from './import-savings';
-import {
-  ledgerRows,
-  rebuildHolding,
-  rebuildHoldingInBulk,
-  toLedgerTransaction,
-} from '../../platform/ledger-store';
+import { ledgerRows, rebuildHolding, toLedgerTransaction } from '../../platform/ledger-store';
 import {
   type HoldingRow,
   requireScope,
@@ -297,7 +292,7 @@ async function checkTransactions(
     // Each asset's ledger is replayed from the file's first trade date for it.
     for (const { holdingId, from } of result.touched) {
       const holding = byId.get(holdingId);
-      if (holding) await rebuildHoldingInBulk(tx, holding, now, ctx.compute, { from });
+      if (holding) await rebuildHolding(tx, holding, now, { from, compute: ctx.compute });
     }
   };
   return checked;

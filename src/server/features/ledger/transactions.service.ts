@@ -16,7 +16,6 @@ import { VALIDATION_MESSAGES } from '@/contracts/validation-messages';
 import {
   type CostBasisMethod,
   EMPTY_LEDGER_STATE,
-  type HoldingLedger,
   lotConsumed as lotConsumedRule,
   remainingCost,
   resumeHoldingPaced,
@@ -46,6 +45,7 @@ import {
   settlementDateFor,
 } from '../../platform/transaction-rows';
 import { plain, toTransaction, type TransactionRow } from '../../platform/holding-dto';
+import { replayedTax } from '../../platform/ledger-plan';
 import {
   ledgerAppError,
   ledgerFailure,
@@ -65,10 +65,6 @@ type ListQuery = z.output<typeof transactionListQuerySchema>;
 type UpdateTransactionInput = z.output<typeof updateTransactionBodySchema>;
 
 /** The tax estimate of a sale as the latest replay worked it out. */
-function taxOf(ledger: HoldingLedger, transactionId: string): TaxEstimate | null {
-  return ledger.sales.find((sale) => sale.transactionId === transactionId)?.tax ?? null;
-}
-
 /**
  * The stored tax rows of sales, as estimates (the detail answer). The rows are stored to the
  * cent, and the total is their sum: the same figures the sale answered when it was recorded.
@@ -333,15 +329,20 @@ export async function createTransaction(
       if (rate) input = { ...input, exchangeRateToBase: rate };
     }
     // In a simulation a buy or a fee may not spend more cash than is left (INSUFFICIENT_CASH).
-    const { row, ledger } = await withCashCheck(tx, scope.simulationId, async () => {
+    const { row, tax } = await withCashCheck(tx, scope.simulationId, async () => {
       const [inserted] = await tx
         .insert(transactions)
         .values(newRow(actor, scope, holding, input, now))
         .returning();
       if (!inserted) throw new Error('transaction insert returned nothing');
-      // Replayed from its trade date: what is dated before it cannot change.
-      const rebuilt = await rebuildHolding(tx, holding, now, { from: inserted.tradeDate });
-      return { row: inserted, ledger: rebuilt.ledger };
+      // Replayed from its trade date: what is dated before it cannot change (a long replay on a
+      // compute worker).
+      const rebuilt = await rebuildHolding(tx, holding, now, {
+        from: inserted.tradeDate,
+        taxOf: inserted.id,
+        compute: ctx.compute,
+      });
+      return { row: inserted, tax: rebuilt.tax };
     });
     await publishHoldingsChanged(ctx, tx, scope.portfolioId);
     await recordLedgerAudit(
@@ -356,7 +357,7 @@ export async function createTransaction(
       },
       now,
     );
-    return toTransaction(row, holding, taxOf(ledger, row.id));
+    return toTransaction(row, holding, tax);
   });
 }
 
@@ -398,7 +399,7 @@ export async function previewSale(
   ];
   try {
     const ledger = await resumeHoldingPaced(EMPTY_LEDGER_STATE, ordered.map(toLedgerTransaction));
-    const tax = taxOf(ledger, 'preview');
+    const tax = replayedTax(ledger, 'preview');
     if (!tax) throw new AppError('BAD_REQUEST');
     return tax;
   } catch (error) {
@@ -537,7 +538,7 @@ export async function updateTransaction(
         'settlementDate: Settlement date cannot be before trade date',
       );
     }
-    const { updated, ledger } = await withCashCheck(tx, scope.simulationId, async () => {
+    const { updated, tax } = await withCashCheck(tx, scope.simulationId, async () => {
       const [updated] = await tx
         .update(transactions)
         .set({
@@ -561,8 +562,10 @@ export async function updateTransaction(
       const rebuilt = await rebuildHolding(tx, holding, now, {
         from: row.tradeDate < updated.tradeDate ? row.tradeDate : updated.tradeDate,
         keepSales: movesBuy,
+        taxOf: updated.id,
+        compute: ctx.compute,
       });
-      return { updated, ledger: rebuilt.ledger };
+      return { updated, tax: rebuilt.tax };
     });
     await publishHoldingsChanged(ctx, tx, scope.portfolioId);
     await recordLedgerAudit(
@@ -577,7 +580,7 @@ export async function updateTransaction(
       },
       now,
     );
-    return toTransaction(updated, holding, taxOf(ledger, updated.id));
+    return toTransaction(updated, holding, tax);
   });
 }
 
@@ -602,6 +605,7 @@ export async function deleteTransaction(
       // A buy an average-cost sale counted in its average: throwing rolls the deletion back.
       await rebuildHolding(tx, holding, now, {
         from: row.tradeDate,
+        compute: ctx.compute,
         keepSales: row.transactionType === 'buy',
       });
     });
