@@ -519,14 +519,19 @@ export async function requestExport(ctx: ServerContext, userId: string) {
   return { id, created };
 }
 
-/** One of the caller's exports; another user's (or an unknown id) is 404. */
+/**
+ * One of the caller's exports; another user's, an unknown id or an expired one (gone for its
+ * owner, as for the download, before housekeeping removes it) is 404.
+ */
 export async function exportOf(ctx: ServerContext, userId: string, exportId: string) {
   const [row] = await ctx.database.db
     .select()
     .from(privacyExports)
     .where(and(eq(privacyExports.id, exportId), eq(privacyExports.userId, userId)))
     .limit(1);
-  if (!row) throw new AppError('NOT_FOUND', { resource: 'export' });
+  if (!row || (row.expiresAt && row.expiresAt <= ctx.clock.now())) {
+    throw new AppError('NOT_FOUND', { resource: 'export' });
+  }
   return row;
 }
 
@@ -546,13 +551,7 @@ export async function latestExport(ctx: ServerContext, userId: string) {
 /** The ZIP of a ready, unexpired export of the caller; anything else is 404. */
 export async function downloadOf(ctx: ServerContext, userId: string, exportId: string) {
   const row = await exportOf(ctx, userId, exportId);
-  const now = ctx.clock.now();
-  if (
-    row.status !== 'ready' ||
-    !row.fileKey ||
-    (row.expiresAt && row.expiresAt <= now) ||
-    !(await ctx.storage.has(row.fileKey))
-  )
+  if (row.status !== 'ready' || !row.fileKey || !(await ctx.storage.has(row.fileKey)))
     throw new AppError('NOT_FOUND', { resource: 'export' });
   return {
     stream: ctx.storage.openRead(row.fileKey),

@@ -264,12 +264,17 @@ describe('expiry', () => {
     expect(await exists()).toBe(1);
     expect(await t.app.ctx.storage.has(key)).toBe(true);
     clock.advance(2 * HOUR);
+    // Expired, not yet removed: already gone for the owner (signed in again: the old session
+    // expired meanwhile), its status as its download.
+    const again = await registerAgain();
+    expect(await exists()).toBe(1);
+    expect((await statusOf(again, readyId)).statusCode).toBe(404);
+    expect((await again.get(`/api/v1/privacy/export/${readyId}/download`)).statusCode).toBe(404);
     const purged = await runHousekeeping(t.app.ctx);
     expect(purged.dataExports).toBe(1);
     expect(await exists()).toBe(0);
     expect(await t.app.ctx.storage.has(key)).toBe(false);
-    // Signed in again (the old session expired meanwhile), the owner finds nothing.
-    const again = await registerAgain();
+    // Removed, the owner finds nothing.
     expect((await statusOf(again, readyId)).statusCode).toBe(404);
     expect((await again.get(`/api/v1/privacy/export/${readyId}/download`)).statusCode).toBe(404);
     expect((await again.get('/api/v1/privacy/export')).json()).toEqual({ export: null });
