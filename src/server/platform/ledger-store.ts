@@ -1,14 +1,17 @@
 import { and, asc, eq, gte, inArray, ne, type SQL, sql } from 'drizzle-orm';
 import {
   type CostBasisMethod,
+  EMPTY_LEDGER_STATE,
+  type HoldingLedger,
   type LedgerTransaction,
   type Lot,
+  resumeHoldingPaced,
   type TaxEstimate,
   type TransactionType,
 } from '@/domain/ledger';
 import { dec } from '@/domain/money/decimal';
 import { bulkInsert, insertPacked } from '../db/bulk-insert';
-import type { DbOrTx } from '../db/client';
+import type { Db, DbOrTx } from '../db/client';
 import {
   holdings,
   lotAllocations,
@@ -138,6 +141,37 @@ async function replayRowsFrom(
     if (page.length < REPLAY_PAGE_ROWS) return out;
     after = page[page.length - 1] ?? null;
   }
+}
+
+/**
+ * A holding's transactions in ledger order (from trade date `from` on; all when null), as the
+ * ledger reads them: in pages and slices, never mapped whole in one go (`replayRowsFrom`).
+ */
+export const readLedger = (tx: DbOrTx, holdingId: string, from: string | null = null) =>
+  replayRowsFrom(tx, holdingId, from);
+
+/**
+ * The ledger with one more transaction (not stored: a sale's preview), placed after everything
+ * on or before its trade date: replayed from that date, from the state the stored rows give there
+ * (the whole history when rows from before migration 0008 need it), in one read-only snapshot.
+ */
+export async function replayWithDraft(
+  db: Db,
+  holdingId: string,
+  draft: LedgerTransaction,
+): Promise<HoldingLedger> {
+  const { start, rows } = await db.transaction(
+    async (tx) => {
+      const start = await stateAt(tx, holdingId, draft.tradeDate);
+      const rows = await replayRowsFrom(tx, holdingId, start ? draft.tradeDate : null);
+      return { start, rows };
+    },
+    { isolationLevel: 'repeatable read', accessMode: 'read only' },
+  );
+  const after = rows.findIndex((row) => row.tradeDate > draft.tradeDate);
+  const ordered =
+    after < 0 ? [...rows, draft] : [...rows.slice(0, after), draft, ...rows.slice(after)];
+  return resumeHoldingPaced(start?.state ?? EMPTY_LEDGER_STATE, ordered);
 }
 
 /** Rows of a raw query, on node-postgres and PGlite alike. */

@@ -55,7 +55,7 @@ describe('one-off jobs', () => {
     const b = processWith('test-once-each', handler);
     await Promise.all([a.start(), b.start()]);
     for (let n = 0; n < 6; n += 1) await (n % 2 ? a : b).send('test-once-each', { n });
-    await vi.waitFor(() => expect(seen).toHaveLength(6), { timeout: 15_000, interval: 100 });
+    await vi.waitFor(() => expect(seen).toHaveLength(6), { timeout: 25_000, interval: 100 });
     await a.idle();
     await new Promise((resolve) => setTimeout(resolve, 1_500));
     expect([...seen].sort()).toEqual([0, 1, 2, 3, 4, 5]);
@@ -72,7 +72,7 @@ describe('one-off jobs', () => {
       { retries: 1, retryAfterMs: SECOND },
     );
     await scheduler.send('test-retry-once', {});
-    await vi.waitFor(() => expect(attempts).toHaveLength(2), { timeout: 15_000, interval: 100 });
+    await vi.waitFor(() => expect(attempts).toHaveLength(2), { timeout: 25_000, interval: 100 });
     expect(attempts).toEqual([
       { retryCount: 0, lastTry: false },
       { retryCount: 1, lastTry: true },
@@ -98,7 +98,7 @@ describe('one-off jobs', () => {
       seen.push(data.n);
     });
     await after.start();
-    await vi.waitFor(() => expect(seen).toEqual([42]), { timeout: 15_000, interval: 100 });
+    await vi.waitFor(() => expect(seen).toEqual([42]), { timeout: 25_000, interval: 100 });
     await after.idle();
   });
 });

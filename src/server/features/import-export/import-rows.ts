@@ -42,6 +42,7 @@ import {
   zodIssues,
 } from './import-common';
 import type { HoldingRow, Scope } from '../../platform/holding-scope';
+import { type PackedLedgerRows, unpackLedgerRows } from '../../platform/ledger-plan';
 import { assertTradable, ledgerFailure, newRow } from '../../platform/transaction-rows';
 
 /**
@@ -643,12 +644,13 @@ function ledgerProblem(entries: readonly LedgerTransaction[]): AppError | null {
  */
 export function checkLedgersTask(input: {
   entries: string;
-  existing: Record<string, LedgerTransaction[]>;
+  existing: Record<string, PackedLedgerRows>;
 }): ImportIssue[] {
   const checks = JSON.parse(input.entries) as LedgerCheck[];
   const issues: ImportIssue[] = [];
   for (const { holdingId, fresh, firstRow } of checks) {
-    const existing = (input.existing[holdingId] ?? []).map((ledger) => ({
+    const stored = input.existing[holdingId];
+    const existing = (stored ? unpackLedgerRows(stored) : []).map((ledger) => ({
       ledger,
       row: null as number | null,
     }));

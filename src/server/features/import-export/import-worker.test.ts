@@ -5,6 +5,7 @@ import { BULK_INSERT_ROWS } from '../../db/bulk-insert';
 import { holdings } from '../../db/schema';
 import { errorsOf, issueList } from '../../platform/import-issues';
 import { OFFLOAD_REPLAY_ROWS, rebuildHolding } from '../../platform/ledger-store';
+import { packLedgerRows } from '../../platform/ledger-plan';
 import { type Agent, registerUser } from '../../testing/agent';
 import { insertPortfolio } from '../../testing/portfolios';
 import { createTestApp, type TestApp } from '../../testing/test-app';
@@ -61,7 +62,10 @@ describe('import tasks (pure, as a worker runs them)', () => {
     expect(typeof result.ledgerEntries).toBe('string');
     // The file's ledger replays without a refusal.
     expect(
-      checkLedgersTask({ entries: result.ledgerEntries, existing: { [holding.id]: [] } }),
+      checkLedgersTask({
+        entries: result.ledgerEntries,
+        existing: { [holding.id]: await packLedgerRows([]) },
+      }),
     ).toEqual([]);
   });
 

@@ -8,7 +8,6 @@ import {
   type ImportPreview,
 } from '@/contracts/import-export';
 import { importIssue } from '@/domain/import/issues';
-import type { LedgerTransaction } from '@/domain/ledger';
 import type { ServerContext } from '../../context';
 import { bulkTransaction } from '../../db/access-context';
 import { insertPacked } from '../../db/bulk-insert';
@@ -22,7 +21,6 @@ import { usersWhoMaySee } from '../../platform/portfolio-access';
 import { refreshBankLogos } from '../../platform/bank-logos';
 import { withCashCheck } from '../../platform/simulation-cash';
 import { errorsOf, issueList, type IssueList } from '../../platform/import-issues';
-import { mapInSlices } from '../../platform/time-slices';
 import { seedValuations } from '../../platform/valuation-points';
 import { type Actor, publishHoldingsChanged, recordLedgerAudit } from '../../platform/actor';
 import { assertImportSize, type ImportBody } from './import-common';
@@ -33,7 +31,8 @@ import {
   saveSavingsMovements,
   saveSavingsRates,
 } from './import-savings';
-import { ledgerRows, rebuildHolding, toLedgerTransaction } from '../../platform/ledger-store';
+import { readLedger, rebuildHolding } from '../../platform/ledger-store';
+import { packLedgerRows, type PackedLedgerRows } from '../../platform/ledger-plan';
 import {
   type HoldingRow,
   requireScope,
@@ -275,9 +274,10 @@ async function checkTransactions(
   };
   if (!result.file.readable) return checked;
   if (result.ledgerHoldings.length) {
-    const existing: Record<string, LedgerTransaction[]> = {};
+    // Read in pages and sent as texts per field (a long ledger is thousands of rows).
+    const existing: Record<string, PackedLedgerRows> = {};
     for (const holdingId of result.ledgerHoldings) {
-      existing[holdingId] = await mapInSlices(await ledgerRows(db, holdingId), toLedgerTransaction);
+      existing[holdingId] = await packLedgerRows(await readLedger(db, holdingId));
     }
     checked.later = await ctx.compute.run('importLedgers', {
       entries: result.ledgerEntries,

@@ -15,10 +15,8 @@ import type { Currency } from '@/contracts/settings';
 import { VALIDATION_MESSAGES } from '@/contracts/validation-messages';
 import {
   type CostBasisMethod,
-  EMPTY_LEDGER_STATE,
   lotConsumed as lotConsumedRule,
   remainingCost,
-  resumeHoldingPaced,
   sumTaxLines,
   type TaxEstimate,
 } from '@/domain/ledger';
@@ -49,7 +47,7 @@ import { replayedTax } from '../../platform/ledger-plan';
 import {
   ledgerAppError,
   ledgerFailure,
-  ledgerRows,
+  replayWithDraft,
   rebuildHolding,
   toLedgerTransaction,
 } from '../../platform/ledger-store';
@@ -386,19 +384,13 @@ export async function previewSale(
     );
   if (!holding) throw new AppError('HOLDING_NOT_FOUND');
   assertTradable(holding, 'sell');
-  const rows = await ledgerRows(db, holding.id);
-  const draft = {
+  const draft = toLedgerTransaction({
     ...newRow(actor, scope, holding, { ...input, transactionType: 'sell' }, ctx.clock.now()),
     id: 'preview',
-  } as TransactionRow;
-  // In ledger order: after everything on or before its trade date.
-  const ordered = [
-    ...rows.filter((row) => row.tradeDate <= draft.tradeDate),
-    draft,
-    ...rows.filter((row) => row.tradeDate > draft.tradeDate),
-  ];
+  } as TransactionRow);
   try {
-    const ledger = await resumeHoldingPaced(EMPTY_LEDGER_STATE, ordered.map(toLedgerTransaction));
+    // Replayed from its trade date on, after everything on or before it.
+    const ledger = await replayWithDraft(db, holding.id, draft);
     const tax = replayedTax(ledger, 'preview');
     if (!tax) throw new AppError('BAD_REQUEST');
     return tax;
