@@ -1,4 +1,4 @@
-import { and, asc, eq, gte, inArray, ne, type SQL, sql } from 'drizzle-orm';
+import { and, eq, gte, inArray, type SQL, sql } from 'drizzle-orm';
 import {
   type CostBasisMethod,
   EMPTY_LEDGER_STATE,
@@ -62,15 +62,6 @@ export function toLedgerTransaction(row: TransactionRow): LedgerTransaction {
 }
 
 export { ledgerAppError, ledgerFailure } from './transaction-rows';
-
-/** A holding's transactions in ledger order: trade date, then the order they were recorded. */
-export async function ledgerRows(tx: DbOrTx, holdingId: string): Promise<TransactionRow[]> {
-  return tx
-    .select()
-    .from(transactions)
-    .where(and(eq(transactions.holdingId, holdingId), ne(transactions.status, 'cancelled')))
-    .orderBy(asc(transactions.tradeDate), asc(transactions.createdAt), asc(transactions.id));
-}
 
 /**
  * Rows a replay reads per query: the driver parses a query's whole answer as it arrives, without
