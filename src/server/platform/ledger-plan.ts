@@ -11,6 +11,7 @@ import {
   remainingQuoteCost,
   resumeHoldingPaced,
   type TaxEstimate,
+  type TaxLine,
   type TransactionType,
 } from '@/domain/ledger';
 import { dec, type Decimal, toPlain, ZERO } from '@/domain/money/decimal';
@@ -85,17 +86,7 @@ const lotFigures = (lot: Lot, depletedOn: string | null, changedOn: string | nul
   ]);
 
 /** A stored or new tax line as text, to tell whether a replay rewrote a sale. */
-const taxLineText = (line: {
-  lotId: string;
-  quantity: string;
-  proceeds: string;
-  costBasis: string;
-  gainLoss: string;
-  holdingPeriodDays: number;
-  isLongTerm: boolean;
-  taxRate: string;
-  taxAmount: string;
-}) =>
+const taxLineText = (line: Omit<TaxLine, 'lotNumber'>) =>
   [
     line.lotId,
     dec(line.quantity).toFixed(),
