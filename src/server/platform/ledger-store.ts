@@ -457,21 +457,18 @@ async function writeReplay(
   quantity: string,
   purchasePrice: string | null,
 ) {
-  const since = from ? gte(transactions.tradeDate, from) : undefined;
-  const salesSince = tx
-    .select({ id: transactions.id })
-    .from(transactions)
-    .where(and(eq(transactions.holdingId, holding.id), since));
-  await tx.delete(lotAllocations).where(inArray(lotAllocations.sellTransactionId, salesSince));
-  await tx.delete(taxCalculations).where(inArray(taxCalculations.transactionId, salesSince));
-  await tx
-    .delete(transactionLots)
-    .where(
-      and(
-        eq(transactionLots.holdingId, holding.id),
-        from ? gte(transactionLots.acquisitionDate, from) : undefined,
-      ),
-    );
+  // One statement: what the sales dated from `from` on took and their tax rows, and the lots
+  // acquired from then on (what took from those lots goes with them).
+  await tx.execute(sql`with sales as (
+      select id from ${transactions}
+      where holding_id = ${holding.id} ${from ? sql`and trade_date >= ${from}` : sql``}
+    ), taken as (
+      delete from ${lotAllocations} where sell_transaction_id in (select id from sales)
+    ), taxed as (
+      delete from ${taxCalculations} where transaction_id in (select id from sales)
+    )
+    delete from ${transactionLots}
+    where holding_id = ${holding.id} ${from ? sql`and acquisition_date >= ${from}` : sql``}`);
   await insert(tx);
   // A savings account's balance moves with its own deposits and withdrawals (savings service).
   if (holding.class !== 'savings') {
