@@ -1,5 +1,6 @@
 import { type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../db/client';
+import type { RebuildCompute } from './ledger-store';
 
 /**
  * The registry of tables whose rows live inside a simulation (holdings and transactions: each has
@@ -31,10 +32,17 @@ export type SimulationScopedTable = {
    * Copies the portfolio's real rows (simulation_id null) into the simulation, in the caller's
    * transaction; returns how many rows were copied. A table without it is not copied.
    */
-  copyIntoSimulation?: (
-    tx: DbOrTx,
-    input: { portfolioId: string; simulationId: string; userId: string; now: Date },
-  ) => Promise<number>;
+  copyIntoSimulation?: (tx: DbOrTx, input: SimulationCopy) => Promise<number>;
+};
+
+/** What a copy into a new simulation is given. */
+export type SimulationCopy = {
+  portfolioId: string;
+  simulationId: string;
+  userId: string;
+  now: Date;
+  /** Compute workers, for the copies' long ledger replays (`rebuildHolding`). */
+  compute?: RebuildCompute;
 };
 
 const registry = new Map<string, SimulationScopedTable>();
@@ -58,7 +66,7 @@ const table = (entry: SimulationScopedTable) => sql.identifier(entry.table);
 /** Copies every registered table's real rows into a new simulation. Returns rows copied per table. */
 export async function copyRealHoldings(
   tx: DbOrTx,
-  input: { portfolioId: string; simulationId: string; userId: string; now: Date },
+  input: SimulationCopy,
 ): Promise<Record<string, number>> {
   const copied: Record<string, number> = {};
   for (const entry of simulationScopedTables()) {

@@ -676,6 +676,46 @@ describe('simulation scoping', () => {
     );
     expect((await owner.get(`/api/v1/holdings/${holding.id}`)).json().holding.quantity).toBe('6');
   });
+
+  it('copies a long ledger (replayed on a compute worker) into a simulation, lot for lot', async () => {
+    const id = await portfolio();
+    const holding = (await add(id, market({ quantity: '10', purchasePrice: '100' }))).json()
+      .holding;
+    // 600 more trades: a buy a day and, every fourth day, a FIFO sale of one unit.
+    await db().execute(sql`
+      insert into transactions (user_id, portfolio_id, holding_id, asset_type, transaction_type,
+        quantity, price, trade_date, settlement_date, cost_basis_method)
+      select ${ownerId}, ${id}, ${holding.id}, 'market_investment',
+        case when n % 4 = 0 then 'sell' else 'buy' end, 1 + n % 3,
+        10 + n % 7, date '2024-02-01' + n, date '2024-02-01' + n,
+        case when n % 4 = 0 then 'fifo' end
+      from generate_series(1, 600) as n`);
+    const [row] = await db().select().from(holdings).where(eq(holdings.id, holding.id));
+    if (!row) throw new Error('no holding');
+    await db().transaction((tx) => rebuildHolding(tx, row, new Date()));
+    const real = (await owner.get(`/api/v1/holdings/${holding.id}/lots`)).json().lots;
+    const res = await owner.post(`/api/v1/portfolios/${id}/simulations`, {
+      name: 'Long what if',
+      copyHoldings: true,
+    });
+    expect(res.statusCode, res.body).toBe(201);
+    const sim = res.json().simulation.id;
+    const [copy] = (await owner.get(`/api/v1/portfolios/${id}/holdings?sim=${sim}`)).json()
+      .holdings;
+    const copied = (await owner.get(`/api/v1/holdings/${copy.id}/lots?sim=${sim}`)).json().lots;
+    const figures = (lots: Record<string, unknown>[]) =>
+      lots.map(({ lotNumber, acquisitionDate, remainingQuantity, acquisitionPrice }) => ({
+        lotNumber,
+        acquisitionDate,
+        remainingQuantity,
+        acquisitionPrice,
+      }));
+    expect(real.length).toBeGreaterThan(100);
+    expect(figures(copied)).toEqual(figures(real));
+    expect(copy.quantity).toBe(
+      (await owner.get(`/api/v1/holdings/${holding.id}`)).json().holding.quantity,
+    );
+  });
 });
 
 describe('deleting', () => {

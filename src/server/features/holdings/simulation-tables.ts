@@ -2,17 +2,17 @@ import { randomUUID } from 'node:crypto';
 import { and, asc, eq, inArray, isNull } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { holdings, holdingValuations, savingsInterestRates, transactions } from '../../db/schema';
-import { registerSimulationScopedTable } from '../../platform/simulation-scope';
+import {
+  registerSimulationScopedTable,
+  type SimulationCopy,
+} from '../../platform/simulation-scope';
 import { rebuildHolding } from '../../platform/ledger-store';
 
 /**
  * Copies the portfolio's real holdings into a new simulation, with their transactions, interest
  * rates and value history (holding_valuations), then replays each copy's ledger (lots and tax rows get the copies' ids).
  */
-async function copyHoldingsIntoSimulation(
-  tx: DbOrTx,
-  input: { portfolioId: string; simulationId: string; userId: string; now: Date },
-): Promise<number> {
+async function copyHoldingsIntoSimulation(tx: DbOrTx, input: SimulationCopy): Promise<number> {
   const real = await tx
     .select()
     .from(holdings)
@@ -85,7 +85,7 @@ async function copyHoldingsIntoSimulation(
       })),
     );
   }
-  for (const copy of copies) await rebuildHolding(tx, copy, input.now);
+  for (const copy of copies) await rebuildHolding(tx, copy, input.now, { compute: input.compute });
   return copies.length;
 }
 

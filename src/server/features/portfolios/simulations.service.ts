@@ -94,7 +94,13 @@ export async function createSimulation(
       .returning();
     if (!row) throw new Error('simulation insert returned nothing');
     if (input.copyHoldings) {
-      await copyRealHoldings(tx, { portfolioId, simulationId: row.id, userId, now });
+      await copyRealHoldings(tx, {
+        portfolioId,
+        simulationId: row.id,
+        userId,
+        now,
+        compute: ctx.compute,
+      });
     }
     await publishChanged(ctx, tx, portfolioId, 'simulations');
     return toSimulation(row, access.level, await cashView(tx, row, access.portfolio));
