@@ -1,4 +1,4 @@
-import { eq, sql } from 'drizzle-orm';
+import { and, desc, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   holdings,
@@ -677,22 +677,41 @@ describe('simulation scoping', () => {
     expect((await owner.get(`/api/v1/holdings/${holding.id}`)).json().holding.quantity).toBe('6');
   });
 
-  it('copies a long ledger (replayed on a compute worker) into a simulation, lot for lot', async () => {
+  it('copies a long ledger into a simulation, lot for lot (replayed on a compute worker)', async () => {
     const id = await portfolio();
     const holding = (await add(id, market({ quantity: '10', purchasePrice: '100' }))).json()
       .holding;
-    // 600 more trades: a buy a day and, every fourth day, a FIFO sale of one unit.
+    // 3,200 more trades (more than one value list can carry), ten a day recorded a microsecond
+    // apart (a day's order rests on it): buys, and every fourth a FIFO sale.
     await db().execute(sql`
       insert into transactions (user_id, portfolio_id, holding_id, asset_type, transaction_type,
-        quantity, price, trade_date, settlement_date, cost_basis_method)
+        quantity, price, trade_date, settlement_date, cost_basis_method, created_at)
       select ${ownerId}, ${id}, ${holding.id}, 'market_investment',
         case when n % 4 = 0 then 'sell' else 'buy' end, 1 + n % 3,
-        10 + n % 7, date '2024-02-01' + n, date '2024-02-01' + n,
-        case when n % 4 = 0 then 'fifo' end
-      from generate_series(1, 600) as n`);
+        10 + n % 7, date '2024-02-01' + n / 10, date '2024-02-01' + n / 10,
+        case when n % 4 = 0 then 'fifo' end,
+        timestamptz '2024-01-01 00:00:00+00' + n * interval '1 microsecond'
+      from generate_series(1, 3200) as n`);
     const [row] = await db().select().from(holdings).where(eq(holdings.id, holding.id));
     if (!row) throw new Error('no holding');
     await db().transaction((tx) => rebuildHolding(tx, row, new Date()));
+    // And a sale of a lot named by its buy (the last one: FIFO sales took the first).
+    const [named] = await db()
+      .select({ id: transactions.id })
+      .from(transactions)
+      .where(and(eq(transactions.holdingId, holding.id), eq(transactions.transactionType, 'buy')))
+      .orderBy(desc(transactions.tradeDate), desc(transactions.createdAt))
+      .limit(1);
+    const specific = await trade(id, {
+      assetId: holding.id,
+      transactionType: 'sell',
+      quantity: '1',
+      price: '30',
+      tradeDate: '2025-03-01',
+      costBasisMethod: 'specific_id',
+      selectedLots: [{ lotId: named?.id, quantity: '1' }],
+    });
+    expect(specific.statusCode, specific.body).toBe(201);
     const real = (await owner.get(`/api/v1/holdings/${holding.id}/lots`)).json().lots;
     const res = await owner.post(`/api/v1/portfolios/${id}/simulations`, {
       name: 'Long what if',

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import { and, asc, eq, inArray, isNull } from 'drizzle-orm';
+import { and, asc, eq, getTableColumns, inArray, isNull, sql } from 'drizzle-orm';
+import { bulkInsert } from '../../db/bulk-insert';
 import type { DbOrTx } from '../../db/client';
 import { holdings, holdingValuations, savingsInterestRates, transactions } from '../../db/schema';
 import {
@@ -33,36 +34,59 @@ async function copyHoldingsIntoSimulation(tx: DbOrTx, input: SimulationCopy): Pr
     createdAt: input.now,
     updatedAt: input.now,
   }));
-  await tx.insert(holdings).values(copies);
+  await bulkInsert(tx, holdings, copies);
 
+  // The transactions in one statement, in SQL: their recording times stay exact to the
+  // microsecond (the ledger orders a day's rows by them; a JavaScript date keeps milliseconds),
+  // and a history of any length is copied (one row per value list would pass the bind-parameter
+  // limit past about 3,000 transactions).
   const history = await tx
-    .select()
+    .select({ id: transactions.id })
     .from(transactions)
-    .where(inArray(transactions.holdingId, [...idOf.keys()]))
-    .orderBy(asc(transactions.createdAt), asc(transactions.id));
-  const transactionIdOf = new Map(history.map((row) => [row.id, randomUUID()]));
+    .where(inArray(transactions.holdingId, [...idOf.keys()]));
   if (history.length) {
-    await tx.insert(transactions).values(
-      history.map((row) => ({
-        ...row,
-        id: transactionIdOf.get(row.id) ?? randomUUID(),
-        holdingId: idOf.get(row.holdingId) ?? row.holdingId,
-        simulationId: input.simulationId,
-        // A specific-lot sale names lots by their buys' ids: the copies' ids now.
-        selectedLots:
-          row.selectedLots?.map((selection) => ({
-            ...selection,
-            lotId: transactionIdOf.get(selection.lotId) ?? selection.lotId,
-          })) ?? null,
-      })),
-    );
+    const oldIds = history.map((row) => row.id);
+    const newIds = oldIds.map(() => randomUUID());
+    const columns = Object.values(getTableColumns(transactions)).map((column) => column.name);
+    const values = columns.map((name) => {
+      if (name === 'id') return sql`copy.new_id`;
+      if (name === 'holding_id') return sql`held.new_id`;
+      if (name === 'simulation_id') return sql`${input.simulationId}::uuid`;
+      // A specific-lot sale names lots by their buys' ids: the copies' ids now.
+      if (name === 'selected_lots') {
+        return sql`case when t.selected_lots is null then null else (
+          select jsonb_agg(
+            case when named.new_id is null then lot.value
+              else jsonb_set(lot.value, '{lotId}', to_jsonb(named.new_id::text)) end
+            order by lot.position)
+          from jsonb_array_elements(t.selected_lots) with ordinality as lot(value, position)
+          left join copy as named on named.old_id::text = lot.value->>'lotId'
+        ) end`;
+      }
+      return sql`t.${sql.identifier(name)}`;
+    });
+    await tx.execute(sql`with copy as (
+        select * from unnest(${sql.param(oldIds)}::uuid[], ${sql.param(newIds)}::uuid[])
+          as ids(old_id, new_id)
+      )
+      insert into ${transactions} (${sql.join(
+        columns.map((name) => sql.identifier(name)),
+        sql`, `,
+      )})
+      select ${sql.join(values, sql`, `)}
+      from ${transactions} as t
+      join copy on copy.old_id = t.id
+      join unnest(${sql.param([...idOf.keys()])}::uuid[], ${sql.param([...idOf.values()])}::uuid[])
+        as held(old_id, new_id) on held.old_id = t.holding_id`);
   }
   const rates = await tx
     .select()
     .from(savingsInterestRates)
     .where(inArray(savingsInterestRates.holdingId, [...idOf.keys()]));
   if (rates.length) {
-    await tx.insert(savingsInterestRates).values(
+    await bulkInsert(
+      tx,
+      savingsInterestRates,
       rates.map((rate) => ({
         ...rate,
         id: randomUUID(),
@@ -76,7 +100,9 @@ async function copyHoldingsIntoSimulation(tx: DbOrTx, input: SimulationCopy): Pr
     .from(holdingValuations)
     .where(inArray(holdingValuations.holdingId, [...idOf.keys()]));
   if (points.length) {
-    await tx.insert(holdingValuations).values(
+    await bulkInsert(
+      tx,
+      holdingValuations,
       points.map((point) => ({
         ...point,
         id: randomUUID(),
