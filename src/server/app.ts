@@ -237,7 +237,8 @@ export async function buildApp(deps: AppDeps) {
     secrets,
     counters,
     scheduler,
-    compute: new ComputePool<ComputeTasks>({
+    compute: new ComputePool<ComputeTasks>(),
+    valuations: new ComputePool<ComputeTasks>({
       connect: (readers) =>
         database.workerConnection?.(readers) ??
         new Error('this database gives no worker connections'),
@@ -272,6 +273,7 @@ export async function buildApp(deps: AppDeps) {
     await realtime.stop();
     await counters.close();
     await ctx.compute.close();
+    await ctx.valuations.close();
   });
   await registerRealtimeRoutes(app, {
     realtime,

@@ -24,8 +24,18 @@ export type ServerContext = {
   secrets: Secrets;
   /** Sign-in failure counters: memory, or Redis when REDIS_URL is set. */
   counters: CounterStore;
-  /** Worker threads for heavy pure work (valuations). */
+  /**
+   * Worker threads for heavy pure work (ledger replays, import checks, market data files): their
+   * tasks never read the database, so a transaction may wait for one (an import, a back-dated
+   * write) without waiting on itself.
+   */
   compute: ComputePool<ComputeTasks>;
+  /**
+   * Worker threads that read the database themselves (valuations): apart from `compute`, since
+   * on the embedded database their reads wait for any open transaction, and a transaction that
+   * waited behind them for a replay would never end.
+   */
+  valuations: ComputePool<ComputeTasks>;
   /**
    * The job queue in the database (pg-boss): one-off jobs (the data export) and periodic ones
    * that must run once across processes (deleting accounts at the end of their grace period).

@@ -64,11 +64,11 @@ export async function startServer(options: StartOptions): Promise<Running> {
   }
   app.log.info({ config: describeConfig(config) }, 'starting');
   const url = await app.listen({ port: config.port, host: config.host });
-  // The compute workers boot now, and ready themselves for valuations (connections, compiled
-  // engine), not when the first valuation waits for one.
-  app.ctx.compute.warm();
-  for (let i = 0; i < app.ctx.compute.threads; i += 1) {
-    app.ctx.compute
+  // The valuation workers boot now, and ready themselves (connections, compiled engine), not
+  // when the first valuation waits for one. The others start with the first task given them.
+  app.ctx.valuations.warm();
+  for (let i = 0; i < app.ctx.valuations.threads; i += 1) {
+    app.ctx.valuations
       .run('warmValuation', {})
       .catch((error: unknown) => app.log.warn({ err: error }, 'compute worker warm-up failed'));
   }

@@ -12,6 +12,7 @@ import {
 import { dec } from '@/domain/money/decimal';
 import { bulkInsert, insertPacked } from '../db/bulk-insert';
 import type { Db, DbOrTx } from '../db/client';
+import { bulkTransaction } from '../db/access-context';
 import {
   holdings,
   lotAllocations,
@@ -142,6 +143,16 @@ export const readLedger = (tx: DbOrTx, holdingId: string, from: string | null = 
   replayRowsFrom(tx, holdingId, from);
 
 /**
+ * Reads in one read-only snapshot: consistent across pages, and on the embedded database it runs
+ * beside another request's bulk write as any read would (`bulkTransaction`, naming nobody).
+ */
+export const inSnapshot = <T>(db: Db, read: (tx: DbOrTx) => Promise<T>) =>
+  bulkTransaction(db, new Set(), read, {
+    isolationLevel: 'repeatable read',
+    accessMode: 'read only',
+  });
+
+/**
  * The ledger with one more transaction (not stored: a sale's preview), placed after everything
  * on or before its trade date: replayed from that date, from the state the stored rows give there
  * (the whole history when rows from before migration 0008 need it), in one read-only snapshot.
@@ -151,14 +162,11 @@ export async function replayWithDraft(
   holdingId: string,
   draft: LedgerTransaction,
 ): Promise<HoldingLedger> {
-  const { start, rows } = await db.transaction(
-    async (tx) => {
-      const start = await stateAt(tx, holdingId, draft.tradeDate);
-      const rows = await replayRowsFrom(tx, holdingId, start ? draft.tradeDate : null);
-      return { start, rows };
-    },
-    { isolationLevel: 'repeatable read', accessMode: 'read only' },
-  );
+  const { start, rows } = await inSnapshot(db, async (tx) => {
+    const start = await stateAt(tx, holdingId, draft.tradeDate);
+    const rows = await replayRowsFrom(tx, holdingId, start ? draft.tradeDate : null);
+    return { start, rows };
+  });
   const after = rows.findIndex((row) => row.tradeDate > draft.tradeDate);
   const ordered =
     after < 0 ? [...rows, draft] : [...rows.slice(0, after), draft, ...rows.slice(after)];

@@ -31,7 +31,7 @@ import {
   saveSavingsMovements,
   saveSavingsRates,
 } from './import-savings';
-import { readLedger, rebuildHolding } from '../../platform/ledger-store';
+import { inSnapshot, readLedger, rebuildHolding } from '../../platform/ledger-store';
 import { packLedgerRows, type PackedLedgerRows } from '../../platform/ledger-plan';
 import {
   type HoldingRow,
@@ -274,11 +274,16 @@ async function checkTransactions(
   };
   if (!result.file.readable) return checked;
   if (result.ledgerHoldings.length) {
-    // Read in pages and sent as texts per field (a long ledger is thousands of rows).
+    // Read in pages, in one snapshot (a commit's own transaction; a preview's read-only one),
+    // and sent as texts per field (a long ledger is thousands of rows).
     const existing: Record<string, PackedLedgerRows> = {};
-    for (const holdingId of result.ledgerHoldings) {
-      existing[holdingId] = await packLedgerRows(await readLedger(db, holdingId));
-    }
+    const readAll = async (from: DbOrTx) => {
+      for (const holdingId of result.ledgerHoldings) {
+        existing[holdingId] = await packLedgerRows(await readLedger(from, holdingId));
+      }
+    };
+    if (lock) await readAll(db);
+    else await inSnapshot(ctx.database.db, readAll);
     checked.later = await ctx.compute.run('importLedgers', {
       entries: result.ledgerEntries,
       existing,

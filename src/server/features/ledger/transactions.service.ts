@@ -384,6 +384,16 @@ export async function previewSale(
     );
   if (!holding) throw new AppError('HOLDING_NOT_FOUND');
   assertTradable(holding, 'sell');
+  // As the sale would be recorded: another currency without a rate takes the published one.
+  if (input.exchangeRateToBase === undefined) {
+    const rate = await rateToBase(
+      db,
+      input.currency ?? holding.currency,
+      scope.access.portfolio.baseCurrency,
+      input.tradeDate,
+    );
+    if (rate) input = { ...input, exchangeRateToBase: rate };
+  }
   const draft = toLedgerTransaction({
     ...newRow(actor, scope, holding, { ...input, transactionType: 'sell' }, ctx.clock.now()),
     id: 'preview',

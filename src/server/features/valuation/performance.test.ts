@@ -161,13 +161,13 @@ describe('portfolio performance', () => {
     expect(sample.symbols).toEqual(['AAPL']);
     expect((await loadWarmUpSample(db(), 100)).holdingIds).toContain(holdings[0]);
     // A worker warmed up on them values the view as any other.
-    await t.app.ctx.compute.run('warmValuation', {});
+    await t.app.ctx.valuations.run('warmValuation', {});
     expect((await performance(id)).value).toBe('1280');
   });
 
   it('follows every change the worker keeps apart: one holding, a close, a rate, a removal', async () => {
     // The worker keeps what it read (valuation.task.ts) and reads again only what moved.
-    await t.app.ctx.compute.run('warmValuation', {});
+    await t.app.ctx.valuations.run('warmValuation', {});
     const { id, holdings } = await portfolioWith([
       apple,
       { ...apple, name: 'Apple again', quantity: '5' },

@@ -368,23 +368,31 @@ export async function loadSimulationCash(
   return { initialCash: simulation.initialCash, flows, balance: balance.toFixed(2) };
 }
 
+/** The longest history a warm-up reads of one holding (a sample, not a full load). */
+const WARM_UP_HISTORY = 500;
+
 /**
- * A few real rows of every shape the valuation reads (the most recently changed holdings and
- * series, at most `limit` of each), for a compute worker's warm-up: reading them once compiles
- * the row parsing and mapping before a user's first valuation waits on it. Only ids are answered.
+ * A few real rows of every shape the valuation reads, for a compute worker's warm-up: reading them
+ * once compiles the row parsing and mapping before a user's first valuation waits on it. At most
+ * `limit` of the most recently changed holdings whose histories are short (`WARM_UP_HISTORY`
+ * transactions at most: counting stops there), and `limit` series. Only ids are answered.
  */
 export async function loadWarmUpSample(db: DbOrTx, limit: number) {
   const [holdingRows, symbolRows] = await Promise.all([
     db
       .select({ id: holdings.id })
       .from(holdings)
+      .where(
+        sql`(select count(*) from (select 1 from ${transactions} as t
+          where t.holding_id = ${holdings.id} limit ${WARM_UP_HISTORY + 1}) as counted)
+          <= ${WARM_UP_HISTORY}`,
+      )
       .orderBy(sql`${holdings.updatedAt} desc`)
       .limit(limit),
     db
       .select({ symbol: instruments.symbol })
       .from(instrumentPriceSeries)
       .innerJoin(instruments, eq(instruments.id, instrumentPriceSeries.instrumentId))
-      .orderBy(sql`${instrumentPriceSeries.version} desc`)
       .limit(limit),
   ]);
   return {

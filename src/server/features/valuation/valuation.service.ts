@@ -91,7 +91,7 @@ export async function valueView(
   const { key, input } = await request(ctx, scope, currency, range);
   const cached = computedCache.get(key);
   if (cached) return cached;
-  const computed = await ctx.compute.run('valueView', input);
+  const computed = await ctx.valuations.run('valueView', input);
   computedCache.set(key, computed);
   return computed;
 }
@@ -113,7 +113,7 @@ export async function portfolioPerformance(
   const { key, input } = await request(ctx, scope, currency, query.range);
   const cached = answerCache.get(key);
   if (cached) return cached;
-  const answer = await ctx.compute.run('performance', input);
+  const answer = await ctx.valuations.run('performance', input);
   answerCache.set(key, answer);
   return answer;
 }

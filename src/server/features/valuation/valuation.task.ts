@@ -356,7 +356,7 @@ function warmUpInput(): Parameters<typeof computePortfolioValuation>[0] {
   };
 }
 
-/** How many of the latest holdings and series a worker reads while it warms up (twice). */
+/** How many holdings (of short histories) and series a worker reads while it warms up (twice). */
 const WARM_UP_ROWS = 64;
 
 /**
