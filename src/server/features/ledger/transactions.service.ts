@@ -297,6 +297,26 @@ export async function holdingForTransaction(
 }
 
 /**
+ * Another currency than the portfolio's, without a rate: the published rate of the trade date
+ * (none known: as given).
+ */
+async function withPublishedRate(
+  db: DbOrTx,
+  input: CreateTransactionInput,
+  holdingCurrency: string,
+  scope: Scope,
+): Promise<CreateTransactionInput> {
+  if (input.exchangeRateToBase !== undefined) return input;
+  const rate = await rateToBase(
+    db,
+    input.currency ?? holdingCurrency,
+    scope.access.portfolio.baseCurrency,
+    input.tradeDate,
+  );
+  return rate ? { ...input, exchangeRateToBase: rate } : input;
+}
+
+/**
  * Records a transaction: the row, then the holding's ledger replayed with it (lots, what sales
  * took, tax rows, the holding's quantity and cost), an audit row, all in one database
  * transaction. A sell's answer carries its tax estimate.
@@ -316,16 +336,7 @@ export async function createTransaction(
     });
     const holding = await holdingForTransaction(tx, scope, input);
     assertTradable(holding, input.transactionType);
-    // Another currency than the portfolio's, without a rate: the published rate of the trade date.
-    if (input.exchangeRateToBase === undefined) {
-      const rate = await rateToBase(
-        tx,
-        input.currency ?? holding.currency,
-        scope.access.portfolio.baseCurrency,
-        input.tradeDate,
-      );
-      if (rate) input = { ...input, exchangeRateToBase: rate };
-    }
+    input = await withPublishedRate(tx, input, holding.currency, scope);
     // In a simulation a buy or a fee may not spend more cash than is left (INSUFFICIENT_CASH).
     const { row, tax } = await withCashCheck(tx, scope.simulationId, async () => {
       const [inserted] = await tx
@@ -384,16 +395,8 @@ export async function previewSale(
     );
   if (!holding) throw new AppError('HOLDING_NOT_FOUND');
   assertTradable(holding, 'sell');
-  // As the sale would be recorded: another currency without a rate takes the published one.
-  if (input.exchangeRateToBase === undefined) {
-    const rate = await rateToBase(
-      db,
-      input.currency ?? holding.currency,
-      scope.access.portfolio.baseCurrency,
-      input.tradeDate,
-    );
-    if (rate) input = { ...input, exchangeRateToBase: rate };
-  }
+  // As the sale would be recorded.
+  input = await withPublishedRate(db, input, holding.currency, scope);
   const draft = toLedgerTransaction({
     ...newRow(actor, scope, holding, { ...input, transactionType: 'sell' }, ctx.clock.now()),
     id: 'preview',
