@@ -1,5 +1,5 @@
 import type { ErrorEvent as SentryEvent, StackFrame } from '@sentry/browser';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import {
   createBeforeSend,
   createDuplicateFilter,
@@ -7,7 +7,24 @@ import {
   cutStack,
   DUPLICATE_WINDOW_MS,
   scrubBreadcrumb,
+  startErrorReporting,
+  stopErrorReporting,
 } from './error-reporting';
+
+/** The SDK, standing in: what it was started with, and a close that takes its time. */
+const sdk = vi.hoisted(() => ({
+  options: null as null | { beforeSend: (event: unknown) => unknown },
+  closing: null as null | (() => void),
+}));
+vi.mock('@sentry/browser', () => ({
+  init: (options: { beforeSend: (event: unknown) => unknown }) => {
+    sdk.options = options;
+  },
+  close: () =>
+    new Promise<boolean>((resolve) => {
+      sdk.closing = () => resolve(true);
+    }),
+}));
 
 const frame = (n: number): StackFrame => ({
   function: `handler${n}`,
@@ -85,5 +102,20 @@ describe('duplicate suppression', () => {
     expect(
       scrubBreadcrumb({ category: 'navigation', data: { to: '/x?code=999999', from: '/' } }).data,
     ).toEqual({ to: '/x?code=[REDACTED]', from: '/' });
+  });
+});
+
+describe('withdrawing consent', () => {
+  it('sends nothing caught once withdrawn, while the client is still closing', async () => {
+    await startErrorReporting('https://key@collector.example.com/1');
+    const beforeSend = sdk.options?.beforeSend;
+    if (!beforeSend) throw new Error('not started');
+    expect(beforeSend(event('before'))).not.toBeNull();
+    const stopped = stopErrorReporting();
+    // Not closed yet: an error caught now is dropped all the same.
+    expect(beforeSend(event('after'))).toBeNull();
+    sdk.closing?.();
+    await stopped;
+    expect(beforeSend(event('later'))).toBeNull();
   });
 });

@@ -114,13 +114,21 @@ export async function startErrorReporting(dsn: string): Promise<void> {
     // Errors only: no session tracking, no performance traces.
     integrations: (defaults) =>
       defaults.filter((integration) => integration.name !== 'BrowserSession'),
-    beforeSend: createBeforeSend(),
+    beforeSend: (() => {
+      const prepare = createBeforeSend();
+      // Closing the client takes a while (it flushes what was sent before): an error it catches
+      // meanwhile is no longer sent.
+      return (event: SentryEvent) => (running ? prepare(event) : null);
+    })(),
     beforeBreadcrumb: scrubBreadcrumb,
   });
   running = true;
 }
 
-/** Stops sending at once (consent withdrawn): the client is closed, no reload needed. */
+/**
+ * Stops sending at once (consent withdrawn): nothing caught from now on is sent, and the client
+ * is closed; no reload needed.
+ */
 export async function stopErrorReporting(): Promise<void> {
   generation += 1;
   if (!running || !sentry) return;
