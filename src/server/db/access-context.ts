@@ -69,3 +69,17 @@ export function mayPassBulkWrites(): boolean {
   for (const seesWrites of running) if (seesWrites.has(userId)) return false;
   return true;
 }
+
+/** A read-only snapshot: every read in it sees one state of the database. */
+export const READ_SNAPSHOT = {
+  isolationLevel: 'repeatable read',
+  accessMode: 'read only',
+} as const;
+
+/**
+ * Reads in one read-only snapshot (`READ_SNAPSHOT`): consistent across pages, and on the embedded
+ * database it runs beside another request's bulk write as any read would (a `bulkTransaction`
+ * naming nobody).
+ */
+export const inSnapshot = <T>(db: Db, read: (tx: Tx) => Promise<T>) =>
+  bulkTransaction(db, new Set(), read, READ_SNAPSHOT);

@@ -12,7 +12,7 @@ import {
 import { dec } from '@/domain/money/decimal';
 import { bulkInsert, insertPacked } from '../db/bulk-insert';
 import type { Db, DbOrTx } from '../db/client';
-import { bulkTransaction } from '../db/access-context';
+import { inSnapshot } from '../db/access-context';
 import {
   holdings,
   lotAllocations,
@@ -90,10 +90,10 @@ type ReplayRow = {
  * ledger order's key, on its index) and mapped in slices, so that a long history never holds the
  * thread for long.
  */
-async function replayRowsFrom(
+export async function readLedger(
   tx: DbOrTx,
   holdingId: string,
-  from: string | null,
+  from: string | null = null,
 ): Promise<LedgerTransaction[]> {
   const out: LedgerTransaction[] = [];
   let after: ReplayRow | null = null;
@@ -136,23 +136,6 @@ async function replayRowsFrom(
 }
 
 /**
- * A holding's transactions in ledger order (from trade date `from` on; all when null), as the
- * ledger reads them: in pages and slices, never mapped whole in one go (`replayRowsFrom`).
- */
-export const readLedger = (tx: DbOrTx, holdingId: string, from: string | null = null) =>
-  replayRowsFrom(tx, holdingId, from);
-
-/**
- * Reads in one read-only snapshot: consistent across pages, and on the embedded database it runs
- * beside another request's bulk write as any read would (`bulkTransaction`, naming nobody).
- */
-export const inSnapshot = <T>(db: Db, read: (tx: DbOrTx) => Promise<T>) =>
-  bulkTransaction(db, new Set(), read, {
-    isolationLevel: 'repeatable read',
-    accessMode: 'read only',
-  });
-
-/**
  * The ledger with one more transaction (not stored: a sale's preview), placed after everything
  * on or before its trade date: replayed from that date, from the state the stored rows give there
  * (the whole history when rows from before migration 0008 need it), in one read-only snapshot.
@@ -164,7 +147,7 @@ export async function replayWithDraft(
 ): Promise<HoldingLedger> {
   const { start, rows } = await inSnapshot(db, async (tx) => {
     const start = await stateAt(tx, holdingId, draft.tradeDate);
-    const rows = await replayRowsFrom(tx, holdingId, start ? draft.tradeDate : null);
+    const rows = await readLedger(tx, holdingId, start ? draft.tradeDate : null);
     return { start, rows };
   });
   const after = rows.findIndex((row) => row.tradeDate > draft.tradeDate);
@@ -440,7 +423,7 @@ async function readReplay(tx: DbOrTx, holding: HoldingRow, options: RebuildOptio
   const start = options.from ? await stateAt(tx, holding.id, options.from) : null;
   // Stored rows from before migration 0008 cannot be resumed from: replayed whole, then they can.
   const from = start ? (options.from ?? null) : null;
-  const rows = await replayRowsFrom(tx, holding.id, from);
+  const rows = await readLedger(tx, holding.id, from);
   const scope = {
     userId: holding.userId,
     portfolioId: holding.portfolioId,

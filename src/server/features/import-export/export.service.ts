@@ -34,7 +34,7 @@ import {
   simulationIs,
   activeHoldingsOf,
 } from '../../platform/holding-scope';
-import { bulkTransaction } from '../../db/access-context';
+import { inSnapshot, READ_SNAPSHOT } from '../../db/access-context';
 import { mapInSlices, TimeSlices } from '../../platform/time-slices';
 
 /**
@@ -49,8 +49,6 @@ import { mapInSlices, TimeSlices } from '../../platform/time-slices';
  */
 
 type HoldingKind = Exclude<ExportKind, 'transactions' | 'savings-movements' | 'savings-rates'>;
-
-const SNAPSHOT = { isolationLevel: 'repeatable read', accessMode: 'read only' } as const;
 
 const text = (value: unknown): string => {
   if (value === null || value === undefined) return '';
@@ -162,7 +160,7 @@ export async function exportHoldings(
       out += csvLine(columns.map((column) => cells[column] ?? ''));
     }
     return out;
-  }, SNAPSHOT);
+  }, READ_SNAPSHOT);
 }
 
 function transactionLine(
@@ -266,32 +264,25 @@ export async function exportTransactions(
     };
     try {
       // Read-only: on the embedded database other requests' reads run beside it.
-      await bulkTransaction(
-        ctx.database.db,
-        new Set(),
-        async (tx) => {
-          await write(CSV_BOM + csvLine(TRANSACTION_EXPORT_COLUMNS));
-          let cursor: Cursor | null = null;
-          for (let batches = 1; ; batches += 1) {
-            const batch = await transactionBatch(tx, scope, cursor);
-            if (batch.length) {
-              const lines = await mapInSlices(batch, (row) =>
-                transactionLine(row.transaction, row),
-              );
-              await write(lines.join(''));
-            }
-            await hooks.afterBatch?.(batches);
-            const last = batch.at(-1);
-            if (!last || batch.length < EXPORT_BATCH_SIZE) return;
-            cursor = {
-              tradeDate: last.transaction.tradeDate,
-              createdAt: last.createdAtText,
-              id: last.transaction.id,
-            };
+      await inSnapshot(ctx.database.db, async (tx) => {
+        await write(CSV_BOM + csvLine(TRANSACTION_EXPORT_COLUMNS));
+        let cursor: Cursor | null = null;
+        for (let batches = 1; ; batches += 1) {
+          const batch = await transactionBatch(tx, scope, cursor);
+          if (batch.length) {
+            const lines = await mapInSlices(batch, (row) => transactionLine(row.transaction, row));
+            await write(lines.join(''));
           }
-        },
-        SNAPSHOT,
-      );
+          await hooks.afterBatch?.(batches);
+          const last = batch.at(-1);
+          if (!last || batch.length < EXPORT_BATCH_SIZE) return;
+          cursor = {
+            tradeDate: last.transaction.tradeDate,
+            createdAt: last.createdAtText,
+            id: last.transaction.id,
+          };
+        }
+      });
     } finally {
       out.end();
       await finished(out);
@@ -339,7 +330,7 @@ export async function exportSavingsMovements(
       out += csvLine(SAVINGS_MOVEMENT_EXPORT_COLUMNS.map((column) => cells[column]));
     }
     return out;
-  }, SNAPSHOT);
+  }, READ_SNAPSHOT);
 }
 
 /**
@@ -395,5 +386,5 @@ export async function exportSavingsRates(
       }
     });
     return out;
-  }, SNAPSHOT);
+  }, READ_SNAPSHOT);
 }

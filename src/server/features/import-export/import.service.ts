@@ -9,7 +9,7 @@ import {
 } from '@/contracts/import-export';
 import { importIssue } from '@/domain/import/issues';
 import type { ServerContext } from '../../context';
-import { bulkTransaction } from '../../db/access-context';
+import { bulkTransaction, inSnapshot } from '../../db/access-context';
 import { insertPacked } from '../../db/bulk-insert';
 import type { DbOrTx } from '../../db/client';
 import { holdings, transactionAuditTrail, transactions } from '../../db/schema';
@@ -31,7 +31,7 @@ import {
   saveSavingsMovements,
   saveSavingsRates,
 } from './import-savings';
-import { inSnapshot, readLedger, rebuildHolding } from '../../platform/ledger-store';
+import { readLedger, rebuildHolding } from '../../platform/ledger-store';
 import { packLedgerRows, type PackedLedgerRows } from '../../platform/ledger-plan';
 import {
   type HoldingRow,
