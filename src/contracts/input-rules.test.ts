@@ -8,6 +8,8 @@ import {
   isInDateRange,
   isNotFuture,
   isoDate,
+  isoDateTime,
+  isInstantInDateRange,
   isStorableText,
   latestToday,
   pastDate,
@@ -128,5 +130,43 @@ describe('the date rules', () => {
         .success,
     ).toBe(true);
     expect(messages(pastIsoDate().safeParse('9999-12-31'))).toEqual([M.dateOutOfRange]);
+  });
+});
+
+describe('the instant rule', () => {
+  it('reads the instant in UTC and keeps it inside the dates the product holds', () => {
+    const schema = isoDateTime();
+    expect(schema.safeParse('2026-11-28T10:00:00+01:00').success).toBe(true);
+    expect(schema.safeParse('2999-12-31T23:59:59Z').success).toBe(true);
+    expect(messages(schema.safeParse('9999-12-31T23:59:59-14:00'))).toEqual([M.dateOutOfRange]);
+    expect(messages(schema.safeParse('2999-12-31T23:00:00-14:00'))).toEqual([M.dateOutOfRange]);
+    expect(messages(schema.safeParse('1900-01-01T00:30:00+01:00'))).toEqual([M.dateOutOfRange]);
+    expect(messages(schema.safeParse('tomorrow'))).toEqual([M.dateInvalid]);
+  });
+
+  it('agrees with the UTC calendar date for any instant and offset', () => {
+    fc.assert(
+      fc.property(
+        fc.date({
+          min: new Date('1800-01-01T00:00:00Z'),
+          max: new Date('3100-01-01T00:00:00Z'),
+          noInvalidDate: true,
+        }),
+        fc.integer({ min: -14 * 60, max: 14 * 60 }),
+        (date, offsetMinutes) => {
+          const local = new Date(date.getTime() + offsetMinutes * 60_000)
+            .toISOString()
+            .slice(0, 19);
+          const sign = offsetMinutes < 0 ? '-' : '+';
+          const abs = Math.abs(offsetMinutes);
+          const offset = `${sign}${String(Math.floor(abs / 60)).padStart(2, '0')}:${String(abs % 60).padStart(2, '0')}`;
+          const day = date.toISOString().slice(0, 10);
+          expect(isInstantInDateRange(`${local}${offset}`)).toBe(
+            day >= DATE_MIN && day <= DATE_MAX,
+          );
+        },
+      ),
+      { numRuns: 300, seed: 26 },
+    );
   });
 });

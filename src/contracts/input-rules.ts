@@ -63,6 +63,23 @@ export const isoDate = (message: string = M.dateInvalid) =>
 export const pastIsoDate = (message: string = M.dateInvalid) =>
   isoDate(message).refine((value) => isNotFuture(value), M.dateInFuture);
 
+/** True when an ISO 8601 date-time (any offset) falls, in UTC, inside DATE_MIN..DATE_MAX. */
+export function isInstantInDateRange(value: string): boolean {
+  const time = Date.parse(value);
+  if (Number.isNaN(time)) return false;
+  const utcDay = new Date(time).toISOString().slice(0, 10);
+  return utcDay >= DATE_MIN && utcDay <= DATE_MAX;
+}
+
+/**
+ * An instant, ISO 8601 with its offset, whose UTC date is inside DATE_MIN..DATE_MAX
+ * ('9999-12-31T23:59:59-14:00' is in the year 10000 in UTC: out of range, not a server error).
+ */
+export const isoDateTime = () =>
+  z.iso
+    .datetime({ offset: true, message: M.dateInvalid, abort: true })
+    .refine(isInstantInDateRange, { message: M.dateOutOfRange, abort: true });
+
 const missing = (input: unknown) => input === undefined || input === null || input === '';
 
 /** A required calendar date: missing says `required`, anything but YYYY-MM-DD 'Invalid date format'. */

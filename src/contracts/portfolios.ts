@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { text } from './input-rules';
+import { isoDateTime, text } from './input-rules';
 import { CURRENCIES } from './settings';
 import { VALIDATION_MESSAGES as M } from './validation-messages';
 
@@ -234,7 +234,7 @@ export const createShareBodySchema = z
     simulationSharingMode: z.enum(SIMULATION_SHARING_MODES).default('none'),
     sharedSimulationIds: simulationIds.optional(),
     /** When the invitation stops being acceptable; 7 days from now when absent. */
-    expiresAt: z.iso.datetime({ offset: true }).optional(),
+    expiresAt: isoDateTime().optional(),
   })
   .superRefine(requireIdsWhenSpecific);
 export type CreateShareBody = z.input<typeof createShareBodySchema>;
@@ -245,7 +245,7 @@ export const updateShareBodySchema = z
     simulationSharingMode: z.enum(SIMULATION_SHARING_MODES).optional(),
     sharedSimulationIds: simulationIds.optional(),
     /** A pending invitation's new deadline (to extend it). */
-    expiresAt: z.iso.datetime({ offset: true }).optional(),
+    expiresAt: isoDateTime().optional(),
     /** The owner may only revoke by status (or use DELETE). */
     status: z.literal('revoked').optional(),
   })

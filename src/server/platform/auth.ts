@@ -16,6 +16,7 @@ import { type Clock, DAY, HOUR, MINUTE, SECOND } from './clock';
 import { hashToken, randomToken } from './crypto';
 import { AppError } from './errors';
 import type { Realtime } from './realtime';
+import { redactRequestUrl } from './logging';
 import { hasBearer, isApiRequest, routeOf } from './request-path';
 
 /** A session without "remember me" ends after 12 hours (and with the browser: no Max-Age). */
@@ -34,6 +35,11 @@ const TOUCH_INTERVAL_MS = MINUTE;
 export const ROTATION_GRACE_MS = 30 * SECOND;
 /** The WebSocket upgrade cannot set cookies (its 101 answer is not the browser's page request). */
 const REALTIME_ROUTE = '/api/v1/realtime';
+/**
+ * Liveness and readiness never read the session: a browser's cookie must not make them depend on
+ * the database (/health answers 200 and /ready its own 503 while the database is down).
+ */
+const SESSIONLESS_ROUTES = new Set(['/api/v1/health', '/api/v1/ready']);
 
 export type AuthUser = {
   id: string;
@@ -347,6 +353,7 @@ export function registerAuth(
   app.addHook('onRequest', async (request, reply) => {
     // A request with an API key is the key's alone (api-key-auth.ts): the cookie is not read.
     if (!isApiRequest(request) || hasBearer(request)) return;
+    if (SESSIONLESS_ROUTES.has(routeOf(request) ?? '')) return;
     const token = request.cookies[cookieName];
     if (!token) return;
     const now = clock.now();
@@ -435,7 +442,10 @@ export function clientInfo(request: FastifyRequest) {
 export function requireAdmin(request: FastifyRequest): AuthContext {
   const auth = requireAuth(request);
   if (auth.user.role !== 'admin' || auth.apiKey) {
-    request.log.warn({ userId: auth.user.id, url: request.url }, 'admin access refused');
+    request.log.warn(
+      { userId: auth.user.id, url: redactRequestUrl(request.url) },
+      'admin access refused',
+    );
     throw new AppError('UNAUTHORIZED');
   }
   if (auth.hasVerifiedFactor && auth.session.aal !== 'aal2') {

@@ -54,10 +54,36 @@ describe('what counts as the database being unavailable', () => {
         }),
       ),
     ).toBe(true);
+    // A database that does not accept connections (ALLOW_CONNECTIONS false, or while it is set up).
+    expect(
+      isDatabaseUnavailable(
+        Object.assign(new Error('database "cairn" is not currently accepting connections'), {
+          code: '55000',
+          severity: 'FATAL',
+        }),
+      ),
+    ).toBe(true);
   });
 
   it('does not mistake a query error or a bug for an outage', async () => {
     expect(isDatabaseUnavailable(await failingQuery('not-a-uuid'))).toBe(false);
     expect(isDatabaseUnavailable(new TypeError('undefined is not a function'))).toBe(false);
+    // A statement past the protocol's limits (class 08, but a bug) and another 55000 error.
+    expect(
+      isDatabaseUnavailable(
+        Object.assign(new Error('bind message has 70000 parameter formats but 0 parameters'), {
+          code: '08P01',
+          severity: 'ERROR',
+        }),
+      ),
+    ).toBe(false);
+    expect(
+      isDatabaseUnavailable(
+        Object.assign(new Error('currval of sequence "s" is not yet defined in this session'), {
+          code: '55000',
+          severity: 'ERROR',
+        }),
+      ),
+    ).toBe(false);
   });
 });

@@ -26,10 +26,18 @@ const NETWORK_CODES = new Set([
 ]);
 
 /**
- * PostgreSQL's own: class 08 (connection exception), 57P01-57P03 (shutting down, crashed,
+ * PostgreSQL's own: class 08 (connection exception) but 08P01 (a protocol violation, such as a
+ * statement with too many parameters: a bug, not an outage), 57P01-57P03 (shutting down, crashed,
  * cannot connect now), 53300 (too many connections).
  */
-const UNAVAILABLE_STATES = /^(08...|57P0[123]|53300)$/;
+const UNAVAILABLE_STATES = /^(08(?!P01)...|57P0[123]|53300)$/;
+
+/**
+ * 55000 (object not in prerequisite state) is an outage only when it refuses the connection: a
+ * database not accepting connections (ALLOW_CONNECTIONS false, or while it is being set up or
+ * dropped). Elsewhere it is a bug and stays one.
+ */
+const REFUSED_CONNECTION = { state: '55000', message: /is not currently accepting connections/ };
 
 /** What node-postgres and its pool say when there is no usable connection. */
 const UNAVAILABLE_MESSAGES = [
@@ -58,6 +66,13 @@ export function isDatabaseUnavailable(error: unknown): boolean {
       return true;
     }
     const message = cause.message;
+    if (
+      code === REFUSED_CONNECTION.state &&
+      typeof message === 'string' &&
+      REFUSED_CONNECTION.message.test(message)
+    ) {
+      return true;
+    }
     if (
       typeof message === 'string' &&
       UNAVAILABLE_MESSAGES.some((known) => message.startsWith(known))

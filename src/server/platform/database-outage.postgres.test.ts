@@ -1,4 +1,5 @@
 import net from 'node:net';
+import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Database, openPostgres } from '../db/client';
 import { registerUser } from '../testing/agent';
@@ -97,5 +98,59 @@ describe('while PostgreSQL is unreachable', () => {
     expect(status).toBe(200);
     const created = await agent.post('/api/v1/portfolios', { name: 'After the outage' });
     expect(created.statusCode).toBe(201);
+  });
+});
+
+describe('while PostgreSQL refuses connections to the database (55000)', () => {
+  /** The server's maintenance database, to switch ours off and on as a starting server would. */
+  async function admin(statement: (name: string) => string) {
+    const url = new URL(testDb.url ?? '');
+    const name = url.pathname.slice(1);
+    url.pathname = '/postgres';
+    const client = new pg.Client({ connectionString: url.toString() });
+    await client.connect();
+    try {
+      await client.query(statement(name));
+    } finally {
+      await client.end();
+    }
+  }
+
+  it('is an outage: 503 with Retry-After for a signed-in caller, /health 200 and /ready its own 503', async () => {
+    const { agent } = await registerUser(t.app, 'refused@example.com');
+    expect((await agent.get('/api/v1/portfolios')).statusCode).toBe(200);
+
+    await admin((name) => `alter database "${name}" allow_connections false`);
+    // Connections already open end too (as a shutdown ends them): new ones are refused with 55000.
+    await admin(
+      (name) =>
+        `select pg_terminate_backend(pid) from pg_stat_activity where datname = '${name}' and pid <> pg_backend_pid()`,
+    );
+    try {
+      for (let attempt = 0; attempt < 3; attempt += 1) {
+        const down = await agent.get('/api/v1/portfolios');
+        expect(down.statusCode).toBe(503);
+        expect(down.headers['retry-after']).toBe('5');
+        expect(down.json().error.code).toBe('DATABASE_UNAVAILABLE');
+      }
+      const health = await agent.get('/api/v1/health');
+      expect(health.statusCode).toBe(200);
+      expect(health.json()).toMatchObject({ status: 'ok' });
+      const ready = await agent.get('/api/v1/ready');
+      expect(ready.statusCode).toBe(503);
+      expect(ready.headers['retry-after']).toBe('5');
+      expect(ready.json()).toMatchObject({
+        status: 'unavailable',
+        checks: { database: { status: 'down' } },
+      });
+    } finally {
+      await admin((name) => `alter database "${name}" allow_connections true`);
+    }
+    let status = 0;
+    for (let attempt = 0; attempt < 50 && status !== 200; attempt += 1) {
+      status = (await agent.get('/api/v1/portfolios')).statusCode;
+      if (status !== 200) await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+    expect(status).toBe(200);
   });
 });

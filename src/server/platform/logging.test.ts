@@ -21,6 +21,8 @@ const SECRETS = {
   bearer: 'bearer-value-1a2b3c4d5e6f',
 };
 
+const SEARCHED = 'looked-up-person@example.com';
+
 let t: TestApp;
 beforeAll(async () => {
   t = await createTestApp({
@@ -54,6 +56,11 @@ beforeAll(async () => {
     method: 'GET',
     url: `/api/v1/__test/fail?token=${SECRETS.token}&code=${SECRETS.code}&page=2`,
   });
+  // What an admin searches for, or whose mail they read, is not the log's either.
+  await t.app.inject({
+    method: 'GET',
+    url: `/api/v1/admin/users?search=${encodeURIComponent(SEARCHED)}`,
+  });
   await t.app.inject({ method: 'GET', url: `/api/v1/missing?password=${SECRETS.password}` });
 });
 afterAll(() => t.close());
@@ -65,11 +72,14 @@ describe('logs', () => {
     for (const secret of Object.values(SECRETS)) expect(raw).not.toContain(secret);
   });
 
-  it('still show which parameters were sent, redacted', () => {
+  it('show which parameters were sent, without their values', () => {
     const urls = t.logs
       .map((line) => (line.req as { url?: string } | undefined)?.url)
       .filter(Boolean);
-    expect(urls).toContain('/api/v1/__test/fail?token=%5BREDACTED%5D&code=%5BREDACTED%5D&page=2');
+    expect(urls).toContain('/api/v1/__test/fail?token&code&page');
+    expect(urls).toContain('/api/v1/admin/users?search');
+    expect(t.rawLogs()).not.toContain(SEARCHED);
+    expect(t.rawLogs()).not.toContain(encodeURIComponent(SEARCHED));
   });
 
   it('carry a request id on every line written during a request', () => {
@@ -84,14 +94,15 @@ describe('logs', () => {
 });
 
 describe('redactRequestUrl', () => {
-  it('keeps paths and harmless parameters', () => {
+  it('keeps the path and the names of the parameters, never their values', () => {
     expect(redactRequestUrl('/a/b')).toBe('/a/b');
-    expect(redactRequestUrl('/a?page=2&sort=date')).toBe('/a?page=2&sort=date');
-  });
-  it('redacts sensitive parameters whatever their case', () => {
-    expect(redactRequestUrl('/a?Token=x&secret=y')).toBe(
-      '/a?Token=%5BREDACTED%5D&secret=%5BREDACTED%5D',
+    expect(redactRequestUrl('/a?')).toBe('/a');
+    expect(redactRequestUrl('/a?page=2&sort=date')).toBe('/a?page&sort');
+    expect(redactRequestUrl('/a?Token=x&secret=y')).toBe('/a?Token&secret');
+    expect(redactRequestUrl('/api/v1/admin/users?search=ada%40example.com&search=b')).toBe(
+      '/api/v1/admin/users?search',
     );
+    expect(redactRequestUrl('/o?to=someone@example.com&flag')).toBe('/o?to&flag');
   });
 });
 

@@ -1,7 +1,7 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { fetchRemote, isPrivateAddress, RemoteFetchError } from './remote-fetch';
+import { fetchRemote, isPrivateAddress, isPrivateHost, RemoteFetchError } from './remote-fetch';
 
 let server: http.Server;
 let base: string;
@@ -53,6 +53,39 @@ describe('fetching an address a user typed', () => {
     }
   });
 
+  it('tells private hosts by their form: addresses, local names, single labels', () => {
+    for (const host of [
+      'localhost',
+      'localhost.',
+      'LOCALHOST..',
+      'foo.localhost',
+      'a.b.localhost.',
+      'printer.local',
+      'nas.home.arpa',
+      'db.internal',
+      'box.localdomain',
+      'pi.lan',
+      'intranet',
+      '127.0.0.1',
+      '[::1]',
+      '[fd00::1]',
+      '',
+    ]) {
+      expect(isPrivateHost(host), host).toBe(true);
+    }
+    for (const host of [
+      'fcm.googleapis.com',
+      'updates.push.services.mozilla.com',
+      'web.push.apple.com',
+      'localhost.example.com',
+      'local.example.org',
+      '93.184.216.34',
+      '[2606:4700::1111]',
+    ]) {
+      expect(isPrivateHost(host), host).toBe(false);
+    }
+  });
+
   it('refuses private addresses, names that resolve to one, other ports, schemes and credentials', async () => {
     const refused = [
       'http://127.0.0.1/logo',
@@ -60,6 +93,7 @@ describe('fetching an address a user typed', () => {
       'http://[::ffff:127.0.0.1]/logo',
       'http://169.254.169.254/latest/meta-data',
       'http://localhost/logo',
+      'http://foo.localhost./logo',
       'https://example.com:8443/logo',
       `${base}/logo`,
       'ftp://example.com/logo',

@@ -53,6 +53,29 @@ export function isPrivateAddress(address: string): boolean {
   return PRIVATE.check(address, family === 4 ? 'ipv4' : 'ipv6');
 }
 
+/**
+ * Names that only ever lead to the local machine or a private network, whatever a resolver says:
+ * `localhost` and its subdomains (RFC 6761), multicast DNS `.local` (RFC 6762), `.home.arpa`
+ * (RFC 8375), `.internal` (reserved for private use by ICANN in 2024), the common `.localdomain`
+ * and `.lan`, and single-label names (an intranet's search domain completes them).
+ */
+const PRIVATE_NAME = /(^|\.)(localhost|local|internal|home\.arpa|localdomain|lan)$/;
+
+/**
+ * True when a URL's host (a name, or an address written as one; brackets and trailing dots
+ * allowed) is private by its very form: a private address, or a private name. A public-looking
+ * name may still resolve to a private address: `guardedLookup` judges that when connecting.
+ */
+export function isPrivateHost(hostname: string): boolean {
+  const host = hostname
+    .replace(/^\[|\]$/g, '')
+    .replace(/\.+$/, '')
+    .toLowerCase();
+  if (host === '') return true;
+  if (isIP(host)) return isPrivateAddress(host);
+  return !host.includes('.') || PRIVATE_NAME.test(host);
+}
+
 export class RemoteFetchError extends Error {
   constructor(message: string) {
     super(message);
@@ -96,9 +119,8 @@ function checkedUrl(raw: string, allowPrivate: boolean): URL {
   if (url.username || url.password) throw new RemoteFetchError('credentials in the URL');
   if (!allowPrivate) {
     if (url.port !== '') throw new RemoteFetchError('only standard ports are fetched');
-    const host = url.hostname.replace(/^\[|\]$/g, '');
-    if (isIP(host) && isPrivateAddress(host)) {
-      throw new RemoteFetchError(`${host} is not a public address`);
+    if (isPrivateHost(url.hostname)) {
+      throw new RemoteFetchError(`${url.hostname} is not a public address`);
     }
   }
   return url;

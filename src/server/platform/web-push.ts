@@ -1,8 +1,7 @@
 import type { Agent } from 'node:https';
-import { isIP } from 'node:net';
 import webpush, { WebPushError } from 'web-push';
 import type { VapidKeys } from '../secrets';
-import { isPrivateAddress } from './remote-fetch';
+import { isPrivateHost } from './remote-fetch';
 
 /** What a push notification carries (the service worker shows it: public/push-sw.js). */
 export type PushPayload = { title: string; body: string; url: string; tag?: string };
@@ -30,12 +29,11 @@ export class PushSender {
   ) {}
 
   async send(target: PushTarget, payload: PushPayload): Promise<PushResult> {
-    // A private address written as such never reaches the lookup: refused here (names are
+    // A private address or name never reaches the lookup: refused here (other names are
     // checked when they resolve, by the agent's lookup).
     if (!this.options.allowPrivateNetworks) {
       const url = new URL(target.endpoint);
-      const host = url.hostname.replace(/^\[|\]$/g, '');
-      if (url.port !== '' || (isIP(host) && isPrivateAddress(host)))
+      if (url.port !== '' || isPrivateHost(url.hostname))
         return { ok: false, gone: false, error: `${url.host} is not a public push service` };
     }
     try {

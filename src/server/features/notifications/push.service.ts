@@ -1,11 +1,10 @@
-import { isIP } from 'node:net';
 import { and, asc, eq, notInArray } from 'drizzle-orm';
 import type { PushSubscriptionBody } from '@/contracts/push';
 import { VALIDATION_MESSAGES } from '@/contracts/validation-messages';
 import type { ServerContext } from '../../context';
 import { pushSubscriptions } from '../../db/schema';
 import { AppError } from '../../platform/errors';
-import { isPrivateAddress } from '../../platform/remote-fetch';
+import { isPrivateHost } from '../../platform/remote-fetch';
 
 /**
  * A user's Web Push subscriptions (one per browser endpoint). The server later POSTs to these
@@ -28,9 +27,7 @@ function endpointError() {
 function checkReachable(ctx: ServerContext, endpoint: string) {
   if (ctx.config.allowPrivateNetworkFetch) return;
   const url = new URL(endpoint);
-  const host = url.hostname.replace(/^\[|\]$/g, '');
-  if (url.port !== '' || host === 'localhost' || (isIP(host) && isPrivateAddress(host)))
-    throw endpointError();
+  if (url.port !== '' || isPrivateHost(url.hostname)) throw endpointError();
 }
 
 type Row = typeof pushSubscriptions.$inferSelect;

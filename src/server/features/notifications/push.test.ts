@@ -206,6 +206,15 @@ describe('the subscriptions API', () => {
       'https://127.0.0.1/push',
       'https://10.1.2.3/push',
       'https://localhost/push',
+      'https://localhost./push',
+      'https://foo.localhost/push',
+      'https://FOO.LocalHost../push',
+      'https://printer.local/push',
+      'https://router.home.arpa/push',
+      'https://push.internal/push',
+      'https://intranet/push',
+      'https://127.1/push',
+      'https://[::1]/push',
       'https://push.example.com:8443/push',
     ]) {
       await expect(
@@ -392,7 +401,12 @@ describe('the push sender of a production configuration', () => {
 
   it('does not send to a private address or an odd port written in the endpoint', async () => {
     const sender = new PushSender(t.app.ctx.push.vapid, { agent: service.agent });
-    for (const endpoint of [`${origin}/push/literal`, 'https://10.0.0.1/push/literal']) {
+    for (const endpoint of [
+      `${origin}/push/literal`,
+      'https://10.0.0.1/push/literal',
+      'https://localhost./push/literal',
+      'https://foo.localhost/push/literal',
+    ]) {
       expect(
         await sender.send(
           { endpoint, ...browserKeys().keys },

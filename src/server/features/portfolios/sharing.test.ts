@@ -156,8 +156,30 @@ describe('inviting', () => {
     });
     expect(past.json().error).toMatchObject({ code: 'VALIDATION_ERROR' });
     expect(past.json().error.message).toMatch(/^expiresAt: /);
+    // Past the dates the product holds once read in UTC (the year 10000): 400, never a 500.
+    for (const expiresAt of ['9999-12-31T23:59:59-14:00', '3000-01-01T00:00:00Z']) {
+      const far = await owner.agent.post(`/api/v1/portfolios/${id}/shares`, {
+        email: 'far@example.com',
+        permissionLevel: 'read',
+        expiresAt,
+      });
+      expect(far.statusCode, expiresAt).toBe(400);
+      expect(far.json().error.message).toBe(
+        'expiresAt: Date must be between 1900-01-01 and 2999-12-31',
+      );
+    }
+    const [share] = await db()
+      .select()
+      .from(accountShares)
+      .where(eq(accountShares.portfolioId, id));
+    const extend = await owner.agent.patch(`/api/v1/shares/${share!.id}`, {
+      expiresAt: '9999-12-31T23:59:59-14:00',
+    });
+    expect(extend.statusCode).toBe(400);
+    expect(extend.json().error.code).toBe('VALIDATION_ERROR');
     const rows = await db().select().from(accountShares).where(eq(accountShares.portfolioId, id));
     expect(rows).toHaveLength(1);
+    expect(rows[0]!.expiresAt.getTime()).toBe(share!.expiresAt.getTime());
   });
 
   it('refuses two invitations of one address at once', async () => {
