@@ -191,6 +191,53 @@ export const auditResponseSchema = z.object({
   total: z.number().int(),
 });
 
+// Outgoing mail ---------------------------------------------------------------------------------
+
+export const MAIL_STATUSES = ['stored', 'pending', 'sent', 'failed'] as const;
+export type MailStatus = (typeof MAIL_STATUSES)[number];
+
+/** One email the server wrote, without its body (GET /admin/mail/{id} gives the body). */
+export const mailEntrySchema = z
+  .object({
+    id: z.uuid(),
+    to: z.string(),
+    subject: z.string(),
+    template: z.string(),
+    status: z.enum(MAIL_STATUSES),
+    /** True while its body (and action link) is kept; cleared once sent or after 7 days. */
+    hasBody: z.boolean(),
+    /** True when the email carries an action link (activation, reset, invitation...). */
+    hasLink: z.boolean(),
+    createdAt: isoDate,
+    sentAt: isoDate.nullable(),
+  })
+  .meta({ id: 'MailEntry' });
+export type MailEntry = z.infer<typeof mailEntrySchema>;
+export const mailQuerySchema = z.object({
+  page: z.coerce.number().int().min(1).max(10_000).default(1),
+  pageSize: z.coerce.number().int().min(1).max(100).default(50),
+  /** Part of the recipient's address. */
+  to: text().trim().toLowerCase().max(254).optional(),
+  status: z.enum(MAIL_STATUSES).optional(),
+});
+export const mailListResponseSchema = z.object({
+  /** False when no SMTP_URL is set: emails stay here for the administrator to pass on. */
+  delivery: z.boolean(),
+  /** Emails kept here with their body, waiting to be passed on (status stored). */
+  waiting: z.number().int(),
+  entries: z.array(mailEntrySchema),
+  total: z.number().int(),
+});
+export type MailListResponse = z.infer<typeof mailListResponseSchema>;
+export const mailMessageSchema = mailEntrySchema
+  .extend({
+    /** The plain-text body; null once cleared. */
+    text: z.string().nullable(),
+    actionUrl: z.string().nullable(),
+  })
+  .meta({ id: 'MailMessage' });
+export type MailMessageDetail = z.infer<typeof mailMessageSchema>;
+
 export const mfaLookupQuerySchema = z.object({
   email: z.email(M.emailInvalid).transform((e) => e.toLowerCase()),
 });

@@ -277,6 +277,25 @@ export const profileResponseSchema = z.object({ user: userSchema });
 
 export const betaStatusSchema = z.object({ enabled: z.boolean() });
 
+/**
+ * What a visitor's screens need to know of the server before anyone signs in: whether it still
+ * waits for its first account (the administrator, created at /setup), and whether it sends email
+ * (without SMTP_URL emails are kept for the administrator to pass on, /admin/mail).
+ */
+export const instanceStatusSchema = z.object({
+  setupRequired: z.boolean(),
+  emailDelivery: z.boolean(),
+});
+export type InstanceStatus = z.infer<typeof instanceStatusSchema>;
+
+/** The first account of an empty server: created at once, an administrator, signed in. */
+export const setupBodySchema = z.object({
+  email: emailSchema,
+  password: newPasswordSchema,
+  fullName: fullNameSchema.optional(),
+});
+export type SetupBody = z.input<typeof setupBodySchema>;
+
 /** One message of the development outbox (non-production only). */
 export const outboxMessageSchema = z.object({
   id: z.uuid(),

@@ -47,6 +47,7 @@ export const ERROR_STATUS = {
   LAST_PORTFOLIO: 409,
   ALREADY_SHARED: 409,
   LAST_ADMIN: 409,
+  SETUP_COMPLETE: 409,
   PAYLOAD_TOO_LARGE: 413,
   AVATAR_TOO_LARGE: 413,
   UNSUPPORTED_MEDIA_TYPE: 415,
@@ -204,6 +205,7 @@ export const DEFAULT_ERROR_MESSAGES: Record<ErrorCode, string> = {
     'This account will be deleted: keep it (POST /api/v1/account/restore) or sign out.',
   LAST_ADMIN:
     'You are the last administrator: make someone else an administrator before deleting your account.',
+  SETUP_COMPLETE: 'This server is already set up. Sign in, or create an account.',
 };
 
 export function isErrorCode(value: unknown): value is ErrorCode {

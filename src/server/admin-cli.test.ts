@@ -10,8 +10,9 @@ describe('npm run admin', () => {
   it('explains its usage', async () => {
     expect(await runAdminCommand([])).toEqual({
       code: 2,
-      message: 'Usage: npm run admin -- promote <email> | demote <email>',
+      message: 'Usage: npm run admin -- promote <email> | demote <email> | mail [email]',
     });
+    expect((await runAdminCommand(['promote'])).code).toBe(2);
   });
 
   describe('on a database', () => {
@@ -39,11 +40,29 @@ describe('npm run admin', () => {
       expect(await setRole(t.database, 'nobody@example.com', 'admin')).toBeNull();
     });
 
+    it('lists the emails kept for the administrator, with their links, newest first', async () => {
+      const { keptMail } = await import('./admin-cli');
+      const { Agent, uniqueIp } = await import('./testing/agent');
+      const visitor = new Agent(t.app, { ip: uniqueIp() });
+      await visitor.post('/api/v1/auth/password/forgot', { email: 'owner@example.com' });
+      await t.app.ctx.jobs.idle();
+      const kept = await keptMail(t.database, 'OWNER@example.com');
+      const reset = kept.find((lines) => lines.includes('Reset your Cairn password'));
+      expect(reset).toMatch(
+        /owner@example\.com {2}Reset your Cairn password\n {2}http:\/\/localhost:3000\/auth\/reset-password\?token=/,
+      );
+      expect(await keptMail(t.database, 'nobody@example.com')).toEqual([]);
+    });
+
     it('runs end to end on an embedded database folder', async () => {
       const env = { DATA_DIR: dir };
       expect(await runAdminCommand(['promote', 'ghost@example.com'], env)).toEqual({
         code: 1,
         message: 'No account with the email ghost@example.com.',
+      });
+      expect(await runAdminCommand(['mail'], env)).toEqual({
+        code: 0,
+        message: 'No email is kept.',
       });
     });
   });

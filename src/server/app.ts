@@ -205,7 +205,13 @@ export async function buildApp(deps: AppDeps) {
   const mailer = new Mailer(
     database,
     // Email bodies (links, codes) reach the log only on a developer's machine.
-    { smtpUrl: config.smtpUrl, from: config.mailFrom, logBodies: config.env === 'development' },
+    {
+      smtpUrl: config.smtpUrl,
+      from: config.mailFrom,
+      logBodies: config.env === 'development',
+      // Administrators' open outgoing-mail lists follow what is kept for them to pass on.
+      onStored: (db) => realtime.publish('admin', { entity: 'mail' }, db),
+    },
     app.log,
     clock,
   );

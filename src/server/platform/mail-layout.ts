@@ -18,8 +18,15 @@ export type EmailContent = {
   items?: { heading?: string; entries: { title: string; text: string; note?: string }[] };
 };
 
-/** An email as HTML (inline styles, table layout, for mail clients) and as plain text. */
-export function renderEmail(content: EmailContent): { html: string; text: string } {
+/**
+ * An email as HTML (inline styles, table layout, for mail clients) and as plain text, with its
+ * action link apart (the outbox shows it to an administrator when no mail server is set).
+ */
+export function renderEmail(content: EmailContent): {
+  html: string;
+  text: string;
+  actionUrl: string | null;
+} {
   const paragraphs = content.paragraphs
     .map(
       (p) =>
@@ -84,5 +91,5 @@ ${paragraphs}${code}${details}${items}${action}
     content.footnote,
     '',
   ].join('\n');
-  return { html, text };
+  return { html, text, actionUrl: content.action?.url ?? null };
 }

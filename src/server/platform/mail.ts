@@ -3,7 +3,7 @@ import nodemailer, { type Transporter } from 'nodemailer';
 import type { Database, DbOrTx } from '../db/client';
 import { mailOutbox } from '../db/schema';
 import type { Clock } from './clock';
-import { HOUR, MINUTE, SECOND } from './clock';
+import { DAY, HOUR, MINUTE, SECOND } from './clock';
 
 export type MailMessage = {
   to: string;
@@ -12,6 +12,8 @@ export type MailMessage = {
   html: string;
   /** Which template produced it (for the outbox and logs). */
   template: string;
+  /** The email's one action link, when it has one (renderEmail gives it). */
+  actionUrl?: string | null;
 };
 
 export type MailLogger = {
@@ -29,10 +31,11 @@ const POLL_MS = 5 * SECOND;
 const LEASE_MS = 2 * MINUTE;
 /**
  * Bodies carry links and codes: they are cleared once sent, and otherwise kept only as long as
- * they can be of use. Outbox messages (no SMTP) are read right after they are written (a developer,
- * a browser test): 1 hour. An undelivered message older than a day is given up.
+ * they can be of use. Outbox messages (no SMTP) wait for an administrator to pass their links on
+ * (/admin/mail): 7 days, the lifetime of the longest-lived link an email carries (an email
+ * confirmation, a portfolio invitation). An undelivered message older than a day is given up.
  */
-export const OUTBOX_BODY_RETENTION_MS = 1 * HOUR;
+export const OUTBOX_BODY_RETENTION_MS = 7 * DAY;
 export const UNSENT_BODY_RETENTION_MS = 24 * HOUR;
 
 /**
@@ -54,7 +57,13 @@ export class Mailer {
 
   constructor(
     private readonly database: Database,
-    private readonly options: { smtpUrl: string | null; from: string; logBodies?: boolean },
+    private readonly options: {
+      smtpUrl: string | null;
+      from: string;
+      logBodies?: boolean;
+      /** Called in the caller's transaction when a message is kept (no SMTP_URL). */
+      onStored?: (db: DbOrTx) => Promise<void>;
+    },
     private readonly logger: MailLogger,
     private readonly clock: Clock,
   ) {
@@ -72,6 +81,7 @@ export class Mailer {
       text: message.text,
       html: message.html,
       template: message.template,
+      actionUrl: message.actionUrl ?? null,
       status: this.transport ? 'pending' : 'stored',
       nextAttemptAt: this.clock.now(),
     });
@@ -80,8 +90,10 @@ export class Mailer {
       await db.execute(sql`select pg_notify(${MAIL_CHANNEL}, '')`);
       return;
     }
-    // The outbox mode. Bodies hold links and codes: never in the log, except on a developer's
-    // machine (NODE_ENV=development) where reading them there is the point.
+    // The outbox mode: an administrator passes the links on from /admin/mail. Bodies hold links
+    // and codes: never in the log, except on a developer's machine (NODE_ENV=development) where
+    // reading them there is the point.
+    await this.options.onStored?.(db);
     this.logger.info(
       {
         outbox: true,
@@ -90,7 +102,7 @@ export class Mailer {
         template: message.template,
         ...(this.options.logBodies ? { text: message.text } : {}),
       },
-      'email kept in the outbox (no SMTP_URL)',
+      'email kept for the administrator at /admin/mail (no SMTP_URL)',
     );
   }
 
@@ -103,7 +115,7 @@ export class Mailer {
     const hasBody = ne(mailOutbox.text, '');
     const stored = await db
       .update(mailOutbox)
-      .set({ text: '', html: '' })
+      .set({ text: '', html: '', actionUrl: null })
       .where(
         and(
           eq(mailOutbox.status, 'stored'),
@@ -114,12 +126,18 @@ export class Mailer {
       .returning({ id: mailOutbox.id });
     const failed = await db
       .update(mailOutbox)
-      .set({ text: '', html: '' })
+      .set({ text: '', html: '', actionUrl: null })
       .where(and(eq(mailOutbox.status, 'failed'), hasBody))
       .returning({ id: mailOutbox.id });
     const stale = await db
       .update(mailOutbox)
-      .set({ text: '', html: '', status: 'failed', lastError: 'not delivered within a day' })
+      .set({
+        text: '',
+        html: '',
+        actionUrl: null,
+        status: 'failed',
+        lastError: 'not delivered within a day',
+      })
       .where(
         and(
           eq(mailOutbox.status, 'pending'),
@@ -130,7 +148,7 @@ export class Mailer {
       .returning({ id: mailOutbox.id });
     const sent = await db
       .update(mailOutbox)
-      .set({ text: '', html: '' })
+      .set({ text: '', html: '', actionUrl: null })
       .where(and(eq(mailOutbox.status, 'sent'), hasBody))
       .returning({ id: mailOutbox.id });
     return stored.length + failed.length + stale.length + sent.length;
@@ -217,7 +235,14 @@ export class Mailer {
         // Sent: the body (links, codes) has no reason to stay.
         await db
           .update(mailOutbox)
-          .set({ status: 'sent', sentAt: this.clock.now(), lastError: null, text: '', html: '' })
+          .set({
+            status: 'sent',
+            sentAt: this.clock.now(),
+            lastError: null,
+            text: '',
+            html: '',
+            actionUrl: null,
+          })
           .where(eq(mailOutbox.id, message.id));
         sent += 1;
       } catch (error) {
@@ -227,7 +252,7 @@ export class Mailer {
           .update(mailOutbox)
           .set({
             status: failed ? 'failed' : 'pending',
-            ...(failed ? { text: '', html: '' } : {}),
+            ...(failed ? { text: '', html: '', actionUrl: null } : {}),
             lastError: error instanceof Error ? error.message.slice(0, 500) : String(error),
             nextAttemptAt: new Date(this.clock.now().getTime() + retryIn),
           })

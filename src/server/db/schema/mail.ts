@@ -16,6 +16,8 @@ export const mailOutbox = pgTable(
     text: text('text').notNull(),
     html: text('html').notNull(),
     template: text('template').notNull(),
+    /** The email's one action link (activation, reset, invitation...), kept and cleared with the body. */
+    actionUrl: text('action_url'),
     status: text('status', { enum: ['pending', 'sent', 'stored', 'failed'] })
       .notNull()
       .default('pending'),
@@ -28,5 +30,6 @@ export const mailOutbox = pgTable(
   (t) => [
     index('mail_outbox_status_idx').on(t.status, t.nextAttemptAt),
     index('mail_outbox_to_idx').on(t.to),
+    index('mail_outbox_created_idx').on(t.createdAt),
   ],
 );

@@ -18,6 +18,9 @@ import {
   listInvitesQuerySchema,
   listUsersQuerySchema,
   listWaitlistQuerySchema,
+  mailListResponseSchema,
+  mailMessageSchema,
+  mailQuerySchema,
   mfaLookupQuerySchema,
   mfaLookupResponseSchema,
   resetFlagsBodySchema,
@@ -49,6 +52,7 @@ import {
   resetFlags,
   toggleFlag,
 } from './flags.service';
+import { listMail, readMail } from './mail.service';
 import { listAudit, lookupTwoFactor } from './support.service';
 import { changeRole, listUsers, setSubscription } from './users.service';
 
@@ -391,6 +395,40 @@ export async function adminRoutes(app: FastifyInstance, { ctx }: { ctx: ServerCo
     async (request) => {
       requireAdmin(request);
       return listAudit(ctx, request.query);
+    },
+  );
+
+  routes.get(
+    '/api/v1/admin/mail',
+    {
+      schema: {
+        tags: ['admin'],
+        summary:
+          'Outgoing mail, newest first, without bodies: a delivery log with SMTP_URL; without it, the emails kept for the administrator to pass on (delivery false).',
+        querystring: mailQuerySchema,
+        response: { 200: mailListResponseSchema, ...errors },
+      },
+    },
+    async (request) => {
+      requireAdmin(request);
+      return listMail(ctx, request.query);
+    },
+  );
+
+  routes.get(
+    '/api/v1/admin/mail/:id',
+    {
+      schema: {
+        tags: ['admin'],
+        summary:
+          'One email with its text and action link while they are kept (7 days without SMTP_URL; cleared once sent). Each reading is audited (mail.read).',
+        params: z.object({ id: z.uuid() }),
+        response: { 200: mailMessageSchema, ...errors },
+      },
+    },
+    async (request) => {
+      const actor = requireAdmin(request);
+      return readMail(ctx, request, actor, request.params.id);
     },
   );
 

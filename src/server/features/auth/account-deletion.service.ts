@@ -17,12 +17,15 @@ import {
   users,
   waitlistEntries,
 } from '../../db/schema';
+import { accountLanguage } from '../../platform/account-language';
 import { recordAudit } from '../../platform/audit';
 import { type AuthContext, clientInfo, revokeOtherSessions } from '../../platform/auth';
 import { DAY } from '../../platform/clock';
 import { AppError } from '../../platform/errors';
 import { notify } from '../../platform/notify';
+import { languageOf } from '../../platform/language';
 import { verifyPassword } from '../../platform/passwords';
+import { authEmails } from './auth.emails';
 import { findUserById } from './auth.repo';
 import { checkFactorCode } from './mfa.service';
 
@@ -228,6 +231,17 @@ export async function requestDeletion(
       },
       now,
     );
+    // The owner is told by email too: when it happens, and how to keep the account.
+    const language =
+      (await accountLanguage(tx, { userId: auth.user.id }, languageOf(request))) ?? 'en';
+    await ctx.mailer.queue(
+      tx,
+      authEmails.deletionScheduled(auth.user.email, language, {
+        requestedAt: now,
+        scheduledFor,
+        signInUrl: new URL('/login', ctx.config.publicUrl).toString(),
+      }),
+    );
     const owner = displayName({ fullName: profile?.fullName ?? null, email: auth.user.email });
     for (const share of await sharedWith(tx, auth.user.id)) {
       await notify(
@@ -272,6 +286,9 @@ export async function restoreAccount(
       now,
     );
     await notify(ctx, { userId: auth.user.id, type: 'success', key: 'accountRestored' }, tx);
+    const language =
+      (await accountLanguage(tx, { userId: auth.user.id }, languageOf(request))) ?? 'en';
+    await ctx.mailer.queue(tx, authEmails.deletionCancelled(auth.user.email, language, now));
     const owner = displayName(auth.user);
     for (const share of await sharedWith(tx, auth.user.id)) {
       await notify(

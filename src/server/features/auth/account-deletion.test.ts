@@ -3,6 +3,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import {
   accountDeletions,
   adminAuditLog,
+  mailOutbox,
   notifications,
   privacyExports,
   profiles,
@@ -62,6 +63,12 @@ beforeAll(async () => {
 afterAll(() => t.close());
 // Each test a minute later: a new authenticator time step.
 beforeEach(() => clock.advance(MINUTE));
+
+/** The emails of a template sent to an address, oldest first. */
+const mails = async (to: string, template: string) =>
+  (await db().select().from(mailOutbox).where(eq(mailOutbox.to, to)))
+    .filter((row) => row.template === template)
+    .sort((a, b) => a.createdAt.getTime() - b.createdAt.getTime());
 
 const code = (res: { json: () => unknown }) =>
   (res.json() as { error: { code: string } }).error.code;
@@ -176,6 +183,8 @@ describe('asking for the deletion', () => {
     const res = await admin.delete('/api/v1/account', { password: STRONG_PASSWORD });
     expect(res.statusCode).toBe(409);
     expect(code(res)).toBe('LAST_ADMIN');
+    // A refused request sends nothing.
+    expect(await mails('deletion-admin@example.com', 'account-deletion-scheduled')).toEqual([]);
     expect((await admin.get('/api/v1/portfolios')).statusCode).toBe(200);
   });
 
@@ -205,6 +214,13 @@ describe('asking for the deletion', () => {
     expect(told?.metadata.key).toBe('portfolioRemovalScheduled');
     expect(told?.message).toContain('Alice Martin');
     expect(told?.message).toContain('Family savings');
+    // The owner gets the confirmation by email: the date, how to keep the account, a sign-in link.
+    const [mail, ...more] = await mails('alice@example.com', 'account-deletion-scheduled');
+    expect(more).toEqual([]);
+    expect(mail?.subject).toBe('Your Cairn account will be deleted');
+    expect(mail?.text).toContain('deleted on 29 November 2026');
+    expect(mail?.text).toContain('Keep my account');
+    expect(mail?.actionUrl).toBe(`${TEST_ORIGIN}/login`);
   });
 
   it('lets the user sign in, but every other route answers 403 until the account is kept', async () => {
@@ -255,6 +271,8 @@ describe('asking for the deletion', () => {
       'deletionScheduledFor',
     );
     expect(await keys(aliceId)).toContain('accountRestored');
+    const [keptMail] = await mails('alice@example.com', 'account-deletion-cancelled');
+    expect(keptMail?.subject).toBe('Your Cairn account is kept');
     expect(await keys(bobId)).toContain('portfolioRemovalCancelled');
     const actions = (await db().select().from(adminAuditLog)).map((row) => row.action);
     expect(actions).toContain('account.deletion_cancelled');

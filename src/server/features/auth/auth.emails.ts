@@ -298,4 +298,64 @@ export const authEmails = {
           footnote: 'This security email is sent every time your password changes.',
         });
   },
+
+  /** Asking for the account's deletion: when it happens and how to keep the account. */
+  deletionScheduled(
+    to: string,
+    language: Language,
+    details: { requestedAt: Date; scheduledFor: Date; signInUrl: string },
+  ): MailMessage {
+    const requested = formatTime(details.requestedAt, language);
+    const scheduled = formatTime(details.scheduledFor, language);
+    return language === 'fr'
+      ? message(to, 'account-deletion-scheduled', 'Votre compte Cairn sera supprimé', {
+          language,
+          preheader: `Suppression prévue le ${scheduled}.`,
+          heading: 'Suppression du compte programmée',
+          paragraphs: [
+            `Vous avez demandé la suppression de votre compte Cairn le ${requested}. Il sera supprimé le ${scheduled}, avec ses portefeuilles, ses actifs et ses transactions. Toutes vos sessions ont été fermées.`,
+            "Vous avez changé d'avis ? Connectez-vous avant cette date et choisissez « Conserver mon compte ».",
+            "Si ce n'est pas vous, connectez-vous maintenant, conservez votre compte et changez votre mot de passe.",
+          ],
+          action: { label: 'Se connecter', url: details.signInUrl },
+          footnote:
+            "Cet e-mail de sécurité est envoyé quand la suppression d'un compte est demandée.",
+        })
+      : message(to, 'account-deletion-scheduled', 'Your Cairn account will be deleted', {
+          language,
+          preheader: `Deletion is scheduled for ${scheduled}.`,
+          heading: 'Account deletion scheduled',
+          paragraphs: [
+            `You asked to delete your Cairn account on ${requested}. It will be deleted on ${scheduled}, with its portfolios, holdings and transactions. Every session was signed out.`,
+            'Changed your mind? Sign in before then and choose "Keep my account".',
+            'If this was not you, sign in now, keep your account and change your password.',
+          ],
+          action: { label: 'Sign in', url: details.signInUrl },
+          footnote: "This security email is sent when an account's deletion is asked for.",
+        });
+  },
+
+  /** The account was kept during its grace period. */
+  deletionCancelled(to: string, language: Language, time: Date): MailMessage {
+    return language === 'fr'
+      ? message(to, 'account-deletion-cancelled', 'Votre compte Cairn est conservé', {
+          language,
+          preheader: 'La suppression de votre compte est annulée.',
+          heading: 'Suppression annulée',
+          paragraphs: [
+            `Le ${formatTime(time, language)}, vous avez choisi de conserver votre compte : sa suppression est annulée et rien n'a été supprimé.`,
+          ],
+          footnote:
+            "Cet e-mail de sécurité est envoyé quand la suppression d'un compte est annulée.",
+        })
+      : message(to, 'account-deletion-cancelled', 'Your Cairn account is kept', {
+          language,
+          preheader: 'The deletion of your account was cancelled.',
+          heading: 'Deletion cancelled',
+          paragraphs: [
+            `On ${formatTime(time, language)} you chose to keep your account: its deletion is cancelled and nothing was removed.`,
+          ],
+          footnote: "This security email is sent when an account's deletion is cancelled.",
+        });
+  },
 };

@@ -8,6 +8,7 @@ import {
   changePasswordBodySchema,
   confirmEmailBodySchema,
   forgotPasswordBodySchema,
+  instanceStatusSchema,
   loginBodySchema,
   loginResponseSchema,
   okResponseSchema,
@@ -22,6 +23,7 @@ import {
   sessionQuerySchema,
   sessionResponseSchema,
   sessionsResponseSchema,
+  setupBodySchema,
   verifyResetTokenBodySchema,
   AUTH_LIMITS,
 } from '@/contracts/auth';
@@ -121,6 +123,42 @@ export async function authRoutes(app: FastifyInstance, { ctx }: { ctx: ServerCon
       },
     },
     async () => ({ enabled: await isBetaEnabled(ctx.database.db) }),
+  );
+
+  routes.get(
+    '/api/v1/instance',
+    {
+      schema: {
+        tags: ['auth'],
+        summary:
+          'What the sign-in screens need to know of this server: whether it waits for its first account (setupRequired: /setup makes it, as the administrator), and whether it sends email (emailDelivery false without SMTP_URL: emails wait in /admin/mail for the administrator to pass on).',
+        response: { 200: instanceStatusSchema },
+      },
+    },
+    async () => ({
+      setupRequired: await auth.setupRequired(ctx),
+      emailDelivery: ctx.mailer.delivers,
+    }),
+  );
+
+  routes.post(
+    '/api/v1/auth/setup',
+    {
+      schema: {
+        tags: ['auth'],
+        summary:
+          'The first account of an empty server: created at once as its administrator and signed in (no email to open). 409 SETUP_COMPLETE once any account exists.',
+        body: setupBodySchema,
+        response: { 201: loginResponseSchema, ...errors, 409: errorResponseSchema },
+      },
+    },
+    async (request, reply) => {
+      await registerPerIp(request);
+      const result = await auth.setUp(ctx, request.body, client(request));
+      request.log.info({ userId: result.user.id }, 'first account set up as administrator');
+      setCookie(reply, result.token, result.session);
+      return reply.status(201).send(toLoginResponse(result.user, []));
+    },
   );
 
   routes.post(

@@ -5,6 +5,7 @@ import { AUTH_LIMITS } from '@/contracts/auth';
 import type { Language } from '@/contracts/i18n';
 import { VALIDATION_MESSAGES } from '@/contracts/validation-messages';
 import type { ServerContext } from '../../context';
+import type { DbOrTx } from '../../db/client';
 import {
   emailOtps,
   notificationSettings,
@@ -189,31 +190,13 @@ export async function activate(ctx: ServerContext, token: string) {
     if (beta && !invite) throw new AppError('INVITE_CODE_INVALID');
 
     const role = (await countUsers(tx)) === 0 ? 'admin' : 'user';
-    const [user] = await tx
-      .insert(users)
-      .values({
-        email: pending.email,
-        passwordHash: pending.passwordHash,
-        emailConfirmedAt: now,
-        language: pending.language === 'fr' || pending.language === 'en' ? pending.language : null,
-        createdAt: now,
-        updatedAt: now,
-      })
-      .returning();
-    if (!user) throw new Error('user insert returned nothing');
-    await tx.insert(profiles).values({
-      userId: user.id,
-      fullName: pending.fullName ?? localPart(pending.email),
+    const user = await createAccount(ctx, tx, {
+      email: pending.email,
+      passwordHash: pending.passwordHash,
+      fullName: pending.fullName,
+      language: pending.language,
       role,
-      createdAt: now,
-      updatedAt: now,
-    });
-    // Settings rows and the default portfolio exist from the first moment (no bootstrap dance).
-    await createAccountDefaults(tx, user.id, {
-      tier: ctx.config.defaultPlan,
-      displayName: pending.fullName,
       now,
-      language: pending.language === 'fr' ? 'fr' : 'en',
     });
     if (invite) {
       if (!(await consumeInvite(tx, invite.code, user.id, now)))
@@ -233,6 +216,105 @@ export async function activate(ctx: ServerContext, token: string) {
       createdAt: now,
     });
     return { id: user.id, email: user.email, role };
+  });
+}
+
+/**
+ * The rows every account has from its first moment: the user (its email confirmed: an opened link
+ * proved the mailbox, or the server's own administrator typed it at /setup), its profile with its
+ * role, its settings rows, plan and default portfolio. Runs in the caller's transaction.
+ */
+async function createAccount(
+  ctx: ServerContext,
+  tx: DbOrTx,
+  input: {
+    email: string;
+    passwordHash: string;
+    fullName: string | null;
+    language: Language | undefined;
+    role: 'user' | 'admin';
+    now: Date;
+  },
+) {
+  const { now } = input;
+  const language = input.language === 'fr' || input.language === 'en' ? input.language : null;
+  const [user] = await tx
+    .insert(users)
+    .values({
+      email: input.email,
+      passwordHash: input.passwordHash,
+      emailConfirmedAt: now,
+      language,
+      createdAt: now,
+      updatedAt: now,
+    })
+    .returning();
+  if (!user) throw new Error('user insert returned nothing');
+  await tx.insert(profiles).values({
+    userId: user.id,
+    fullName: input.fullName ?? localPart(input.email),
+    role: input.role,
+    createdAt: now,
+    updatedAt: now,
+  });
+  // Settings rows and the default portfolio exist from the first moment (no bootstrap dance).
+  await createAccountDefaults(tx, user.id, {
+    tier: ctx.config.defaultPlan,
+    displayName: input.fullName,
+    now,
+    language: language === 'fr' ? 'fr' : 'en',
+  });
+  return user;
+}
+
+/** Whether the server still waits for its first account (the administrator, made at /setup). */
+export async function setupRequired(ctx: ServerContext) {
+  return (await countUsers(ctx.database.db)) === 0;
+}
+
+/**
+ * The first account of an empty server, made at /setup: created at once as its administrator
+ * and signed in, with no email to open, so a server without a mail server can be used from its
+ * first minute (docs/decisions.md, "First run without mail"). Once any account exists it answers
+ * SETUP_COMPLETE (409) and changes nothing; two set-ups at once make one account (the
+ * registration lock, then the count again). Beta mode does not apply: nobody could have invited
+ * the first account.
+ */
+export async function setUp(
+  ctx: ServerContext,
+  input: { email: string; password: string; fullName?: string | undefined },
+  client: ClientInfo,
+) {
+  if (!(await setupRequired(ctx))) throw new AppError('SETUP_COMPLETE');
+  const passwordHash = await hashPassword(input.password);
+  const now = ctx.clock.now();
+  return ctx.database.db.transaction(async (tx) => {
+    await tx.execute(sql`select pg_advisory_xact_lock(${REGISTRATION_LOCK})`);
+    if ((await countUsers(tx)) > 0) throw new AppError('SETUP_COMPLETE');
+    const created = await createAccount(ctx, tx, {
+      email: input.email,
+      passwordHash,
+      fullName: input.fullName ?? null,
+      language: client.language,
+      role: 'admin',
+      now,
+    });
+    await tx.update(users).set({ lastSignInAt: now }).where(eq(users.id, created.id));
+    const { token, session } = await createSession(
+      tx,
+      {
+        userId: created.id,
+        remember: false,
+        ip: client.ip,
+        userAgent: client.userAgent,
+        origin: 'sign_in',
+      },
+      ctx.clock,
+    );
+    await ctx.realtime.publish('admin', { entity: 'users' }, tx);
+    const user = await findUserById(tx, created.id);
+    if (!user) throw new Error('the new account cannot be read back');
+    return { user, token, session };
   });
 }
 
