@@ -317,6 +317,14 @@ export const routes: RouteObject[] = [
             ),
           },
           {
+            path: 'setup',
+            lazy: lazyPage(
+              () => import('@/web/features/auth/pages/setup-page'),
+              (m) => m.SetupPage,
+              AUTH_NAMESPACES,
+            ),
+          },
+          {
             path: 'forgot-password',
             lazy: lazyPage(
               () => import('@/web/features/auth/pages/forgot-password-page'),

@@ -1,7 +1,14 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { LoginBody, LoginResponse, RegisterBody, SessionResponse } from '@/contracts/auth';
+import type {
+  LoginBody,
+  LoginResponse,
+  RegisterBody,
+  SessionResponse,
+  SetupBody,
+} from '@/contracts/auth';
 import { api } from '@/web/lib/api-client';
 import { fetchSession, sessionKeys } from '@/web/lib/session';
+import { authKeys } from './queries';
 
 /**
  * Reads the new session into the cache before the caller moves on, so the guards of the next page
@@ -21,6 +28,19 @@ export function useLogin() {
   return useMutation({
     mutationFn: (body: LoginBody) => api<LoginResponse>('/auth/login', { method: 'POST', body }),
     onSuccess: () => refreshSession(),
+  });
+}
+
+/** The first account of an empty server: an administrator, signed in at once. */
+export function useSetup() {
+  const refreshSession = useRefreshSession();
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: SetupBody) => api<LoginResponse>('/auth/setup', { method: 'POST', body }),
+    onSuccess: async () => {
+      void queryClient.invalidateQueries({ queryKey: authKeys.instance() });
+      await refreshSession();
+    },
   });
 }
 

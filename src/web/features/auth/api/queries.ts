@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import type { ActivateResponse, ChallengeResponse } from '@/contracts/auth';
+import type { ActivateResponse, ChallengeResponse, InstanceStatus } from '@/contracts/auth';
 import { api } from '@/web/lib/api-client';
 import { CACHE } from '@/web/lib/query-client';
 
@@ -7,6 +7,7 @@ import { CACHE } from '@/web/lib/query-client';
 export const authKeys = {
   all: ['auth'] as const,
   beta: () => [...authKeys.all, 'beta'] as const,
+  instance: () => [...authKeys.all, 'instance'] as const,
   resetLink: (token: string) => [...authKeys.all, 'reset-link', token] as const,
   emailConfirmation: (token: string) => [...authKeys.all, 'email-confirmation', token] as const,
   activation: (token: string) => [...authKeys.all, 'activation', token] as const,
@@ -27,6 +28,18 @@ export function useBetaStatus() {
   return useQuery({
     queryKey: authKeys.beta(),
     queryFn: () => api<{ enabled: boolean }>('/beta'),
+    ...CACHE.semiStatic,
+  });
+}
+
+/**
+ * Whether the server waits for its first account (then /login and /register lead to /setup) and
+ * whether it sends email (without it the check-your-email screens say who has the link).
+ */
+export function useInstanceStatus() {
+  return useQuery({
+    queryKey: authKeys.instance(),
+    queryFn: () => api<InstanceStatus>('/instance'),
     ...CACHE.semiStatic,
   });
 }

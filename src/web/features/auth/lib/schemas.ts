@@ -24,6 +24,18 @@ export const passwordPairSchema = z
   .object({ password: newPasswordSchema, confirmPassword: z.string() })
   .refine(...passwordsMatch('password'));
 
+/** The first account of an empty server (/setup): no invite code, no terms to agree to (its own server). */
+export const setupFormSchema = z
+  .object({
+    fullName: optionalText(fullNameSchema),
+    email: emailSchema,
+    password: newPasswordSchema,
+    confirmPassword: z.string(),
+  })
+  .refine(...passwordsMatch('password'));
+export type SetupFormInput = z.input<typeof setupFormSchema>;
+export type SetupFormValues = z.output<typeof setupFormSchema>;
+
 /** The registration form; during beta the invite code is required. */
 export function registerFormSchema(inviteRequired: boolean) {
   return z

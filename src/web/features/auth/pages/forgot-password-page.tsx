@@ -11,6 +11,7 @@ import { Button } from '@/web/components/ui/button';
 import { FormField, useValidationText } from '@/web/components/ui/form-field';
 import { Input } from '@/web/components/ui/input';
 import { useForgotPassword } from '../api/mutations';
+import { useInstanceStatus } from '../api/queries';
 import { AuthHeading, AuthLayout } from '../components/auth-layout';
 import { useDocumentTitle } from '../lib/use-document-title';
 
@@ -23,6 +24,8 @@ function CheckYourEmail({ email, onRetry }: { email: string; onRetry: () => void
   const { t } = useTranslation('auth');
   const heading = useRef<HTMLHeadingElement>(null);
   useEffect(() => heading.current?.focus(), []);
+  // On a server without a mail server, its administrator has the link.
+  const mailDelivered = useInstanceStatus().data?.emailDelivery !== false;
   return (
     <div className="grid gap-5">
       <div className="grid gap-1.5">
@@ -37,12 +40,12 @@ function CheckYourEmail({ email, onRetry }: { email: string; onRetry: () => void
           tabIndex={-1}
           className="text-xl leading-tight font-semibold tracking-tight outline-none"
         >
-          {t('forgot.sent.title')}
+          {mailDelivered ? t('forgot.sent.title') : t('forgot.sent.noMailTitle')}
         </h1>
         <p className="text-sm text-muted-foreground">
           <Trans
             t={t}
-            i18nKey="forgot.sent.description"
+            i18nKey={mailDelivered ? 'forgot.sent.description' : 'forgot.sent.noMail'}
             values={{ email }}
             components={{
               email: <strong className="font-medium text-foreground [overflow-wrap:anywhere]" />,
@@ -51,14 +54,16 @@ function CheckYourEmail({ email, onRetry }: { email: string; onRetry: () => void
         </p>
         <p className="text-sm text-muted-foreground">{t('forgot.sent.validity')}</p>
       </div>
-      <div className="rounded-lg border bg-muted/40 p-3 text-sm">
-        <p className="font-medium">{t('forgot.sent.hintsTitle')}</p>
-        <ul className="mt-1.5 list-disc space-y-1 pl-5 text-muted-foreground">
-          <li>{t('forgot.sent.hintSpam')}</li>
-          <li>{t('forgot.sent.hintAddress')}</li>
-          <li>{t('forgot.sent.hintWait')}</li>
-        </ul>
-      </div>
+      {mailDelivered ? (
+        <div className="rounded-lg border bg-muted/40 p-3 text-sm">
+          <p className="font-medium">{t('forgot.sent.hintsTitle')}</p>
+          <ul className="mt-1.5 list-disc space-y-1 pl-5 text-muted-foreground">
+            <li>{t('forgot.sent.hintSpam')}</li>
+            <li>{t('forgot.sent.hintAddress')}</li>
+            <li>{t('forgot.sent.hintWait')}</li>
+          </ul>
+        </div>
+      ) : null}
       <div className="grid gap-2">
         <Button variant="outline" className="w-full" onClick={onRetry}>
           {t('forgot.sent.tryAnother')}

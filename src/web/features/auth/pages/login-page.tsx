@@ -1,7 +1,7 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm } from 'react-hook-form';
 import { Trans, useTranslation } from 'react-i18next';
-import { Link, useLocation, useNavigate, useSearchParams } from 'react-router';
+import { Link, Navigate, useLocation, useNavigate, useSearchParams } from 'react-router';
 import type { z } from 'zod';
 import { loginBodySchema } from '@/contracts/auth';
 import { Alert } from '@/web/components/ui/alert';
@@ -13,6 +13,7 @@ import { Input } from '@/web/components/ui/input';
 import { Label } from '@/web/components/ui/label';
 import { PasswordInput } from '@/web/components/ui/password-input';
 import { useLogin } from '../api/mutations';
+import { useInstanceStatus } from '../api/queries';
 import { AuthHeading, AuthLayout } from '../components/auth-layout';
 import { safeNextPath } from '../lib/safe-next';
 import { useDocumentTitle } from '../lib/use-document-title';
@@ -46,6 +47,7 @@ export function LoginPage() {
     defaultValues: { email: arrival.email, password: '', remember: false },
   });
   const { errors } = form.formState;
+  const instance = useInstanceStatus();
 
   const onSubmit = form.handleSubmit((values) => {
     login.mutate(values, {
@@ -53,6 +55,9 @@ export function LoginPage() {
       onError: () => form.setFocus('password'),
     });
   });
+
+  // A server without any account first needs its administrator.
+  if (instance.data?.setupRequired) return <Navigate to="/setup" replace />;
 
   return (
     <AuthLayout

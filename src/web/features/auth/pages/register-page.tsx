@@ -3,7 +3,7 @@ import { MailCheck } from 'lucide-react';
 import { type FormEvent, useEffect, useMemo, useRef, useState } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
 import { Trans, useTranslation } from 'react-i18next';
-import { Link, useSearchParams } from 'react-router';
+import { Link, Navigate, useSearchParams } from 'react-router';
 import { Alert } from '@/web/components/ui/alert';
 import { errorCodeOf, ApiErrorAlert } from '@/web/components/ui/api-error-alert';
 import { Button } from '@/web/components/ui/button';
@@ -13,7 +13,7 @@ import { Input } from '@/web/components/ui/input';
 import { Label } from '@/web/components/ui/label';
 import { PasswordInput } from '@/web/components/ui/password-input';
 import { useRegister } from '../api/mutations';
-import { useBetaStatus, useInviteDetails } from '../api/queries';
+import { useBetaStatus, useInstanceStatus, useInviteDetails } from '../api/queries';
 import { AuthHeading, AuthLayout } from '../components/auth-layout';
 import { PasswordStrength } from '../components/password-strength';
 import {
@@ -27,7 +27,16 @@ const legalLinkClass = 'font-medium text-primary underline underline-offset-4';
 const linkClass = 'font-medium text-primary underline-offset-4 hover:underline';
 
 /** After sign-up: the same screen whether the address was new or had an account already. */
-function CheckYourEmail({ email, onRetry }: { email: string; onRetry: () => void }) {
+function CheckYourEmail({
+  email,
+  mailDelivered,
+  onRetry,
+}: {
+  email: string;
+  /** False on a server without a mail server: its administrator has the link. */
+  mailDelivered: boolean;
+  onRetry: () => void;
+}) {
   const { t } = useTranslation('auth');
   const heading = useRef<HTMLHeadingElement>(null);
   useEffect(() => heading.current?.focus(), []);
@@ -45,12 +54,12 @@ function CheckYourEmail({ email, onRetry }: { email: string; onRetry: () => void
           tabIndex={-1}
           className="text-xl leading-tight font-semibold tracking-tight outline-none"
         >
-          {t('register.sent.title')}
+          {mailDelivered ? t('register.sent.title') : t('register.sent.noMailTitle')}
         </h1>
         <p className="text-sm text-muted-foreground">
           <Trans
             t={t}
-            i18nKey="register.sent.description"
+            i18nKey={mailDelivered ? 'register.sent.description' : 'register.sent.noMail'}
             values={{ email }}
             components={{
               email: <strong className="font-medium text-foreground [overflow-wrap:anywhere]" />,
@@ -59,14 +68,16 @@ function CheckYourEmail({ email, onRetry }: { email: string; onRetry: () => void
         </p>
         <p className="text-sm text-muted-foreground">{t('register.sent.validity')}</p>
       </div>
-      <div className="rounded-lg border bg-muted/40 p-3 text-sm">
-        <p className="font-medium">{t('register.sent.hintsTitle')}</p>
-        <ul className="mt-1.5 list-disc space-y-1 pl-5 text-muted-foreground">
-          <li>{t('register.sent.hintSpam')}</li>
-          <li>{t('register.sent.hintAddress')}</li>
-          <li>{t('register.sent.hintExisting')}</li>
-        </ul>
-      </div>
+      {mailDelivered ? (
+        <div className="rounded-lg border bg-muted/40 p-3 text-sm">
+          <p className="font-medium">{t('register.sent.hintsTitle')}</p>
+          <ul className="mt-1.5 list-disc space-y-1 pl-5 text-muted-foreground">
+            <li>{t('register.sent.hintSpam')}</li>
+            <li>{t('register.sent.hintAddress')}</li>
+            <li>{t('register.sent.hintExisting')}</li>
+          </ul>
+        </div>
+      ) : null}
       <div className="grid gap-2">
         <Button variant="outline" className="w-full" onClick={onRetry}>
           {t('register.sent.tryAnother')}
@@ -91,6 +102,8 @@ export function RegisterPage() {
   const [sentTo, setSentTo] = useState<string | null>(null);
   const [searchParams] = useSearchParams();
   const beta = useBetaStatus();
+  const instance = useInstanceStatus();
+  const mailDelivered = instance.data?.emailDelivery !== false;
   const inviteRequired = beta.data?.enabled === true;
   const schema = useMemo(() => registerFormSchema(inviteRequired), [inviteRequired]);
   const register = useRegister();
@@ -157,11 +170,15 @@ export function RegisterPage() {
   const unexpected =
     register.error !== null && (errorCode === null || errorCode === 'UNKNOWN_ERROR');
 
+  // A server without any account first needs its administrator.
+  if (instance.data?.setupRequired) return <Navigate to="/setup" replace />;
+
   if (sentTo !== null) {
     return (
       <AuthLayout width="md">
         <CheckYourEmail
           email={sentTo}
+          mailDelivered={mailDelivered}
           onRetry={() => {
             register.reset();
             setSentTo(null);
