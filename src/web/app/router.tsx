@@ -258,6 +258,13 @@ const adminRoutes: RouteObject = {
       ),
     },
     {
+      path: 'mail',
+      lazy: adminPage(
+        () => import('@/web/features/admin/pages/admin-mail-page'),
+        (m) => m.AdminMailPage,
+      ),
+    },
+    {
       path: 'mfa-debug',
       lazy: adminPage(
         () => import('@/web/features/admin/pages/admin-mfa-debug-page'),

@@ -8,6 +8,7 @@ const TONES = {
     className: 'border-destructive/30 bg-destructive/5 text-destructive',
   },
   info: { icon: Info, className: 'border-border bg-muted/60 text-foreground' },
+  warning: { icon: AlertTriangle, className: 'border-warning/40 bg-warning/10 text-foreground' },
   success: { icon: CheckCircle2, className: 'border-gain/30 bg-gain/5 text-gain' },
 } as const;
 
@@ -28,7 +29,10 @@ export function Alert({ tone = 'info', title, className, children, ...props }: A
       className={cn('flex gap-2.5 rounded-lg border px-3 py-2.5 text-sm', toneClass, className)}
       {...props}
     >
-      <Icon className="mt-0.5 size-4 shrink-0" aria-hidden="true" />
+      <Icon
+        className={cn('mt-0.5 size-4 shrink-0', tone === 'warning' && 'text-warning')}
+        aria-hidden="true"
+      />
       <div className="min-w-0 flex-1 space-y-1">
         {title ? <p className="font-medium">{title}</p> : null}
         {children ? (

@@ -2,6 +2,9 @@ import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import type {
   AuditEntry,
   AdminUser,
+  MailListResponse,
+  MailMessageDetail,
+  MailStatus,
   Flag,
   Invite,
   INVITE_STATUSES,
@@ -15,11 +18,13 @@ import { runSeoAudit } from '../lib/seo';
 
 export const USERS_PAGE_SIZE = 25;
 export const AUDIT_PAGE_SIZE = 50;
+export const MAIL_PAGE_SIZE = 50;
 
 export type UsersParams = { search: string; role: Role | null; page: number };
 export type InvitesParams = { search: string; status: (typeof INVITE_STATUSES)[number] | null };
 export type WaitlistParams = { search: string; status: (typeof WAITLIST_STATUSES)[number] | null };
 export type AuditParams = { action: string | null; page: number };
+export type MailParams = { to: string; status: MailStatus | null; page: number };
 
 export type UsersResponse = { users: AdminUser[]; total: number; page: number; pageSize: number };
 export type FlagsResponse = { flags: Flag[] };
@@ -46,6 +51,13 @@ export const adminKeys = {
   waitlist: (params: WaitlistParams) => [...adminKeys.waitlistAll(), params] as const,
   auditAll: () => [...adminKeys.all, 'audit'] as const,
   audit: (params: AuditParams) => [...adminKeys.auditAll(), params] as const,
+  mailAll: () => [...adminKeys.all, 'mail'] as const,
+  mail: (params: MailParams) => [...adminKeys.mailAll(), params] as const,
+  /**
+   * One email's body: read once, on demand, and never refetched by the admin area's invalidation
+   * (each reading is audited), hence a root of its own.
+   */
+  mailMessage: (id: string) => ['admin-mail-message', id] as const,
   mfa: () => [...adminKeys.all, 'mfa'] as const,
   myFactors: () => [...adminKeys.mfa(), 'factors'] as const,
   assurance: () => [...adminKeys.mfa(), 'assurance'] as const,
@@ -136,6 +148,43 @@ export function useAudit(params: AuditParams) {
       ),
     placeholderData: keepPreviousData,
     ...CACHE.instant,
+  });
+}
+
+export function useMail(params: MailParams) {
+  return useQuery({
+    queryKey: adminKeys.mail(params),
+    queryFn: ({ signal }) =>
+      api<MailListResponse>(
+        `/admin/mail${queryString({ to: params.to, status: params.status, page: params.page, pageSize: MAIL_PAGE_SIZE })}`,
+        { signal },
+      ),
+    placeholderData: keepPreviousData,
+    ...CACHE.instant,
+  });
+}
+
+/**
+ * Whether mail leaves the server, and how many emails wait for the administrator: the admin
+ * area's banner (one small request, shared by every admin page).
+ */
+export function useMailStatus() {
+  return useQuery({
+    queryKey: [...adminKeys.mailAll(), 'status'] as const,
+    queryFn: ({ signal }) => api<MailListResponse>('/admin/mail?pageSize=1', { signal }),
+    select: (data) => ({ delivery: data.delivery, waiting: data.waiting }),
+    ...CACHE.instant,
+  });
+}
+
+/** One email with its text and link: fetched only when asked for (the reading is audited). */
+export function useMailMessage(id: string | null) {
+  return useQuery({
+    queryKey: adminKeys.mailMessage(id ?? ''),
+    queryFn: ({ signal }) => api<MailMessageDetail>(`/admin/mail/${id}`, { signal }),
+    enabled: id !== null,
+    staleTime: Infinity,
+    retry: false,
   });
 }
 

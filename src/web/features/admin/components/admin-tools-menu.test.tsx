@@ -35,6 +35,7 @@ describe('AdminToolsMenu', () => {
       ['Feature flags', '/admin/feature-flags'],
       ['Invites & waitlist', '/admin/invites'],
       ['Audit log', '/admin/audit'],
+      ['Outgoing mail', '/admin/mail'],
       ['MFA debug', '/admin/mfa-debug'],
       ['SEO tools', '/admin/seo-tools'],
       ['Device location', '/admin/device-location'],

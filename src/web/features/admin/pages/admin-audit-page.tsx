@@ -28,6 +28,7 @@ import { useFormatters } from '@/web/lib/preferences';
 /** The actions the server records (admin.routes and its services). */
 export const AUDIT_ACTIONS = [
   'user.role',
+  'user.subscription',
   'feature_flag.toggle',
   'feature_flag.bulk',
   'feature_flag.reset',
@@ -38,6 +39,9 @@ export const AUDIT_ACTIONS = [
   'waitlist.refuse',
   'waitlist.restore',
   'support.mfa_lookup',
+  'mail.read',
+  'account.deletion_requested',
+  'account.deletion_cancelled',
 ] as const;
 
 const COLUMNS = 5;
