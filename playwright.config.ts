@@ -4,6 +4,10 @@ import { defineConfig, devices } from '@playwright/test';
 const PORT = Number(process.env.E2E_PORT ?? 4173);
 export const E2E_ORIGIN = `http://127.0.0.1:${PORT}`;
 const DATA_DIR = path.join(import.meta.dirname, '.tmp', 'e2e-data');
+/** A second server, as `npm start` runs it: production, no mail server, an empty data folder. */
+const FIRST_RUN_PORT = PORT + 1;
+const FIRST_RUN_ORIGIN = `http://127.0.0.1:${FIRST_RUN_PORT}`;
+const FIRST_RUN_DATA_DIR = path.join(import.meta.dirname, '.tmp', 'e2e-first-run-data');
 
 /** Debian's Chromium, with the flags these machines need (closed network, running as root). */
 const launchOptions = {
@@ -53,8 +57,14 @@ export default defineConfig({
     {
       name: 'chromium',
       dependencies: ['setup'],
-      testIgnore: /admin-live\.spec\.ts$/,
+      testIgnore: /(admin-live|first-run)\.spec\.ts$/,
       use: { ...devices['Desktop Chrome'], launchOptions },
+    },
+    // A fresh install in production mode without mail: its own server (the second below).
+    {
+      name: 'first-run',
+      testMatch: /first-run\.spec\.ts$/,
+      use: { ...devices['Desktop Chrome'], launchOptions, baseURL: FIRST_RUN_ORIGIN },
     },
     // Journeys that change what every user sees (flags, beta mode) run last, one at a time.
     {
@@ -64,24 +74,44 @@ export default defineConfig({
       use: { ...devices['Desktop Chrome'], launchOptions },
     },
   ],
-  webServer: {
-    // The built app, as `npm start` runs it, on a fresh embedded database.
-    command: `rm -rf "${DATA_DIR}" && node dist/server/main.js`,
-    url: `${E2E_ORIGIN}/api/v1/ready`,
-    reuseExistingServer: false,
-    timeout: 60_000,
-    stdout: 'ignore',
-    stderr: 'pipe',
-    env: {
-      // 'test' keeps the development outbox endpoint, which journeys read emailed links from.
-      NODE_ENV: 'test',
-      PORT: String(PORT),
-      HOST: '127.0.0.1',
-      PUBLIC_URL: E2E_ORIGIN,
-      DATA_DIR,
-      LOG_LEVEL: 'warn',
-      // Journeys say which address they come from (e2e/fixtures.ts), as a proxy would.
-      TRUST_PROXY: 'loopback',
+  webServer: [
+    {
+      // The built app, as `npm start` runs it, on a fresh embedded database.
+      command: `rm -rf "${DATA_DIR}" && node dist/server/main.js`,
+      url: `${E2E_ORIGIN}/api/v1/ready`,
+      reuseExistingServer: false,
+      timeout: 60_000,
+      stdout: 'ignore',
+      stderr: 'pipe',
+      env: {
+        // 'test' keeps the development outbox endpoint, which journeys read emailed links from.
+        NODE_ENV: 'test',
+        PORT: String(PORT),
+        HOST: '127.0.0.1',
+        PUBLIC_URL: E2E_ORIGIN,
+        DATA_DIR,
+        LOG_LEVEL: 'warn',
+        // Journeys say which address they come from (e2e/fixtures.ts), as a proxy would.
+        TRUST_PROXY: 'loopback',
+      },
     },
-  },
+    {
+      // `npm start` on a new machine: production (no development outbox), no SMTP_URL.
+      command: `rm -rf "${FIRST_RUN_DATA_DIR}" && node dist/server/main.js`,
+      url: `${FIRST_RUN_ORIGIN}/api/v1/ready`,
+      reuseExistingServer: false,
+      timeout: 60_000,
+      stdout: 'ignore',
+      stderr: 'pipe',
+      env: {
+        NODE_ENV: 'production',
+        PORT: String(FIRST_RUN_PORT),
+        HOST: '127.0.0.1',
+        PUBLIC_URL: FIRST_RUN_ORIGIN,
+        DATA_DIR: FIRST_RUN_DATA_DIR,
+        LOG_LEVEL: 'warn',
+        TRUST_PROXY: 'loopback',
+      },
+    },
+  ],
 });

@@ -223,7 +223,7 @@ export const mailQuerySchema = z.object({
 export const mailListResponseSchema = z.object({
   /** False when no SMTP_URL is set: emails stay here for the administrator to pass on. */
   delivery: z.boolean(),
-  /** Emails kept here with their body, waiting to be passed on (status stored). */
+  /** Emails kept here with a link, waiting to be passed on (status stored, body and link kept). */
   waiting: z.number().int(),
   entries: z.array(mailEntrySchema),
   total: z.number().int(),

@@ -268,7 +268,9 @@ export async function buildApp(deps: AppDeps) {
       await scheduler.start();
     }
     if (config.env === 'production' && !config.smtpUrl) {
-      app.log.warn('SMTP_URL is not set: emails (reset links, codes) are kept, not delivered');
+      app.log.warn(
+        'SMTP_URL is not set: emails are kept, not sent; an administrator passes their links on from /admin/mail (or `npm run admin -- mail`)',
+      );
     }
   });
   app.addHook('onClose', async () => {

@@ -5,6 +5,7 @@ import { type Config, describeConfig } from './config';
 import type { Database } from './db/client';
 import { migrateDatabase } from './db/migrate';
 import { openConfiguredDatabase } from './db/open';
+import { setupRequired } from './features/auth/auth.service';
 import { loadSecrets } from './secrets';
 
 /** The repository root: main.ts (source) and main.js (dist/server) are both two levels down. */
@@ -64,6 +65,13 @@ export async function startServer(options: StartOptions): Promise<Running> {
   }
   app.log.info({ config: describeConfig(config) }, 'starting');
   const url = await app.listen({ port: config.port, host: config.host });
+  // A new install: say where its first account is made (the log is what a newcomer reads).
+  if (await setupRequired(app.ctx)) {
+    app.log.info(
+      { setup: new URL('/setup', config.publicUrl).toString() },
+      `no account yet: open ${new URL('/setup', config.publicUrl).toString()} to create the administrator account`,
+    );
+  }
   // The valuation workers boot now, and ready themselves (connections, compiled engine), not
   // when the first valuation waits for one. The others start with the first task given them.
   app.ctx.valuations.warm();

@@ -1,5 +1,5 @@
 import type { FastifyRequest } from 'fastify';
-import { and, count, desc, eq, ilike, ne, type SQL } from 'drizzle-orm';
+import { and, count, desc, eq, ilike, isNotNull, ne, type SQL } from 'drizzle-orm';
 import type { MailEntry, MailMessageDetail, MailStatus } from '@/contracts/admin';
 import type { ServerContext } from '../../context';
 import { mailOutbox } from '../../db/schema';
@@ -59,7 +59,13 @@ export async function listMail(
     db
       .select({ n: count() })
       .from(mailOutbox)
-      .where(and(eq(mailOutbox.status, 'stored'), ne(mailOutbox.text, ''))),
+      .where(
+        and(
+          eq(mailOutbox.status, 'stored'),
+          ne(mailOutbox.text, ''),
+          isNotNull(mailOutbox.actionUrl),
+        ),
+      ),
   ]);
   return {
     delivery: ctx.mailer.delivers,

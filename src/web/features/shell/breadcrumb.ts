@@ -43,6 +43,8 @@ export const KNOWN_SEGMENTS = [
   'mfa-debug',
   'seo-tools',
   'device-location',
+  'market-data',
+  'mail',
 ] as const;
 
 export type KnownSegment = (typeof KNOWN_SEGMENTS)[number];

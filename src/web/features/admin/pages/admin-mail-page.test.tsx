@@ -40,7 +40,7 @@ const LINK = 'http://localhost:3000/auth/activate?token=abc123';
 const list = (delivery: boolean, entries: MailEntry[]) => ({
   body: {
     delivery,
-    waiting: entries.filter((e) => e.status === 'stored' && e.hasBody).length,
+    waiting: entries.filter((e) => e.status === 'stored' && e.hasBody && e.hasLink).length,
     entries,
     total: entries.length,
   },
@@ -114,7 +114,9 @@ describe('the admin area without a mail server', () => {
       'GET /admin/audit': { body: { entries: [], total: 0 } },
     });
     renderAdmin(<AdminAuditPage />, { route: '/admin/audit' });
-    const notice = (await screen.findByText(/Mail is not configured/)).closest('[role="status"]')!;
+    const notice = (await screen.findByText(/Mail is not configured/)).closest<HTMLElement>(
+      '[role="status"]',
+    )!;
     expect(notice).toHaveTextContent(
       'Mail is not configured. 1 email waits for you to pass it on.',
     );

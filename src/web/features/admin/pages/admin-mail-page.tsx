@@ -127,13 +127,17 @@ function MailRow({
           </span>
         </div>
       </TableCell>
-      <TableCell className="max-w-48 sm:max-w-64">
+      <TableCell className="max-w-44 sm:max-w-64">
         <div className="grid gap-0.5">
           <span className="truncate font-medium" title={entry.to}>
             {entry.to}
           </span>
+          {/* Narrow screens: what the email is, its status and when, under the recipient. */}
+          <span className="truncate text-xs text-muted-foreground md:hidden">
+            {templateLabel(entry.template)}
+          </span>
           <span className="truncate text-xs text-muted-foreground sm:hidden">
-            {formatRelativeTime(entry.createdAt, now, locale)}
+            {t(`mail.status.${entry.status}`)} · {formatRelativeTime(entry.createdAt, now, locale)}
           </span>
         </div>
       </TableCell>
@@ -147,7 +151,7 @@ function MailRow({
           </span>
         </div>
       </TableCell>
-      <TableCell className="whitespace-nowrap">
+      <TableCell className="hidden whitespace-nowrap sm:table-cell">
         <MailStatusBadge status={entry.status} />
       </TableCell>
       <TableCell className="text-right whitespace-nowrap">
@@ -342,7 +346,7 @@ export function AdminMailPage() {
               <TableHead className="hidden sm:table-cell">{t('mail.columns.when')}</TableHead>
               <TableHead>{t('mail.columns.to')}</TableHead>
               <TableHead className="hidden md:table-cell">{t('mail.columns.email')}</TableHead>
-              <TableHead>{t('mail.columns.status')}</TableHead>
+              <TableHead className="hidden sm:table-cell">{t('mail.columns.status')}</TableHead>
               <TableHead className="text-right">
                 <span className="sr-only">{t('mail.columns.actions')}</span>
               </TableHead>

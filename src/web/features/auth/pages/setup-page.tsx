@@ -44,17 +44,20 @@ export function SetupPage() {
     return <Navigate to="/login" replace />;
   }
 
-  const onValid = (values: SetupFormValues) => {
+  const onValid = async (values: SetupFormValues) => {
     const fullName = values.fullName.trim();
-    setup.mutate(
-      { email: values.email, password: values.password, ...(fullName ? { fullName } : {}) },
-      {
-        onSuccess: () => {
-          toast.success(t('setup.welcome'));
-          void navigate('/dashboard', { replace: true });
-        },
-      },
-    );
+    try {
+      // Signed in once it resolves: the signed-out guard may move on before this page does.
+      await setup.mutateAsync({
+        email: values.email,
+        password: values.password,
+        ...(fullName ? { fullName } : {}),
+      });
+    } catch {
+      return; // Shown by the error alert.
+    }
+    toast.success(t('setup.welcome'));
+    void navigate('/dashboard', { replace: true });
   };
   const onSubmit = (event: FormEvent<HTMLFormElement>) => {
     const element = event.currentTarget;
