@@ -1,7 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import { unzipSync } from 'fflate';
 import { expect, test } from './fixtures';
-import { register, signIn, uniqueEmail } from './helpers';
+import { outbox, register, signIn, uniqueEmail } from './helpers';
 
 test('a user downloads their data, deletes their account, signs in again and keeps it', async ({
   page,
@@ -54,6 +54,15 @@ test('a user downloads their data, deletes their account, signs in again and kee
   // date is said.
   await expect(page).toHaveURL(/\/login(\?next=%2Fsettings%2Fprivacy)?$/);
   await expect(page.getByText('Your account will be deleted', { exact: true })).toBeVisible();
+  // The owner is told by email too: when, and how to keep the account.
+  await expect
+    .poll(async () => (await outbox(page.request, email)).map((m) => m.template))
+    .toContain('account-deletion-scheduled');
+  const [scheduled] = (await outbox(page.request, email)).filter(
+    (m) => m.template === 'account-deletion-scheduled',
+  );
+  expect(scheduled?.subject).toBe('Your Cairn account will be deleted');
+  expect(scheduled?.text).toContain('Keep my account');
 
   // Signing in again shows only the pending screen; keeping the account opens the app.
   await signIn(page, email);
@@ -66,4 +75,7 @@ test('a user downloads their data, deletes their account, signs in again and kee
   await expect(page.getByRole('navigation').first()).toBeVisible();
   await page.goto('/settings/privacy');
   await expect(main.getByRole('button', { name: 'Delete my account…' })).toBeVisible();
+  await expect
+    .poll(async () => (await outbox(page.request, email)).map((m) => m.template))
+    .toContain('account-deletion-cancelled');
 });
