@@ -2,13 +2,13 @@ import { describe, expect, it } from 'vitest';
 import { computePortfolioValuation, performanceForRange } from './engine';
 import { xirr } from './returns';
 import { series, tx } from './testing/builders';
-import type { HoldingInput } from './types';
+import type { HoldingInput, SavingsFlow } from './types';
 
 // A simulation's cash is a savings-like line: its initial cash (100,000) paid in on its first
 // day, a buy a withdrawal from it (docs/decisions.md, 'Cash' and 'A simulation's starting cash').
 // Money put in counts as at work from the start of its day, for the TWR as for the MWR: the
 // initial cash is put in at the start of the first day and the value is read at its end.
-const cash = (...flows: NonNullable<HoldingInput['savings']>['flows']): HoldingInput => ({
+const cash = (...flows: SavingsFlow[]): HoldingInput => ({
   id: 'cash',
   class: 'savings_account',
   currency: 'EUR',
