@@ -74,14 +74,14 @@ export function NetWorthCard({ data }: { data: DashboardResponse }) {
           }
         >
           {data.simulation ? (
-            <div className="grid gap-0.5">
+            <div className="grid content-start gap-0.5">
               <dt className="text-xs text-muted-foreground">{t('simulation.cash')}</dt>
               <dd className="tabular font-medium" data-testid="simulation-value-cash">
                 {format.money(data.simulation.cash, { currency, decimals: true })}
               </dd>
             </div>
           ) : null}
-          <div className="grid gap-0.5">
+          <div className="grid content-start gap-0.5">
             <dt className="text-xs text-muted-foreground">{t('netWorth.gain')}</dt>
             <dd>
               <MoneyChange
@@ -91,7 +91,7 @@ export function NetWorthCard({ data }: { data: DashboardResponse }) {
               />
             </dd>
           </div>
-          <div className="grid gap-0.5">
+          <div className="grid content-start gap-0.5">
             <dt className="text-xs text-muted-foreground">{t('netWorth.contributions')}</dt>
             <dd className="tabular font-medium">
               {format.money(netWorth.netContributions, { currency, decimals: true })}

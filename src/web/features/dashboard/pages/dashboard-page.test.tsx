@@ -523,7 +523,13 @@ describe('dashboard: a simulation shows itself', { timeout: 15_000 }, () => {
     renderWithSimulation(scopeOf(true), {
       real: makeDashboard(),
       sim: simulationDashboard({
-        netWorth: makeFigures({ value: '100000', netContributions: '100000', twr: 0, mwr: 0 }),
+        // The solver's -6e-16: shown as 0.00 %, unchanged, not as a loss.
+        netWorth: makeFigures({
+          value: '100000',
+          netContributions: '100000',
+          twr: 0,
+          mwr: -5.681788450726303e-16,
+        }),
         allocation: {
           assetClass: [{ key: 'cash', value: '100000', weight: 1 }],
           currency: [{ key: 'USD', value: '100000', weight: 1 }],
@@ -545,6 +551,11 @@ describe('dashboard: a simulation shows itself', { timeout: 15_000 }, () => {
     // Not the empty state of someone who holds nothing: the value is its cash.
     expect(screen.queryByRole('heading', { name: 'Your net worth will appear here' })).toBeNull();
     expect(screen.getByTestId('net-worth-value')).toHaveTextContent('$100,000.00');
+    const mwr = screen.getByText('Money-weighted return').parentElement as HTMLElement;
+    expect(mwr).toHaveTextContent('0.00%');
+    expect(mwr).not.toHaveTextContent('-0.00%');
+    expect(within(mwr).getByText('Unchanged')).toHaveClass('sr-only');
+    expect(within(mwr).queryByText('Down')).toBeNull();
   });
 
   it('shows the real net worth again once back to the real portfolio', async () => {
