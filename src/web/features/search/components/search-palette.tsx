@@ -170,9 +170,9 @@ function PaletteBody({
           {t('title')}
         </DialogTitle>
         {simulation ? (
-          <DialogDescription className="mb-3 flex items-center gap-1.5 pr-8 text-xs text-muted-foreground">
-            <FlaskConical aria-hidden="true" className="size-3.5 shrink-0" />
-            <span className="min-w-0 truncate">
+          <DialogDescription className="mb-3 flex items-start gap-1.5 pr-8 text-xs text-muted-foreground">
+            <FlaskConical aria-hidden="true" className="mt-px size-3.5 shrink-0" />
+            <span className="min-w-0 break-words">
               {t('scope.simulation', { name: simulation.name })}
             </span>
           </DialogDescription>
