@@ -112,6 +112,12 @@ export const allocationSliceSchema = z.object({
 });
 export type AllocationSlice = z.infer<typeof allocationSliceSchema>;
 
+export const dashboardQuerySchema = z.object({
+  range: z.enum(PERFORMANCE_RANGES).default(DEFAULT_PERFORMANCE_RANGE),
+  /** A simulation the caller can see: the dashboard of that simulation alone. */
+  sim: z.uuid().optional(),
+});
+
 export const dashboardResponseSchema = z.object({
   asOf: z.string(),
   currency: z.enum(CURRENCIES),
@@ -183,6 +189,12 @@ export const dashboardResponseSchema = z.object({
   unpriced: z.array(
     z.object({ holdingId: z.uuid(), name: z.string(), reason: z.enum(UNPRICED_REASONS) }),
   ),
+  /**
+   * With `?sim=`: the simulation whose dashboard this is, and its cash converted into the
+   * dashboard's currency (part of `netWorth.value`; class, sector and country `cash` in the
+   * allocation). Null for the user's own portfolios.
+   */
+  simulation: z.object({ id: z.uuid(), portfolioId: z.uuid(), cash: money }).nullable(),
 });
 export type DashboardResponse = z.infer<typeof dashboardResponseSchema>;
 

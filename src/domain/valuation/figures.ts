@@ -393,17 +393,22 @@ function savingsFigures(holding: PreparedHolding, context: ExactContext): ExactF
     const rate = rateOn(flow.day);
     const converted = times(amount, rate);
     switch (flow.type) {
+      // An internal movement cancels the other holding's flow (see `SavingsFlow`).
       case 'deposit':
         running = running.plus(amount);
         local = local.plus(amount);
         historical = historical.plus(converted);
-        if (flow.day === asOf) lastIn = lastIn.plus(converted);
+        if (flow.day !== asOf) break;
+        if (flow.source.internal) lastOut = lastOut.minus(converted);
+        else lastIn = lastIn.plus(converted);
         break;
       case 'withdrawal':
         running = running.minus(amount);
         local = local.minus(amount);
         historical = historical.minus(converted);
-        if (flow.day === asOf) lastOut = lastOut.plus(converted);
+        if (flow.day !== asOf) break;
+        if (flow.source.internal) lastIn = lastIn.minus(converted);
+        else lastOut = lastOut.plus(converted);
         break;
       case 'interest': {
         const tax = flow.source.tax ? dec(flow.source.tax) : ZERO;

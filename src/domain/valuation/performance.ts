@@ -16,7 +16,8 @@ export type DailyArrays = {
 /**
  * Return figures of a range fed one day at a time (`step`), in one pass: TWR (chained daily
  * returns), volatility of the returns of days with capital at work (V(t-1) + In(t) > 0), the
- * maximum drawdown of the TWR index, and the net flows for the money-weighted return.
+ * maximum drawdown of the TWR index, and the flows for the money-weighted return (money in at the
+ * start of its day, money out at its end).
  */
 export class ReturnTracker {
   /** The TWR index after the last day fed (1 at the opening). */
@@ -53,9 +54,16 @@ export class ReturnTracker {
         this.drawdown = growth / this.peak - 1;
       }
     }
-    if (inflow !== outflow) {
+    // For the money-weighted return, money in counts from the start of its day (the end of the
+    // day before, where the opening value stands) and money out at the end of its day, as in the
+    // daily return above: a deposit and the value read the same evening are a day apart.
+    if (inflow !== 0) {
+      this.flowDays.push(i - 1);
+      this.flowAmounts.push(-inflow);
+    }
+    if (outflow !== 0) {
       this.flowDays.push(i);
-      this.flowAmounts.push(outflow - inflow);
+      this.flowAmounts.push(outflow);
     }
   }
 
@@ -95,8 +103,8 @@ export class ReturnTracker {
 
 /**
  * Return figures over the days startIndex..endIndex (inclusive) of daily arrays (see
- * `ReturnTracker`; the money-weighted return is the XIRR of the opening value, the daily net
- * flows and the closing value). When `index` is given it receives the TWR index: index[0] = 1
+ * `ReturnTracker`; the money-weighted return is the XIRR of the opening value, each day's money
+ * in at its start and money out at its end, and the closing value). When `index` is given it receives the TWR index: index[0] = 1
  * (opening), index[k] after day startIndex + k - 1.
  */
 export function rangePerformance(

@@ -42,7 +42,8 @@ export function periodReturn(annualRate: number, days: number): number {
  * The money-weighted return: the yearly rate r (actual/365) at which the cash flows' present
  * value is zero, sum(amount_i / (1 + r)^((day_i - day_0) / 365)) = 0, amounts signed from the
  * investor's side (money put in negative, money taken out and the closing value positive).
- * Null when there is no solution: fewer than two flows, all of one sign, or no root. Days need
+ * Null when there is no solution: fewer than two flows, all of one sign, all on the same day (no
+ * time passes: any rate or none solves it), or no root. Days need
  * not be sorted; zero amounts are ignored. See `xirrLog` for the solver.
  */
 export function xirr(days: ArrayLike<number>, amounts: ArrayLike<number>): number | null {
@@ -64,6 +65,7 @@ export function xirr(days: ArrayLike<number>, amounts: ArrayLike<number>): numbe
 export function xirrLog(days: ArrayLike<number>, amounts: ArrayLike<number>): number | null {
   const n = Math.min(days.length, amounts.length);
   let origin = Infinity;
+  let latest = -Infinity;
   let positive = false;
   let negative = false;
   let scale = 0;
@@ -74,8 +76,10 @@ export function xirrLog(days: ArrayLike<number>, amounts: ArrayLike<number>): nu
     else negative = true;
     scale += Math.abs(amount);
     origin = Math.min(origin, days[i] as number);
+    latest = Math.max(latest, days[i] as number);
   }
-  if (!positive || !negative) return null;
+  // Flows all on one instant measure no rate: every rate or none solves their sum = 0.
+  if (!positive || !negative || latest === origin) return null;
   const times = new Float64Array(n);
   const values = new Float64Array(n);
   let m = 0;

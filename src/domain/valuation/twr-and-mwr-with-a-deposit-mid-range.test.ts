@@ -14,8 +14,8 @@ import { series, tx } from './testing/builders';
 //   r(31 Dec) = 2,200 / 2,400 - 1 = -8.333%
 //   every other day 0                          TWR = 1.2 x 11/12 - 1 = 10%
 //   TWR annualised (366 days >= 365): 1.1^(365/366) - 1
-// MWR: -1,000 on 31 Dec 2023 (t = 0), -1,200 on 1 Jul 2024 (t = 183/365), +2,200 on 31 Dec 2024
-//   (t = 366/365):  1,000 (1+x)^(366/365) + 1,200 (1+x)^(183/365) = 2,200  =>  x = 0.
+// MWR: -1,000 on 31 Dec 2023 (t = 0), -1,200 at the start of 1 Jul 2024 (t = 182/365), +2,200
+//   on 31 Dec 2024 (t = 366/365):  1,000 (1+x)^(366/365) + 1,200 (1+x)^(184/365) = 2,200  =>  x = 0.
 //   The investor put 2,200 in and has 2,200: the money-weighted return is 0, while the
 //   time-weighted return (what the holding did, whatever the timing of the deposit) is 10%.
 const input = {

@@ -46,6 +46,14 @@ export type SavingsFlow = {
   amount: string;
   /** Tax withheld on interest. */
   tax?: string;
+  /**
+   * A deposit or withdrawal that moves money between this line and another holding of the same
+   * view, not into or out of the view: a simulation's cash paying for a buy (a withdrawal) or
+   * receiving a sale or a dividend (a deposit). It is counted against the other holding's flow
+   * (a withdrawal as negative In, a deposit as negative Out), so the view's In and Out net to
+   * nothing and its returns see only what the trade did to the value.
+   */
+  internal?: boolean;
 };
 
 /**

@@ -113,12 +113,15 @@ export function walkHolding(
       while (f < flows.length && (flows[f] as PreparedFlow).day === day) {
         const flow = flows[f] as PreparedFlow;
         const amount = flow.amount * factor;
+        // An internal movement (see `SavingsFlow`) cancels the other holding's flow.
         if (flow.type === 'deposit') {
           running += amount;
-          addIn(i, amount * rate);
+          if (flow.source.internal) addOut(i, -amount * rate);
+          else addIn(i, amount * rate);
         } else if (flow.type === 'withdrawal') {
           running -= amount;
-          addOut(i, amount * rate);
+          if (flow.source.internal) addIn(i, -amount * rate);
+          else addOut(i, amount * rate);
         } else if (flow.type === 'interest') running += amount - flow.tax * factor;
         else running -= amount;
         f += 1;

@@ -16,13 +16,16 @@ import {
   holdings,
   instruments,
   portfolios,
+  portfolioSimulations,
   profiles,
   transactions,
   userPreferences,
   users,
 } from '../../db/schema';
 import type { Actor } from '../../platform/actor';
-import type { Scope } from '../../platform/holding-scope';
+import { AppError } from '../../platform/errors';
+import { requireScope, type Scope } from '../../platform/holding-scope';
+import { cashLineId } from './valuation.task';
 import { type Computed, figuresOf, todayOf, valueView } from './valuation.service';
 
 /** Savings maturities this close are listed on the dashboard. */
@@ -30,6 +33,8 @@ const MATURITY_WINDOW_DAYS = 90;
 const TOP_MOVERS = 5;
 const RECENT_TRANSACTIONS = 10;
 const UNKNOWN = 'unknown';
+/** A simulation's cash in the allocation (class, sector and country alike). */
+const CASH = 'cash';
 
 const MONEY_KEYS = [
   'value',
@@ -93,24 +98,16 @@ function slices(totals: Map<string, Decimal>, whole: Decimal): AllocationSlice[]
     }));
 }
 
-/** GET /api/v1/dashboard: the user's net worth over their own portfolios, in their currency. */
-export async function dashboard(
+type Valued = { row: { id: string; name: string; baseCurrency: Currency }; computed: Computed };
+
+/** The user's own portfolios (real views) and those shared with them, valued in `currency`. */
+async function valueOwnAndShared(
   ctx: ServerContext,
   actor: Actor,
+  currency: Currency,
   range: PerformanceRange,
-): Promise<DashboardResponse> {
+) {
   const db = ctx.database.db;
-  const asOf = todayOf(ctx);
-  const asOfDay = toDay(asOf);
-  const [preference] = await db
-    .select({ currency: userPreferences.currency })
-    .from(userPreferences)
-    .where(eq(userPreferences.userId, actor.userId));
-  const currency: Currency =
-    preference && (CURRENCIES as readonly string[]).includes(preference.currency)
-      ? preference.currency
-      : 'EUR';
-
   const own = await db
     .select()
     .from(portfolios)
@@ -132,14 +129,14 @@ export async function dashboard(
     )
     .orderBy(portfolios.name);
 
-  const ownValued: { row: (typeof own)[number]; computed: Computed }[] = [];
+  const valued: Valued[] = [];
   for (const row of own) {
     const scope: Scope = {
       access: { level: 'owner', portfolio: row, share: null },
       portfolioId: row.id,
       simulationId: null,
     };
-    ownValued.push({ row, computed: await valueView(ctx, scope, currency, range) });
+    valued.push({ row, computed: await valueView(ctx, scope, currency, range) });
   }
   const sharedSeen = new Set<string>();
   const sharedValued: DashboardResponse['sharedPortfolios'] = [];
@@ -159,6 +156,74 @@ export async function dashboard(
       permission: entry.permission,
       value: computed.result.figures.value,
     });
+  }
+  return { valued, sharedValued };
+}
+
+/**
+ * A simulation the caller can see, with its portfolio's access: 404 SIMULATION_NOT_FOUND for an
+ * unknown id and for one in a portfolio they cannot read alike (the answer says nothing of
+ * whether it exists).
+ */
+async function requireSimulationView(ctx: ServerContext, actor: Actor, simulationId: string) {
+  const db = ctx.database.db;
+  const [simulation] = await db
+    .select({ portfolioId: portfolioSimulations.portfolioId })
+    .from(portfolioSimulations)
+    .where(eq(portfolioSimulations.id, simulationId));
+  if (!simulation) throw new AppError('SIMULATION_NOT_FOUND');
+  try {
+    return await requireScope(db, actor.userId, simulation.portfolioId, simulationId, 'view', {
+      log: actor.log,
+    });
+  } catch (error) {
+    if (error instanceof AppError && error.code === 'PORTFOLIO_NOT_FOUND') {
+      throw new AppError('SIMULATION_NOT_FOUND');
+    }
+    throw error;
+  }
+}
+
+/**
+ * GET /api/v1/dashboard: the user's net worth over their own portfolios, in their currency; with
+ * `simulationId`, the dashboard of that simulation alone (its holdings and its cash), as the app
+ * shows it while the simulation is active (docs/decisions.md, 'A simulation shows itself').
+ */
+export async function dashboard(
+  ctx: ServerContext,
+  actor: Actor,
+  range: PerformanceRange,
+  simulationId?: string,
+): Promise<DashboardResponse> {
+  const db = ctx.database.db;
+  const asOf = todayOf(ctx);
+  const asOfDay = toDay(asOf);
+  const [preference] = await db
+    .select({ currency: userPreferences.currency })
+    .from(userPreferences)
+    .where(eq(userPreferences.userId, actor.userId));
+  const currency: Currency =
+    preference && (CURRENCIES as readonly string[]).includes(preference.currency)
+      ? preference.currency
+      : 'EUR';
+
+  let ownValued: Valued[];
+  let sharedValued: DashboardResponse['sharedPortfolios'] = [];
+  let simulation: DashboardResponse['simulation'] = null;
+  if (simulationId) {
+    const scope = await requireSimulationView(ctx, actor, simulationId);
+    const computed = await valueView(ctx, scope, currency, range);
+    ownValued = [{ row: scope.access.portfolio, computed }];
+    const cashLine = computed.result.holdings.find(
+      (holding) => holding.id === cashLineId(simulationId),
+    );
+    simulation = {
+      id: simulationId,
+      portfolioId: scope.portfolioId,
+      cash: cashLine?.figures.value ?? '0',
+    };
+  } else {
+    ({ valued: ownValued, sharedValued } = await valueOwnAndShared(ctx, actor, currency, range));
   }
 
   // Net worth: figures added exactly, returns from the day-by-day sum of the portfolios.
@@ -225,8 +290,17 @@ export async function dashboard(
   const movers: DashboardResponse['topMovers'] = [];
   const unpriced: DashboardResponse['unpriced'] = [];
   for (const { row, computed } of ownValued) {
-    add(byPortfolio, row.name, dec(computed.result.figures.value));
+    if (!simulation) add(byPortfolio, row.name, dec(computed.result.figures.value));
     for (const holding of computed.result.holdings) {
+      if (simulation && holding.id === cashLineId(simulation.id)) {
+        // A simulation's cash: its own class, in the portfolio's base currency.
+        const value = dec(holding.figures.value);
+        add(byClass, CASH, value);
+        add(byCurrency, holding.currency, value);
+        add(bySector, CASH, value);
+        add(byCountry, CASH, value);
+        continue;
+      }
       const meta = computed.meta.get(holding.id);
       if (!meta) continue;
       const value = dec(holding.figures.value);
@@ -253,6 +327,9 @@ export async function dashboard(
       }
     }
     for (const item of computed.result.unpriced) {
+      // A simulation's cash without a rate to the dashboard's currency is left out, not listed
+      // (it is no holding: the banner and the portfolio page show it in the base currency).
+      if (simulation && item.id === cashLineId(simulation.id)) continue;
       unpriced.push({
         holdingId: item.id,
         name: computed.meta.get(item.id)?.name ?? item.symbol ?? '',
@@ -263,7 +340,7 @@ export async function dashboard(
   const whole = dec(money.value);
   movers.sort((a, b) => Math.abs(b.dayChangePercent) - Math.abs(a.dayChangePercent));
 
-  const ownIds = own.map((row) => row.id);
+  const ownIds = ownValued.map(({ row }) => row.id);
   const recent = ownIds.length
     ? await db
         .select({
@@ -279,7 +356,14 @@ export async function dashboard(
         })
         .from(transactions)
         .innerJoin(holdings, eq(holdings.id, transactions.holdingId))
-        .where(and(inArray(transactions.portfolioId, ownIds), isNull(transactions.simulationId)))
+        .where(
+          and(
+            inArray(transactions.portfolioId, ownIds),
+            simulation
+              ? eq(transactions.simulationId, simulation.id)
+              : isNull(transactions.simulationId),
+          ),
+        )
         .orderBy(desc(transactions.tradeDate), desc(transactions.createdAt), desc(transactions.id))
         .limit(RECENT_TRANSACTIONS)
     : [];
@@ -311,7 +395,7 @@ export async function dashboard(
     range,
     netWorth,
     series,
-    portfolios: ownValued.map(({ row, computed }) => ({
+    portfolios: (simulation ? [] : ownValued).map(({ row, computed }) => ({
       id: row.id,
       name: row.name,
       baseCurrency: row.baseCurrency,
@@ -333,5 +417,6 @@ export async function dashboard(
     recentTransactions: recent,
     upcomingMaturities: maturities,
     unpriced,
+    simulation,
   };
 }

@@ -135,6 +135,86 @@ describe('dashboard', () => {
     });
   });
 
+  it('answers a simulation’s own dashboard with ?sim=: its holdings and its cash', async () => {
+    const { agent, userId } = await registerUser(t.app, 'dash-sim@example.com');
+    const real = (await insertPortfolio(db(), userId, { name: 'Real' })).id;
+    await add(agent, real, apple);
+    const created = await agent.post(`/api/v1/portfolios/${real}/simulations`, {
+      name: 'Bear case',
+      copyHoldings: false,
+    });
+    expect(created.statusCode, created.body).toBe(201);
+    const simId = created.json().simulation.id as string;
+    // 5 AAPL bought in the simulation at 150 USD (600 EUR at 0.8) out of its 100,000 EUR of cash.
+    const bought = await agent.post(`/api/v1/portfolios/${real}/holdings?sim=${simId}`, {
+      ...apple,
+      quantity: '5',
+      purchasePrice: '150',
+      purchaseDate: '2024-03-01',
+    });
+    expect(bought.statusCode, bought.body).toBe(201);
+
+    const res = await agent.get(`/api/v1/dashboard?range=MAX&sim=${simId}`);
+    expect(res.statusCode, res.body).toBe(200);
+    const answer = res.json() as DashboardResponse;
+    expect(dashboardResponseSchema.parse(answer)).toEqual(answer);
+    // 99,400 of cash + 5 x 160 USD / 1.25 = 640: 100,040, not the real portfolio's 1,280.
+    expect(answer.netWorth.value).toBe('100040');
+    expect(answer.netWorth.netContributions).toBe('100000');
+    expect(answer.simulation).toEqual({ id: simId, portfolioId: real, cash: '99400' });
+    expect(answer.netWorth.twr).toBeCloseTo(40 / 100000, 12);
+    expect(answer.netWorth.mwr).toBeCloseTo(40 / 100000, 12);
+    expect(answer.allocation.assetClass).toEqual([
+      { key: 'cash', value: '99400', weight: 99400 / 100040 },
+      { key: 'market', value: '640', weight: 640 / 100040 },
+    ]);
+    expect(answer.allocation.portfolio).toEqual([]);
+    expect(answer.portfolios).toEqual([]);
+    expect(answer.sharedPortfolios).toEqual([]);
+    expect(answer.recentTransactions.map((tx) => [tx.holdingName, tx.quantity])).toEqual([
+      ['Apple', '5'],
+    ]);
+    expect(answer.series.at(-1)).toMatchObject({ date: '2024-03-01', value: '100040.00' });
+
+    // Without ?sim= the real dashboard is unchanged: the simulation is not added to it.
+    const realAnswer = (await agent.get('/api/v1/dashboard?range=MAX')).json() as DashboardResponse;
+    expect(realAnswer.netWorth.value).toBe('1280');
+    expect(realAnswer.simulation).toBeNull();
+
+    // Another user, an unknown id and a bad id are refused; nothing is said of what exists.
+    const stranger = await owner.get(`/api/v1/dashboard?sim=${simId}`);
+    expect(stranger.statusCode).toBe(404);
+    expect(stranger.json().error.code).toBe('SIMULATION_NOT_FOUND');
+    const unknown = await agent.get('/api/v1/dashboard?sim=00000000-0000-4000-8000-000000000000');
+    expect(unknown.statusCode).toBe(404);
+    expect(unknown.json().error.code).toBe('SIMULATION_NOT_FOUND');
+    const bad = await agent.get('/api/v1/dashboard?sim=nope');
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().error.code).toBe('VALIDATION_ERROR');
+  });
+
+  it('shows a simulation to an invitee its share names, and to no other', async () => {
+    const mine = (await insertPortfolio(db(), friendId, { name: 'Shared with sims' })).id;
+    const visible = await friend.post(`/api/v1/portfolios/${mine}/simulations`, { name: 'Seen' });
+    const hidden = await friend.post(`/api/v1/portfolios/${mine}/simulations`, { name: 'Hidden' });
+    const visibleId = visible.json().simulation.id as string;
+    const hiddenId = hidden.json().simulation.id as string;
+    await insertShare(db(), {
+      portfolioId: mine,
+      ownerUserId: friendId,
+      email: 'dash-owner@example.com',
+      permissionLevel: 'read',
+      mode: 'specific',
+      simulationIds: [visibleId],
+    });
+    const seen = await owner.get(`/api/v1/dashboard?sim=${visibleId}`);
+    expect(seen.statusCode, seen.body).toBe(200);
+    expect((seen.json() as DashboardResponse).netWorth.value).toBe('100000');
+    const refused = await owner.get(`/api/v1/dashboard?sim=${hiddenId}`);
+    expect(refused.statusCode).toBe(404);
+    expect(refused.json().error.code).toBe('SIMULATION_NOT_FOUND');
+  });
+
   it('refuses the signed out and a bad range', async () => {
     expect((await t.app.inject({ method: 'GET', url: '/api/v1/dashboard' })).statusCode).toBe(401);
     expect((await owner.get('/api/v1/dashboard?range=7Y')).statusCode).toBe(400);

@@ -261,6 +261,53 @@ describe('portfolio performance', () => {
     expect((await performance(portfolioId)).cash).toBeNull();
   });
 
+  it('gives a simulation worth its initial cash returns of 0, on the day it is made too', async () => {
+    const portfolio = await owner.post('/api/v1/portfolios', { name: 'New sim' });
+    const portfolioId = portfolio.json().portfolio.id as string;
+    const sim = await owner.post(`/api/v1/portfolios/${portfolioId}/simulations`, {
+      name: 'Today',
+      copyHoldings: false,
+    });
+    expect(sim.statusCode, sim.body).toBe(201);
+    const simId = sim.json().simulation.id as string;
+    const inSim = async (range: string) =>
+      answerOf(
+        await owner.get(
+          `/api/v1/portfolios/${portfolioId}/performance?range=${range}&sim=${simId}`,
+        ),
+      );
+    // Made today (2024-03-01): 100,000 put in at the start of the day, 100,000 at its end. The
+    // money-weighted return was -99.97%: both flows on one instant, where every rate fits.
+    for (const range of ['1W', '1Y', 'MAX']) {
+      const answer = await inSim(range);
+      expect(answer).toMatchObject({
+        value: '100000',
+        netContributions: '100000',
+        from: '2024-03-01',
+        twr: 0,
+      });
+      expect(answer.mwr).toBeCloseTo(0, 12);
+    }
+    // 10 AAPL bought today at 150 USD (1,200 EUR at 0.8) from the cash, closing at 160 USD
+    // (1,280 EUR): the simulation made 80 on 100,000 that day. The 1,200 moved from its cash
+    // into the holding is no flow of it: TWR = MWR = 100,080 / 100,000 - 1.
+    const bought = await owner.post(`/api/v1/portfolios/${portfolioId}/holdings?sim=${simId}`, {
+      ...apple,
+      purchasePrice: '150',
+      purchaseDate: '2024-03-01',
+    });
+    expect(bought.statusCode, bought.body).toBe(201);
+    const answer = await inSim('1Y');
+    expect(answer).toMatchObject({ value: '100080', cash: '98800.00', netContributions: '100000' });
+    expect(answer.twr).toBeCloseTo(0.0008, 12);
+    expect(answer.mwr).toBeCloseTo(0.0008, 12);
+    // Another user cannot read it.
+    const refused = await stranger.get(
+      `/api/v1/portfolios/${portfolioId}/performance?range=1Y&sim=${simId}`,
+    );
+    expect(refused.statusCode).toBe(404);
+  });
+
   it('answers an empty portfolio with zeros and no series', async () => {
     const { id } = await portfolioWith([]);
     const answer = await performance(id, '1Y');

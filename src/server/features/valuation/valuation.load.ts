@@ -313,8 +313,9 @@ export async function loadFxRates(db: DbOrTx, currencies?: readonly string[]) {
  * A simulation's cash as a savings-like line the engine values (docs/decisions.md, 'Cash'): its
  * initial cash paid in on its first day, then each of its own completed transactions' cash flow
  * (src/domain/ledger/cash.ts) on its trade date, in the portfolio's base currency: a buy is a
- * withdrawal from the cash (and a buy of the holding: the portfolio sees no flow), a sale or a
- * dividend a deposit into it. Null for a simulation that no longer exists.
+ * withdrawal from the cash, a sale or a dividend a deposit into it, each `internal` (it cancels the
+ * holding's own flow: the simulation sees no flow, only the initial cash put in). Null for a
+ * simulation that no longer exists.
  */
 export async function loadSimulationCash(
   db: DbOrTx,
@@ -356,6 +357,7 @@ export async function loadSimulationCash(
       date: row.date,
       type: flow.isNegative() ? 'withdrawal' : 'deposit',
       amount: flow.abs().toFixed(),
+      internal: true,
     });
   }
   // The initial cash is there from the simulation's first day (a back-dated trade included).

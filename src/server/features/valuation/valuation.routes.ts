@@ -4,11 +4,10 @@ import type { FastifyRouteSchemaDef } from 'fastify/types/schema';
 import { z } from 'zod';
 import { errorResponseSchema } from '@/contracts/errors';
 import {
-  DEFAULT_PERFORMANCE_RANGE,
+  dashboardQuerySchema,
   dashboardResponseSchema,
   isAdvancedRange,
   type PerformanceRange,
-  PERFORMANCE_RANGES,
   performanceQuerySchema,
   performanceResponseSchema,
 } from '@/contracts/valuation';
@@ -109,10 +108,8 @@ export async function valuationRoutes(app: FastifyInstance, { ctx }: { ctx: Serv
       schema: {
         tags: ['valuation'],
         summary:
-          "Net worth over the user's own portfolios in their currency (shared portfolios apart), its series and returns, allocation, top movers, recent activity and savings maturities.",
-        querystring: z.object({
-          range: z.enum(PERFORMANCE_RANGES).default(DEFAULT_PERFORMANCE_RANGE),
-        }),
+          "Net worth over the user's own portfolios in their currency (shared portfolios apart), its series and returns, allocation, top movers, recent activity and savings maturities; with sim, the same for one simulation the caller can see (its holdings and its cash).",
+        querystring: dashboardQuerySchema,
         response: { 200: dashboardResponseSchema, ...errors },
       },
       serializerCompiler: sendTyped,
@@ -120,7 +117,7 @@ export async function valuationRoutes(app: FastifyInstance, { ctx }: { ctx: Serv
     async (request) => {
       const actor = actorOf(request);
       await requireRange(request, request.query.range);
-      return dashboardService.dashboard(ctx, actor, request.query.range);
+      return dashboardService.dashboard(ctx, actor, request.query.range, request.query.sim);
     },
   );
 }

@@ -94,16 +94,19 @@ export function ChartFigure({
 }
 
 /**
- * A chart's drawing area at `height`: 'No data' when `empty`, else the (lazy) drawing once the
- * area's width is measured, a skeleton while its code loads.
+ * A chart's drawing area at `height`: 'No data' (or `emptyText`) when `empty`, else the (lazy)
+ * drawing once the area's width is measured, a skeleton while its code loads.
  */
 export function ChartCanvas({
   height,
   empty,
+  emptyText,
   children,
 }: {
   height: number;
   empty: boolean;
+  /** What to say instead of 'No data' when there is something, but not enough to draw. */
+  emptyText?: string;
   children: (width: number) => ReactNode;
 }) {
   const { t } = useTranslation('common');
@@ -111,8 +114,8 @@ export function ChartCanvas({
   return (
     <div ref={ref} style={{ height }} className="w-full">
       {empty ? (
-        <p className="grid h-full place-items-center text-[13px] text-muted-foreground">
-          {t('charts.noData')}
+        <p className="grid h-full place-items-center px-4 text-center text-[13px] text-muted-foreground">
+          {emptyText ?? t('charts.noData')}
         </p>
       ) : width > 0 ? (
         <Suspense fallback={<Skeleton className="h-full w-full" />}>{children(width)}</Suspense>

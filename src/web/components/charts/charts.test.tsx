@@ -72,6 +72,25 @@ describe('ValueChart', () => {
     expect(within(table).getByRole('rowheader', { name: 'Feb 1, 2026' })).toBeVisible();
   });
 
+  it('draws no lone dot for a single day, and says when the curve starts', async () => {
+    render(<ValueChart series={SERIES.slice(0, 1)} currency="EUR" caption="Bear case, 1 year" />);
+    const image = screen.getByRole('img', {
+      name: 'Bear case, 1 year: value €1,000.00 on Jan 1, 2026, its first day; net contributions €1,000.00.',
+    });
+    expect(image).toHaveTextContent(
+      'One day of history so far: the curve starts tomorrow. Its figures are in the table.',
+    );
+    expect(image.querySelector('svg')).toBeNull();
+    await userEvent.click(screen.getByRole('button', { name: 'Show as table' }));
+    const rows = within(screen.getByRole('table', { name: 'Bear case, 1 year' })).getAllByRole(
+      'row',
+    );
+    expect(rows.map((row) => row.textContent)).toEqual([
+      'DateValueNet contributions',
+      'Jan 1, 2026€1,000.00€1,000.00',
+    ]);
+  });
+
   it('says so when there is nothing to draw', () => {
     render(<ValueChart series={[]} currency="EUR" caption="Empty" />);
     expect(screen.getByRole('img', { name: 'No data for this period yet.' })).toBeVisible();

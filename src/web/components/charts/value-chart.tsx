@@ -49,17 +49,26 @@ export function ValueChart({
   const first = series[0];
   const last = series[series.length - 1];
   const money = (amount: string) => format.money(amount, { currency, decimals: true });
+  // A single day (a portfolio or simulation started today) is no curve: a lone dot says nothing.
+  const oneDay = series.length === 1;
   const summary =
-    first && last
-      ? t('charts.valueSummary', {
+    oneDay && last
+      ? t('charts.valueSummaryOneDay', {
           caption,
-          from: format.date(first.date),
-          to: format.date(last.date),
-          start: money(first.value),
-          end: money(last.value),
+          date: format.date(last.date),
+          value: money(last.value),
           contributions: money(last.netContributions),
         })
-      : t('charts.noData');
+      : first && last
+        ? t('charts.valueSummary', {
+            caption,
+            from: format.date(first.date),
+            to: format.date(last.date),
+            start: money(first.value),
+            end: money(last.value),
+            contributions: money(last.netContributions),
+          })
+        : t('charts.noData');
 
   const table = (
     <ChartTable
@@ -91,7 +100,11 @@ export function ValueChart({
       busy={busy}
       table={table}
       chart={
-        <ChartCanvas height={height} empty={series.length === 0}>
+        <ChartCanvas
+          height={height}
+          empty={series.length < 2}
+          emptyText={oneDay ? t('charts.oneDay') : undefined}
+        >
           {(width) => (
             <ValueChartDrawing rows={rows} currency={currency} width={width} height={height} />
           )}

@@ -58,6 +58,10 @@ export function Stat({
   );
 }
 
+/**
+ * A return as shown: to 0.01 %. Its direction is the shown figure's, so that a return of
+ * -0.0000000000001 % (a solver's rounding) reads '0.00 %' unchanged, not a loss.
+ */
 function ReturnValue({ ratio }: { ratio: number | null }) {
   const { t } = useTranslation('common');
   const format = useFormatters();
@@ -67,10 +71,12 @@ function ReturnValue({ ratio }: { ratio: number | null }) {
         {t('performance.notAvailable')}
       </span>
     );
+  // Rounded as displayed (2 decimals of a percent, halves away from zero), and -0 made 0.
+  const shown = (Math.sign(ratio) * Math.round(Math.abs(ratio) * 10_000)) / 10_000 || 0;
   return (
     <ChangeIndicator
-      value={ratio}
-      label={format.percent(asPercent(ratio), { decimals: 2, signed: true })}
+      value={shown}
+      label={format.percent(asPercent(shown), { decimals: 2, signed: true })}
     />
   );
 }

@@ -1,7 +1,7 @@
 import { ArrowRight, CalendarClock, Users } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
+import { Link, useLocation } from 'react-router';
 import type { DashboardResponse } from '@/contracts/valuation';
 import { dec } from '@/domain/money/decimal';
 import { MoneyChange, asPercent } from '@/web/components/performance/figures';
@@ -24,6 +24,7 @@ import {
   TableRow,
 } from '@/web/components/ui/table';
 import { useFormatters } from '@/web/lib/preferences';
+import { withScopeParams } from '@/web/lib/scope-params';
 import { moneyIn } from './money-in';
 
 function ListCard({
@@ -113,12 +114,13 @@ export function TopMovers({ data }: { data: DashboardResponse }) {
 export function RecentActivity({ data }: { data: DashboardResponse }) {
   const { t } = useTranslation('dashboard');
   const format = useFormatters();
+  const { search } = useLocation();
   return (
     <ListCard
       title={t('activity.title')}
       action={
         <Link
-          to="/transactions"
+          to={withScopeParams('/transactions', search)}
           className="inline-flex items-center gap-1 rounded-sm text-[13px] font-medium text-primary outline-none hover:underline focus-visible:ring-2 focus-visible:ring-ring"
         >
           {t('activity.all')}
@@ -127,7 +129,7 @@ export function RecentActivity({ data }: { data: DashboardResponse }) {
       }
     >
       {data.recentTransactions.length === 0 ? (
-        <Empty>{t('activity.empty')}</Empty>
+        <Empty>{t(data.simulation ? 'simulation.noActivity' : 'activity.empty')}</Empty>
       ) : (
         <ul className="divide-y text-[13px]" aria-label={t('activity.caption')}>
           {data.recentTransactions.map((tx) => {
@@ -157,6 +159,13 @@ export function RecentActivity({ data }: { data: DashboardResponse }) {
   );
 }
 
+/** The savings page of a maturity's portfolio, in the simulation the dashboard shows, if any. */
+function savingsPath(portfolioId: string, simulationId: string | null) {
+  const params = new URLSearchParams({ portfolio: portfolioId });
+  if (simulationId) params.set('sim', simulationId);
+  return `/assets/savings?${params.toString()}`;
+}
+
 /** Savings accounts that reach their maturity date soon, balance in the account's currency. */
 export function UpcomingMaturities({ data }: { data: DashboardResponse }) {
   const { t } = useTranslation('dashboard');
@@ -176,7 +185,7 @@ export function UpcomingMaturities({ data }: { data: DashboardResponse }) {
                 />
                 <span className="grid min-w-0">
                   <Link
-                    to={`/assets/savings?portfolio=${item.portfolioId}`}
+                    to={savingsPath(item.portfolioId, data.simulation?.id ?? null)}
                     className="truncate rounded-sm font-medium outline-none hover:underline focus-visible:ring-2 focus-visible:ring-ring"
                   >
                     {item.name}

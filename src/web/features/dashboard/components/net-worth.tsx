@@ -13,7 +13,8 @@ import { useFormatters } from '@/web/lib/preferences';
 
 /**
  * The headline: net worth in the answer's currency, how it moved today (sign, arrow and word,
- * not colour alone), the unrealised gain and what was put in, and its trend over the range.
+ * not colour alone), the unrealised gain and what was put in, and its trend over the range. A
+ * simulation's: its value (holdings and cash), with its cash apart.
  */
 export function NetWorthCard({ data }: { data: DashboardResponse }) {
   const { t } = useTranslation('dashboard');
@@ -26,7 +27,7 @@ export function NetWorthCard({ data }: { data: DashboardResponse }) {
     <Card>
       <CardHeader className="pb-2">
         <CardTitle id="net-worth-title" className="text-sm font-medium text-muted-foreground">
-          {t('netWorth.title')}
+          {t(data.simulation ? 'simulation.value' : 'netWorth.title')}
         </CardTitle>
       </CardHeader>
       <CardContent className="grid gap-4">
@@ -58,15 +59,29 @@ export function NetWorthCard({ data }: { data: DashboardResponse }) {
               values={values}
               width={120}
               height={40}
-              label={t('netWorth.trend', {
+              label={t(data.simulation ? 'simulation.trend' : 'netWorth.trend', {
                 start: format.money(first.value, { currency }),
                 end: format.money(last.value, { currency }),
               })}
             />
           ) : null}
         </div>
-        <dl className="grid grid-cols-2 gap-4 border-t pt-3 text-[13px]">
-          <div className="grid gap-0.5">
+        <dl
+          className={
+            data.simulation
+              ? 'grid grid-cols-2 gap-4 border-t pt-3 text-[13px] sm:grid-cols-3'
+              : 'grid grid-cols-2 gap-4 border-t pt-3 text-[13px]'
+          }
+        >
+          {data.simulation ? (
+            <div className="grid content-start gap-0.5">
+              <dt className="text-xs text-muted-foreground">{t('simulation.cash')}</dt>
+              <dd className="tabular font-medium" data-testid="simulation-value-cash">
+                {format.money(data.simulation.cash, { currency, decimals: true })}
+              </dd>
+            </div>
+          ) : null}
+          <div className="grid content-start gap-0.5">
             <dt className="text-xs text-muted-foreground">{t('netWorth.gain')}</dt>
             <dd>
               <MoneyChange
@@ -76,7 +91,7 @@ export function NetWorthCard({ data }: { data: DashboardResponse }) {
               />
             </dd>
           </div>
-          <div className="grid gap-0.5">
+          <div className="grid content-start gap-0.5">
             <dt className="text-xs text-muted-foreground">{t('netWorth.contributions')}</dt>
             <dd className="tabular font-medium">
               {format.money(netWorth.netContributions, { currency, decimals: true })}

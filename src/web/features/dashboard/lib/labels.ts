@@ -12,6 +12,8 @@ export const ALLOCATION_DIMENSIONS = [
 export type AllocationDimension = (typeof ALLOCATION_DIMENSIONS)[number];
 
 const UNKNOWN_KEYS = new Set(['', 'unknown', 'none', 'null']);
+/** A simulation's cash: its own slice by class, sector and country (the server's key). */
+const CASH = 'cash';
 
 function regionName(code: string, locale: string) {
   try {
@@ -21,7 +23,10 @@ function regionName(code: string, locale: string) {
   }
 }
 
-/** A slice's key as words: a class or sector translated, a country named, a portfolio by name. */
+/**
+ * A slice's key as words: a class or sector translated, a country named, a portfolio by name, a
+ * simulation's cash as 'Cash'.
+ */
 export function allocationParts(
   data: DashboardResponse,
   dimension: AllocationDimension,
@@ -32,7 +37,8 @@ export function allocationParts(
   return data.allocation[dimension].map((slice) => {
     const key = slice.key;
     let label: string;
-    if (UNKNOWN_KEYS.has(key.toLowerCase())) label = t('allocation.unknown');
+    if (data.simulation && key === CASH && dimension !== 'currency') label = t('allocation.cash');
+    else if (UNKNOWN_KEYS.has(key.toLowerCase())) label = t('allocation.unknown');
     else if (key.toLowerCase() === 'other') label = t('allocation.other');
     else if (dimension === 'assetClass')
       label = t(`allocation.classes.${key}`, { defaultValue: key });
@@ -42,6 +48,13 @@ export function allocationParts(
     else label = key;
     return { key, label, value: slice.value, weight: slice.weight };
   });
+}
+
+/** A simulation's answer with nothing but its cash (no holding, priced or not). */
+export function holdsOnlyCash(data: DashboardResponse) {
+  return (
+    data.allocation.assetClass.every((slice) => slice.key === CASH) && data.unpriced.length === 0
+  );
 }
 
 /** Nothing is held yet: no slice, nothing unpriced, no activity. */

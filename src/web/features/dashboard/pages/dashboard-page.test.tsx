@@ -1,14 +1,17 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import i18n from 'i18next';
+import { type ReactNode, useState } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import type { Portfolio, Simulation } from '@/contracts/portfolios';
 import type { Tier } from '@/contracts/subscription';
 import type { DashboardResponse } from '@/contracts/valuation';
+import { type ActiveScope, ActiveScopeContext, portfolioScopedKeys } from '@/web/lib/active-scope';
 import { sessionKeys } from '@/web/lib/session';
 import { apiError, mockApi, testFactor, testSession, testUser } from '@/web/test/mock-api';
 import { createTestQueryClient, renderWithProviders } from '@/web/test/render';
 import { subscriptionRoute } from '@/web/test/subscription';
-import { makeDashboard, makeEmptyDashboard, makeFigures } from '../test/fixtures';
+import { makeDashboard, makeEmptyDashboard, makeFigures, PORTFOLIO_A } from '../test/fixtures';
 import { DashboardPage } from './dashboard-page';
 
 afterEach(async () => {
@@ -375,5 +378,212 @@ describe('dashboard in French', { timeout: 15_000 }, () => {
       'La performance de vos placements, indépendamment de vos versements et retraits.',
     );
     expect(screen.getByRole('radiogroup', { name: 'Période' })).toBeVisible();
+  });
+});
+
+const SIM = '00000000-0000-4000-8000-0000000000bb';
+
+/** The active scope, switchable from the test (the banner's "Back to real portfolio"). */
+function scopeOf(simulation: boolean, status: ActiveScope['status'] = 'ready'): ActiveScope {
+  const portfolio = { id: PORTFOLIO_A, name: 'Main', permissionLevel: 'owner' } as Portfolio;
+  return {
+    status,
+    portfolios: [portfolio],
+    portfolio,
+    simulation: simulation
+      ? ({ id: SIM, portfolioId: PORTFOLIO_A, name: 'Bear case' } as Simulation)
+      : null,
+    permission: 'owner',
+    scopeKey: portfolioScopedKeys.scope(PORTFOLIO_A, simulation ? SIM : null),
+    switchPortfolio: () => {},
+    switchSimulation: () => {},
+  };
+}
+
+/** The active scope, with a button that changes it to `next` (e.g. "Back to real portfolio"). */
+function WithScope({
+  initial,
+  next,
+  children,
+}: {
+  initial: ActiveScope;
+  next: ActiveScope;
+  children: ReactNode;
+}) {
+  const [scope, setScope] = useState(initial);
+  return (
+    <ActiveScopeContext.Provider value={scope}>
+      <button type="button" onClick={() => setScope(next)}>
+        Change scope
+      </button>
+      {children}
+    </ActiveScopeContext.Provider>
+  );
+}
+
+/** 100,000 of starting cash: 97,500 left and 2,730.40 of holdings, in the user's USD. */
+function simulationDashboard(overrides: Partial<DashboardResponse> = {}) {
+  return makeDashboard({
+    netWorth: makeFigures({
+      value: '100230.40',
+      costBasis: '100000.00',
+      unrealizedGain: '230.40',
+      unrealizedGainPercent: 0.0023,
+      netContributions: '100000.00',
+      twr: 0.0023,
+      mwr: 0.0023,
+    }),
+    portfolios: [],
+    sharedPortfolios: [],
+    allocation: {
+      assetClass: [
+        { key: 'cash', value: '97500.00', weight: 0.9728 },
+        { key: 'market', value: '2730.40', weight: 0.0272 },
+      ],
+      currency: [{ key: 'USD', value: '100230.40', weight: 1 }],
+      sector: [
+        { key: 'cash', value: '97500.00', weight: 0.9728 },
+        { key: 'Technology', value: '2730.40', weight: 0.0272 },
+      ],
+      country: [
+        { key: 'cash', value: '97500.00', weight: 0.9728 },
+        { key: 'US', value: '2730.40', weight: 0.0272 },
+      ],
+      portfolio: [],
+    },
+    upcomingMaturities: [],
+    simulation: { id: SIM, portfolioId: PORTFOLIO_A, cash: '97500.00' },
+    ...overrides,
+  });
+}
+
+function renderWithSimulation(
+  initial: ActiveScope,
+  answers: { real: DashboardResponse; sim: DashboardResponse },
+  next: ActiveScope = scopeOf(false),
+) {
+  const queryClient = createTestQueryClient();
+  queryClient.setQueryData(sessionKeys.all, testSession());
+  const api = mockApi({
+    ...subscriptionRoute('classic'),
+    'GET /auth/mfa/factors': { body: { factors: [testFactor()] } },
+    'GET /dashboard': () => {
+      const url = new URL(String(api.spy.mock.lastCall?.[0]), 'http://localhost');
+      return { body: url.searchParams.get('sim') === SIM ? answers.sim : answers.real };
+    },
+  });
+  renderWithProviders(
+    <WithScope initial={initial} next={next}>
+      <DashboardPage />
+    </WithScope>,
+    { queryClient, route: `/dashboard?portfolio=${PORTFOLIO_A}&sim=${SIM}` },
+  );
+  return api;
+}
+
+/** The simulations the dashboard was asked for (null: the own portfolios), in order. */
+function viewsAsked(api: ReturnType<typeof mockApi>) {
+  return api.spy.mock.calls
+    .map(([input]) => new URL(String(input), 'http://localhost'))
+    .filter((url) => url.pathname === '/api/v1/dashboard')
+    .map((url) => url.searchParams.get('sim'));
+}
+
+describe('dashboard: a simulation shows itself', { timeout: 15_000 }, () => {
+  it('shows the simulation’s own value, cash and returns, not the real net worth', async () => {
+    const api = renderWithSimulation(scopeOf(true), {
+      real: makeDashboard(),
+      sim: simulationDashboard(),
+    });
+    const value = await screen.findByTestId('net-worth-value');
+    expect(value).toHaveTextContent('$100,230.40');
+    expect(viewsAsked(api)).toEqual([SIM]);
+    expect(screen.getByRole('heading', { name: 'Simulation value' })).toBeVisible();
+    expect(screen.queryByRole('heading', { name: 'Net worth' })).not.toBeInTheDocument();
+    expect(screen.getByTestId('simulation-value-cash')).toHaveTextContent('$97,500.00');
+    expect(
+      screen.getByText(
+        'Simulation “Bear case” of Main: what its holdings and its cash are worth. Your real portfolios are not counted here.',
+      ),
+    ).toBeVisible();
+    expect(screen.getByText('Time-weighted return').parentElement).toHaveTextContent('+0.23%');
+    // The real portfolios' lists are not shown under the simulation, nor a split by portfolio.
+    expect(screen.queryByRole('table', { name: /Your portfolios/ })).not.toBeInTheDocument();
+    const tabs = screen.getByRole('tablist', { name: 'Split by' });
+    expect(within(tabs).queryByRole('tab', { name: 'Portfolio' })).not.toBeInTheDocument();
+    // Its cash is a slice of its own, named.
+    expect(screen.getAllByText('Cash').length).toBeGreaterThan(1);
+    expect(screen.getByRole('link', { name: /All transactions/ })).toHaveAttribute(
+      'href',
+      `/transactions?portfolio=${PORTFOLIO_A}&sim=${SIM}`,
+    );
+  });
+
+  it('says what to do when the simulation holds only its cash', async () => {
+    renderWithSimulation(scopeOf(true), {
+      real: makeDashboard(),
+      sim: simulationDashboard({
+        // The solver's -6e-16: shown as 0.00 %, unchanged, not as a loss.
+        netWorth: makeFigures({
+          value: '100000',
+          netContributions: '100000',
+          twr: 0,
+          mwr: -5.681788450726303e-16,
+        }),
+        allocation: {
+          assetClass: [{ key: 'cash', value: '100000', weight: 1 }],
+          currency: [{ key: 'USD', value: '100000', weight: 1 }],
+          sector: [{ key: 'cash', value: '100000', weight: 1 }],
+          country: [{ key: 'cash', value: '100000', weight: 1 }],
+          portfolio: [],
+        },
+        topMovers: [],
+        recentTransactions: [],
+        simulation: { id: SIM, portfolioId: PORTFOLIO_A, cash: '100000' },
+      }),
+    });
+    expect(await screen.findByRole('heading', { name: 'Only cash so far' })).toBeVisible();
+    expect(screen.getByRole('link', { name: 'Add a holding to the simulation' })).toHaveAttribute(
+      'href',
+      `/assets?portfolio=${PORTFOLIO_A}&sim=${SIM}`,
+    );
+    expect(screen.getByText('No transactions in this simulation yet.')).toBeVisible();
+    // Not the empty state of someone who holds nothing: the value is its cash.
+    expect(screen.queryByRole('heading', { name: 'Your net worth will appear here' })).toBeNull();
+    expect(screen.getByTestId('net-worth-value')).toHaveTextContent('$100,000.00');
+    const mwr = screen.getByText('Money-weighted return').parentElement as HTMLElement;
+    expect(mwr).toHaveTextContent('0.00%');
+    expect(mwr).not.toHaveTextContent('-0.00%');
+    expect(within(mwr).getByText('Unchanged')).toHaveClass('sr-only');
+    expect(within(mwr).queryByText('Down')).toBeNull();
+  });
+
+  it('shows the real net worth again once back to the real portfolio', async () => {
+    const api = renderWithSimulation(scopeOf(true), {
+      real: makeDashboard(),
+      sim: simulationDashboard(),
+    });
+    await waitFor(() =>
+      expect(screen.getByTestId('net-worth-value')).toHaveTextContent('$100,230.40'),
+    );
+    await userEvent.click(screen.getByRole('button', { name: 'Change scope' }));
+    await waitFor(() =>
+      expect(screen.getByTestId('net-worth-value')).toHaveTextContent('$125,430.55'),
+    );
+    expect(screen.getByRole('heading', { name: 'Net worth' })).toBeVisible();
+    expect(screen.queryByTestId('simulation-value-cash')).not.toBeInTheDocument();
+    expect(viewsAsked(api)).toEqual([SIM, null]);
+  });
+
+  it('asks nothing until the active scope is known', async () => {
+    const api = renderWithSimulation(
+      scopeOf(false, 'loading'),
+      { real: makeDashboard(), sim: simulationDashboard() },
+      scopeOf(true),
+    );
+    expect(screen.getByTestId('dashboard-skeleton')).toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: 'Change scope' }));
+    expect(await screen.findByTestId('net-worth-value')).toHaveTextContent('$100,230.40');
+    expect(viewsAsked(api)).toEqual([SIM]);
   });
 });

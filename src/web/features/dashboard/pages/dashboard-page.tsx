@@ -1,8 +1,8 @@
 import { useQueryClient, type QueryClient } from '@tanstack/react-query';
-import { FileUp, Layers, Plus } from 'lucide-react';
+import { FileUp, FlaskConical, Layers, Plus } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
+import { Link, useLocation } from 'react-router';
 import {
   DEFAULT_PERFORMANCE_RANGE,
   type DashboardResponse,
@@ -14,9 +14,11 @@ import { UnpricedNotice } from '@/web/components/performance/figures';
 import { PlanRangeToggle } from '@/web/components/plans/plan-range-toggle';
 import { Button } from '@/web/components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '@/web/components/ui/card';
+import { useOptionalActiveScope } from '@/web/lib/active-scope';
 import { useLockedRanges } from '@/web/lib/plan';
+import { withScopeParams } from '@/web/lib/scope-params';
 import { useSession } from '@/web/lib/session';
-import { dashboardKeys, useDashboard } from '../api/queries';
+import { type DashboardView, dashboardKeys, useDashboard } from '../api/queries';
 import { AllocationCard } from '../components/allocation-card';
 import { DashboardSkeleton } from '../components/dashboard-skeleton';
 import { CompleteProfileCard, GettingStartedCard } from '../components/getting-started';
@@ -28,13 +30,19 @@ import {
   UpcomingMaturities,
 } from '../components/lists';
 import { NetWorthCard, ReturnsCard } from '../components/net-worth';
-import { isEmptyDashboard } from '../lib/labels';
+import { holdsOnlyCash, isEmptyDashboard } from '../lib/labels';
 
-/** The most recent dashboard answer of any range (shown while another range cannot load). */
-function latestDashboard(queryClient: QueryClient): DashboardResponse | undefined {
+/**
+ * The most recent dashboard answer of any range of the same view (shown while another range
+ * cannot load).
+ */
+function latestDashboard(
+  queryClient: QueryClient,
+  view: DashboardView,
+): DashboardResponse | undefined {
   const queries = queryClient
     .getQueryCache()
-    .findAll({ queryKey: dashboardKeys.summaries() })
+    .findAll({ queryKey: dashboardKeys.of(view) })
     .filter((query) => query.state.data !== undefined)
     .sort((a, b) => b.state.dataUpdatedAt - a.state.dataUpdatedAt);
   return queries[0]?.state.data as DashboardResponse | undefined;
@@ -73,6 +81,33 @@ function EmptyState() {
           </Link>
         </Button>
       </div>
+    </section>
+  );
+}
+
+/** A simulation that holds only its cash: what to do to try a scenario. */
+function OnlyCashCard() {
+  const { t } = useTranslation('dashboard');
+  const { search } = useLocation();
+  return (
+    <section
+      aria-labelledby="only-cash-title"
+      className="flex flex-wrap items-center justify-between gap-3 rounded-xl border border-dashed bg-card/60 px-5 py-4"
+    >
+      <div className="grid gap-1">
+        <h2 id="only-cash-title" className="text-sm font-semibold">
+          {t('simulation.onlyCash.title')}
+        </h2>
+        <p className="max-w-xl text-[13px] text-muted-foreground">
+          {t('simulation.onlyCash.text')}
+        </p>
+      </div>
+      <Button asChild size="sm">
+        <Link to={withScopeParams('/assets', search)}>
+          <Plus aria-hidden="true" />
+          {t('simulation.onlyCash.add')}
+        </Link>
+      </Button>
     </section>
   );
 }
@@ -116,7 +151,7 @@ function ValueCard({
             currency={data.currency}
             busy={busy}
             toolbar={toolbar}
-            caption={t('netWorth.chartCaption', {
+            caption={t(data.simulation ? 'simulation.chartCaption' : 'netWorth.chartCaption', {
               range: t(`common:charts.range.long.${data.range}`),
             })}
           />
@@ -141,7 +176,7 @@ function DashboardContent({
   rangeFailed: boolean;
   onRetry: () => void;
 }) {
-  if (isEmptyDashboard(data)) {
+  if (!data.simulation && isEmptyDashboard(data)) {
     return (
       <>
         <EmptyState />
@@ -156,6 +191,7 @@ function DashboardContent({
         <NetWorthCard data={data} />
         <ReturnsCard data={data} />
       </div>
+      {data.simulation && holdsOnlyCash(data) ? <OnlyCashCard /> : null}
       <ValueCard
         data={data}
         range={range}
@@ -183,18 +219,27 @@ function DashboardContent({
 /**
  * /dashboard: net worth and how it moved, value against contributions over a range, returns,
  * allocation, movers, activity, maturities and portfolios (own and shared apart); then the
- * account checklist. A profile without a name is asked to complete it first.
+ * account checklist. A profile without a name is asked to complete it first. While a simulation
+ * is active, the same for that simulation alone: its holdings and its cash (issue 26).
  */
 export function DashboardPage() {
   const { t } = useTranslation('dashboard');
   const session = useSession();
   const queryClient = useQueryClient();
+  const scope = useOptionalActiveScope();
   const user = session.data?.user;
   const [picked, setRange] = useState<PerformanceRange>(DEFAULT_PERFORMANCE_RANGE);
   // A period the plan no longer opens (downgraded while here) falls back to the default.
   const range = useLockedRanges().includes(picked) ? DEFAULT_PERFORMANCE_RANGE : picked;
   const needsProfile = !!user && !user.fullName?.trim();
-  const dashboard = useDashboard(range, !needsProfile);
+  const simulation = scope?.simulation ?? null;
+  const portfolio = scope?.portfolio ?? null;
+  const view: DashboardView =
+    simulation && portfolio ? { portfolioId: portfolio.id, simulationId: simulation.id } : null;
+  // Until the active scope is known, nothing is asked: real figures must not flash under a
+  // simulation's banner (nor a simulation's under the real view).
+  const scopeKnown = !scope || scope.status !== 'loading';
+  const dashboard = useDashboard(range, !needsProfile && scopeKnown, view);
 
   useEffect(() => {
     document.title = t('title');
@@ -203,14 +248,24 @@ export function DashboardPage() {
   if (needsProfile) return <CompleteProfileCard />;
 
   // A range that fails to load keeps the last answer on screen, with the error in the chart.
-  const data = dashboard.data ?? (dashboard.isError ? latestDashboard(queryClient) : undefined);
+  const data =
+    dashboard.data ?? (dashboard.isError ? latestDashboard(queryClient, view) : undefined);
   const retry = () => void dashboard.refetch();
 
   return (
     <div className="mx-auto grid max-w-6xl grid-cols-[minmax(0,1fr)] gap-4">
       <div>
         <h1 className="text-2xl font-semibold tracking-tight">{t('heading')}</h1>
-        <p className="mt-1 text-sm text-muted-foreground">{t('subheading')}</p>
+        {simulation && portfolio ? (
+          <p className="mt-1 flex items-start gap-1.5 text-sm text-muted-foreground">
+            <FlaskConical aria-hidden="true" className="mt-0.5 size-4 shrink-0" />
+            <span>
+              {t('simulation.subheading', { name: simulation.name, portfolio: portfolio.name })}
+            </span>
+          </p>
+        ) : (
+          <p className="mt-1 text-sm text-muted-foreground">{t('subheading')}</p>
+        )}
       </div>
 
       {data ? (

@@ -144,6 +144,7 @@ export function makeDashboard(
       },
     ],
     unpriced: [],
+    simulation: null,
     ...overrides,
   });
 }

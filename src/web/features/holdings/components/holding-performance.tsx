@@ -17,6 +17,9 @@ type PerformanceByHolding = {
   currency: Currency;
   byId: ReadonlyMap<string, HoldingPerformance>;
   unpriced: PerformanceResponse['unpriced'];
+  /** A simulation's cash and its whole value (holdings and cash), in `currency`; else null. */
+  cash: string | null;
+  value: string;
 };
 
 const HoldingPerformanceContext = createContext<PerformanceByHolding | null>(null);
@@ -36,6 +39,8 @@ export function useScopePerformance(): PerformanceByHolding | null {
             currency: data.currency,
             byId: new Map(data.holdings.map((holding) => [holding.holdingId, holding])),
             unpriced: data.unpriced,
+            cash: data.cash,
+            value: data.value,
           }
         : null,
     [data],

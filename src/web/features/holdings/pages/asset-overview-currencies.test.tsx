@@ -3,6 +3,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { FormatPreferencesProvider } from '@/web/lib/preferences';
 import { mockApi } from '@/web/test/mock-api';
 import { PORTFOLIO_ID, renderWithScope } from '@/web/test/scope';
+import { makePerformance } from '@/web/test/valuation-fixtures';
 import { AssetsOverviewPage } from './asset-pages';
 
 afterEach(() => vi.restoreAllMocks());
@@ -59,5 +60,42 @@ describe('the overview’s totals across currencies', () => {
     const market = screen.getByTestId('category-market');
     expect(market).toHaveTextContent('€1,100.00');
     expect(market).toHaveTextContent('$1,250.00');
+  });
+});
+
+describe('the overview of a simulation', () => {
+  it('adds its cash to say what the simulation is worth', async () => {
+    mockApi({
+      [`GET /portfolios/${PORTFOLIO_ID}/summary`]: {
+        body: {
+          categories: [category('EUR', '14700.00')],
+          totals: {
+            currency: 'EUR',
+            asOf: '2026-11-25',
+            totalCost: '14000.00',
+            totalValue: '14700.00',
+            rates: [],
+            unconverted: [],
+          },
+          limits: { tier: 'free', assetLimit: 10, assetCount: 1 },
+        },
+      },
+      [`GET /portfolios/${PORTFOLIO_ID}/holdings`]: { body: { holdings: [] } },
+      [`GET /portfolios/${PORTFOLIO_ID}/performance`]: {
+        body: makePerformance({
+          currency: 'EUR',
+          value: '100700.00',
+          cash: '86000.00',
+          holdings: [],
+          unpriced: [],
+        }),
+      },
+    });
+    renderWithScope(<AssetsOverviewPage />, { route: '/assets', simulation: true });
+    const total = await screen.findByTestId('converted-total');
+    expect(total).toHaveTextContent('€14,700.00');
+    expect(await within(total).findByTestId('simulation-total')).toHaveTextContent(
+      'With its cash (€86,000.00), the simulation is worth €100,700.00.',
+    );
   });
 });

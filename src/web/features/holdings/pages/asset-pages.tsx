@@ -227,7 +227,14 @@ function CategoryCards({ categories }: { categories: CategoryTotals[] }) {
  * The view's total in the portfolio's base currency: each currency converted with its published
  * rate, never added one for one; a currency without a rate is shown apart, in its own currency.
  */
-function ConvertedTotal({ totals }: { totals: ConvertedTotals }) {
+function ConvertedTotal({
+  totals,
+  simulation,
+}: {
+  totals: ConvertedTotals;
+  /** In a simulation: its cash and its whole value (the performance answer's, same currency). */
+  simulation: { cash: string; value: string; currency: Currency } | null;
+}) {
   const { t } = useTranslation('holdings');
   const format = useFormatters();
   const money = (amount: string, currency: Currency) =>
@@ -242,6 +249,14 @@ function ConvertedTotal({ totals }: { totals: ConvertedTotals }) {
           {money(totals.totalValue, totals.currency)}
         </span>
       </div>
+      {simulation ? (
+        <p className="text-muted-foreground" data-testid="simulation-total">
+          {t('overview.withCash', {
+            cash: money(simulation.cash, simulation.currency),
+            value: money(simulation.value, simulation.currency),
+          })}
+        </p>
+      ) : null}
       {totals.rates.length ? (
         <p className="text-muted-foreground">
           {t('overview.convertedWith', {
@@ -392,7 +407,20 @@ export function AssetsOverviewPage() {
             <DataErrorCard onRetry={() => void summary.refetch()} />
           ) : summary.data.categories.length ? (
             <>
-              {summary.data.totals ? <ConvertedTotal totals={summary.data.totals} /> : null}
+              {summary.data.totals ? (
+                <ConvertedTotal
+                  totals={summary.data.totals}
+                  simulation={
+                    performance && performance.cash !== null
+                      ? {
+                          cash: performance.cash,
+                          value: performance.value,
+                          currency: performance.currency,
+                        }
+                      : null
+                  }
+                />
+              ) : null}
               <CategoryCards categories={summary.data.categories} />
             </>
           ) : null}

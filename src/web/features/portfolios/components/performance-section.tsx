@@ -194,7 +194,8 @@ function HoldingSparkline({
 
 /**
  * A portfolio's (or simulation's) performance over a range: value, gain, day change, TWR and MWR,
- * the value chart, and each holding's figures. Its failure stays inside the section.
+ * the value chart, and each holding's figures. Its failure stays inside the section. A
+ * simulation's (`simulationId`, `name` its own) says so and shows its cash.
  */
 export function PerformanceSection({
   portfolioId,
@@ -203,6 +204,7 @@ export function PerformanceSection({
 }: {
   portfolioId: string;
   simulationId?: string | null;
+  /** The portfolio's name, or the simulation's. */
   name: string;
 }) {
   const { t } = useTranslation(['portfolios', 'common']);
@@ -226,13 +228,18 @@ export function PerformanceSection({
         <CardHeader>
           <div className="flex flex-wrap items-start justify-between gap-3">
             <div className="grid min-w-0 gap-1.5">
-              <CardTitle id="performance-title">{t('performance.title')}</CardTitle>
+              <CardTitle id="performance-title">
+                {simulationId ? t('performance.simulationTitle', { name }) : t('performance.title')}
+              </CardTitle>
               {data ? (
                 <CardDescription>
-                  {t('performance.description', {
-                    currency: data.currency,
-                    date: format.date(data.asOf),
-                  })}
+                  {t(
+                    simulationId ? 'performance.simulationDescription' : 'performance.description',
+                    {
+                      currency: data.currency,
+                      date: format.date(data.asOf),
+                    },
+                  )}
                 </CardDescription>
               ) : null}
             </div>
@@ -302,7 +309,9 @@ export function PerformanceSection({
                 <h3 className="text-sm font-semibold">{t('performance.holdings')}</h3>
                 {data.holdings.length === 0 ? (
                   <p className="rounded-lg border border-dashed px-4 py-6 text-center text-sm text-muted-foreground">
-                    {t('performance.noHoldings')}
+                    {t(
+                      simulationId ? 'performance.noSimulationHoldings' : 'performance.noHoldings',
+                    )}
                   </p>
                 ) : (
                   <HoldingsPerformanceTable

@@ -293,7 +293,8 @@ export function PortfolioPage() {
     </Link>
   );
 
-  if (portfolio.isPending) return <PageSkeleton />;
+  // Until the active scope is known the page cannot tell the real view from a simulation's.
+  if (portfolio.isPending || scope.status === 'loading') return <PageSkeleton />;
   // A refused refetch (access removed, portfolio deleted) must not leave the old copy on screen.
   const refused = portfolio.error instanceof ApiError && portfolio.error.isClientError;
   if (!portfolio.data || refused) {
@@ -309,6 +310,8 @@ export function PortfolioPage() {
 
   const p = portfolio.data;
   const active = scope.portfolio?.id === p.id;
+  // While one of its simulations is active, the page shows that simulation's figures.
+  const simulation = active ? scope.simulation : null;
   return (
     <div className="mx-auto grid max-w-6xl grid-cols-[minmax(0,1fr)] gap-6">
       {back}
@@ -348,7 +351,12 @@ export function PortfolioPage() {
           ) : null}
         </div>
       </header>
-      <PerformanceSection portfolioId={p.id} name={p.name} />
+      <PerformanceSection
+        key={simulation?.id ?? 'real'}
+        portfolioId={p.id}
+        simulationId={simulation?.id ?? null}
+        name={simulation?.name ?? p.name}
+      />
       <SimulationsSection portfolio={p} />
       <SharingSection portfolio={p} />
     </div>

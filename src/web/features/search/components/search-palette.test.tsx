@@ -1,12 +1,16 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { userEvent } from '@testing-library/user-event';
 import i18n from 'i18next';
+import { type ReactNode, useState } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { Holding } from '@/contracts/holdings';
+import type { Portfolio, Simulation } from '@/contracts/portfolios';
 import type { Transaction } from '@/contracts/transactions';
 import type * as DomainSearch from '@/domain/search';
+import { type ActiveScope, ActiveScopeContext, portfolioScopedKeys } from '@/web/lib/active-scope';
 import { mockApi } from '@/web/test/mock-api';
-import { PORTFOLIO_ID, renderWithScope } from '@/web/test/scope';
+import { renderWithProviders } from '@/web/test/render';
+import { PORTFOLIO_ID, renderWithScope, SIM_ID } from '@/web/test/scope';
 import { SEARCH_SOURCES } from '../registry';
 import { defineSource, type SearchSource } from '../sources/source';
 import { SearchPalette } from './search-palette';
@@ -287,5 +291,152 @@ describe('the global search palette', () => {
     await userEvent.type(await screen.findByRole('combobox'), 'airbus');
     expect(await screen.findAllByRole('option')).toHaveLength(2);
     expect(warned).toHaveBeenCalledWith('A search source failed', 'broken', expect.any(Error));
+  });
+});
+
+/**
+ * The active scope, with a working switch (the banner's and the palette's "Back to real
+ * portfolio"): the palette must search what the scope holds after every change.
+ */
+function SwitchableScope({
+  initialSimulation,
+  children,
+}: {
+  initialSimulation: boolean;
+  children: ReactNode;
+}) {
+  const [simulationId, setSimulationId] = useState<string | null>(
+    initialSimulation ? SIM_ID : null,
+  );
+  const portfolio = {
+    id: PORTFOLIO_ID,
+    name: 'My Portfolio',
+    permissionLevel: 'owner',
+  } as Portfolio;
+  const scope: ActiveScope = {
+    status: 'ready',
+    portfolios: [portfolio],
+    portfolio,
+    simulation: simulationId
+      ? ({ id: SIM_ID, portfolioId: PORTFOLIO_ID, name: 'Bear case' } as Simulation)
+      : null,
+    permission: 'owner',
+    scopeKey: portfolioScopedKeys.scope(PORTFOLIO_ID, simulationId),
+    switchPortfolio: () => setSimulationId(null),
+    switchSimulation: (id) => setSimulationId(id),
+  };
+  return (
+    <ActiveScopeContext.Provider value={scope}>
+      <button type="button" onClick={() => setSimulationId(simulationId ? null : SIM_ID)}>
+        Switch view
+      </button>
+      {children}
+    </ActiveScopeContext.Provider>
+  );
+}
+
+/** Ctrl+K as the app wires it: the palette's content exists only while it is open. */
+function PaletteHost() {
+  const [open, setOpen] = useState(false);
+  return (
+    <>
+      <button type="button" onClick={() => setOpen(true)}>
+        Open search
+      </button>
+      {open ? <SearchPalette open onOpenChange={setOpen} hasPage={allPages} /> : null}
+    </>
+  );
+}
+
+/** The real portfolio holds Airbus (and its dividend); the simulation holds nothing. */
+function mockBothViews() {
+  const holdings = [holding({})];
+  const api = mockApi({
+    [`GET /portfolios/${PORTFOLIO_ID}/holdings`]: () => ({
+      body: { holdings: lastSim(api) ? [] : holdings },
+    }),
+    [`GET /portfolios/${PORTFOLIO_ID}/transactions`]: () => ({
+      body: {
+        transactions: lastSim(api) ? [] : [transaction],
+        page: 1,
+        pageSize: 200,
+        hasMore: false,
+      },
+    }),
+  });
+  return api;
+}
+const lastSim = (api: ReturnType<typeof mockApi>) =>
+  new URL(String(api.spy.mock.lastCall?.[0]), 'http://localhost').searchParams.get('sim');
+
+describe('the palette and the active scope', { timeout: 15_000 }, () => {
+  it('finds holdings and transactions again after a simulation and back', async () => {
+    mockBothViews();
+    renderWithProviders(
+      <SwitchableScope initialSimulation={false}>
+        <PaletteHost />
+      </SwitchableScope>,
+      { route: `/dashboard?portfolio=${PORTFOLIO_ID}` },
+    );
+    const search = async (query: string) => {
+      await userEvent.click(screen.getByRole('button', { name: 'Open search' }));
+      await userEvent.type(await screen.findByRole('combobox', { name: 'Search' }), query);
+      await waitFor(() => expect(screen.getByTestId('search-footer')).toBeInTheDocument());
+    };
+    const close = async () => {
+      await userEvent.keyboard('{Escape}');
+      await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    };
+
+    await search('airbus');
+    expect(await screen.findAllByRole('option')).toHaveLength(2);
+    await close();
+
+    // Into the simulation: its own (empty) content, and the palette says where it searches.
+    await userEvent.click(screen.getByRole('button', { name: 'Switch view' }));
+    await search('airbus');
+    expect(await screen.findByText('No results found for “airbus”')).toBeVisible();
+    expect(
+      screen.getByText('In the simulation “Bear case”: its own holdings and transactions'),
+    ).toBeVisible();
+    await close();
+
+    // Back: the real holdings and transactions are found again, query after query.
+    await userEvent.click(screen.getByRole('button', { name: 'Switch view' }));
+    for (const query of ['airbus', 'dividend', 'air.pa']) {
+      await search(query);
+      const listbox = await screen.findByRole('listbox', { name: 'Global Search' });
+      await waitFor(() =>
+        expect(within(listbox).getByRole('group', { name: 'Transactions' })).toBeInTheDocument(),
+      );
+      expect(screen.queryByText(/In the simulation/)).not.toBeInTheDocument();
+      await close();
+    }
+    await search('airbus');
+    const listbox = await screen.findByRole('listbox', { name: 'Global Search' });
+    expect(within(listbox).getByRole('group', { name: 'Market' })).toHaveTextContent('Airbus SE');
+  });
+
+  it('searches the real portfolio at once when asked from an empty simulation', async () => {
+    mockBothViews();
+    renderWithProviders(
+      <SwitchableScope initialSimulation>
+        <PaletteHost />
+      </SwitchableScope>,
+      { route: `/dashboard?portfolio=${PORTFOLIO_ID}&sim=${SIM_ID}` },
+    );
+    await userEvent.click(screen.getByRole('button', { name: 'Open search' }));
+    await userEvent.type(await screen.findByRole('combobox', { name: 'Search' }), 'airbus');
+    expect(
+      await screen.findByText(
+        'Only the simulation “Bear case” is searched. Your real holdings and transactions are found from the real portfolio.',
+      ),
+    ).toBeVisible();
+    await userEvent.click(screen.getByRole('button', { name: 'Back to real portfolio' }));
+    // The open palette follows the new scope: the same query now finds the real holding.
+    const listbox = await screen.findByRole('listbox', { name: 'Global Search' });
+    const market = await within(listbox).findByRole('group', { name: 'Market' });
+    expect(within(market).getByRole('option', { name: /Airbus SE/ })).toBeVisible();
+    expect(screen.getByRole('combobox', { name: 'Search' })).toHaveValue('airbus');
   });
 });

@@ -3,6 +3,7 @@ import {
   Bitcoin,
   Building2,
   FileText,
+  FlaskConical,
   HandCoins,
   Loader2,
   type LucideIcon,
@@ -19,8 +20,10 @@ import { useLocation, useNavigate } from 'react-router';
 import { CURRENCIES, type Currency } from '@/contracts/settings';
 import type { SearchResult } from '@/domain/search';
 import { Badge } from '@/web/components/ui/badge';
+import { Button } from '@/web/components/ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogTitle } from '@/web/components/ui/dialog';
 import { Kbd } from '@/web/components/ui/kbd';
+import { useOptionalActiveScope } from '@/web/lib/active-scope';
 import { cn } from '@/web/lib/cn';
 import { searchTermForAnalytics, trackEvent } from '@/web/lib/consent/analytics';
 import { useFormatters } from '@/web/lib/preferences';
@@ -103,6 +106,9 @@ function PaletteBody({
   const { search: currentSearch } = useLocation();
   const [query, setQuery] = useState('');
   const state = useGlobalSearch(query, sources, hasPage);
+  // What is searched follows the active scope: a simulation's own holdings and transactions.
+  const scope = useOptionalActiveScope();
+  const simulation = scope?.simulation ?? null;
   const results = useMemo(
     () => state.answer?.groups.flatMap((group) => group.results) ?? [],
     [state.answer],
@@ -160,8 +166,19 @@ function PaletteBody({
   return (
     <div className="flex min-h-0 flex-col">
       <div className="border-b px-4 pt-4 pb-3">
-        <DialogTitle className="mb-3 pr-8 text-sm">{t('title')}</DialogTitle>
-        <DialogDescription className="sr-only">{t('description')}</DialogDescription>
+        <DialogTitle className={cn('pr-8 text-sm', simulation ? 'mb-1' : 'mb-3')}>
+          {t('title')}
+        </DialogTitle>
+        {simulation ? (
+          <DialogDescription className="mb-3 flex items-start gap-1.5 pr-8 text-xs text-muted-foreground">
+            <FlaskConical aria-hidden="true" className="mt-px size-3.5 shrink-0" />
+            <span className="min-w-0 break-words">
+              {t('scope.simulation', { name: simulation.name })}
+            </span>
+          </DialogDescription>
+        ) : (
+          <DialogDescription className="sr-only">{t('description')}</DialogDescription>
+        )}
         <div className="relative">
           <Search
             aria-hidden="true"
@@ -206,7 +223,20 @@ function PaletteBody({
         ) : !state.pending && state.answer && results.length === 0 ? (
           <div role="status" className="grid gap-1 px-4 py-8 text-center text-sm">
             <p className="font-medium">{t('noResults.title', { query: state.searched.trim() })}</p>
-            <p className="text-muted-foreground">{t('noResults.hint')}</p>
+            {simulation ? (
+              <>
+                <p className="text-muted-foreground">
+                  {t('noResults.simulationHint', { name: simulation.name })}
+                </p>
+                <p className="mt-2">
+                  <Button variant="outline" size="sm" onClick={() => scope?.switchSimulation(null)}>
+                    {t('noResults.backToReal')}
+                  </Button>
+                </p>
+              </>
+            ) : (
+              <p className="text-muted-foreground">{t('noResults.hint')}</p>
+            )}
           </div>
         ) : null}
         <div
