@@ -1,3 +1,4 @@
+import { toPlain } from '../money/decimal';
 import { ExactSum } from './exact-sum';
 import { type DayNumber, fromDay, type RangeKey, rangeStartDay, toDay } from './dates';
 import { FxTable, type FxInput, normaliseCurrency, pairName } from './fx';
@@ -36,7 +37,9 @@ function moneyFigures(f: ExactFigures): MoneyFigures {
       [f.previousValue, -1],
       [f.lastIn, -1],
       [f.lastOut, 1],
+      [f.revaluation, -1],
     ).toPlainString(),
+    revaluation: f.revaluation.toPlainString(),
     costBasis: f.costBasis.toPlainString(),
     unrealisedGain: ExactSum.of([f.value, 1], [f.costBasis, -1]).toPlainString(),
     realisedGain: f.realisedGain.toPlainString(),
@@ -62,6 +65,7 @@ const FIGURE_KEYS = [
   'taxes',
   'currencyEffect',
   'netContributions',
+  'revaluation',
 ] as const;
 
 function addFigures(total: ExactFigures, f: ExactFigures) {
@@ -294,6 +298,11 @@ export function computePortfolioValuation(
       quantity: figures.quantity.toPlainString(),
       price: walk.lastPrice,
       figures: moneyFigures(figures),
+      own: {
+        value: toPlain(figures.own.value),
+        previousValue: toPlain(figures.own.previousValue),
+        dayChange: toPlain(figures.own.dayChange),
+      },
       performance: walk.performance,
     };
     holdings.push(valuation);

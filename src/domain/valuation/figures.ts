@@ -33,7 +33,16 @@ export type ExactFigures = {
   taxes: ExactSum;
   currencyEffect: ExactSum;
   netContributions: ExactSum;
+  /** The part of value - previousValue that revaluations dated asOf make (see `MoneyFigures`). */
+  revaluation: ExactSum;
+  /** The same day's figures in the holding's quote currency (not summed across holdings). */
+  own: OwnFigures;
 };
+
+/** A holding's day in its own (quote) currency: values of asOf and the day before, and the day's move. */
+export type OwnFigures = { value: Decimal; previousValue: Decimal; dayChange: Decimal };
+
+const zeroOwn = (): OwnFigures => ({ value: ZERO, previousValue: ZERO, dayChange: ZERO });
 
 export const zeroFigures = (): ExactFigures => ({
   quantity: new ExactSum(),
@@ -49,6 +58,8 @@ export const zeroFigures = (): ExactFigures => ({
   taxes: new ExactSum(),
   currencyEffect: new ExactSum(),
   netContributions: new ExactSum(),
+  revaluation: new ExactSum(),
+  own: zeroOwn(),
 });
 
 const times = (amount: Decimal, rate: Decimal) => (rate === ONE ? amount : amount.mul(rate));
@@ -90,11 +101,15 @@ export function exactFigures(
   const outflow = new ConvertedSum();
   const lastIn = new ConvertedSum();
   const lastOut = new ConvertedSum();
+  // The day's flows in the holding's own currency (for its own day change).
+  const ownIn = new ConvertedSum();
+  const ownOut = new ConvertedSum();
   for (const tx of holding.transactions) {
     const source = tx.source;
     const rate = fx.exact(tx.currency.currency, target, tx.day);
     const shift = tx.currency.shift;
     const last = tx.day === asOf;
+    const ownRate = last ? fx.exact(tx.currency.currency, quote.currency, tx.day) : ONE;
     const fee = source.fees && source.fees !== '0' ? source.fees : null;
     const tax = source.tax && source.tax !== '0' ? source.tax : null;
     if (fee) fees.at(rate).add(fee, 1, shift);
@@ -107,10 +122,16 @@ export function exactFigures(
           previousQuantities.add(source.quantity, tx.kind === BUY ? 1 : -1);
         if (tx.kind === BUY) {
           addFlow(inflow.at(rate), source, fee, null, shift);
-          if (last) addFlow(lastIn.at(rate), source, fee, null, shift);
+          if (last) {
+            addFlow(lastIn.at(rate), source, fee, null, shift);
+            addFlow(ownIn.at(ownRate), source, fee, null, shift);
+          }
         } else {
           addFlow(outflow.at(rate), source, fee, tax, shift, -1);
-          if (last) addFlow(lastOut.at(rate), source, fee, tax, shift, -1);
+          if (last) {
+            addFlow(lastOut.at(rate), source, fee, tax, shift, -1);
+            addFlow(ownOut.at(ownRate), source, fee, tax, shift, -1);
+          }
         }
         break;
       case DIVIDEND:
@@ -119,16 +140,27 @@ export function exactFigures(
           .at(rate)
           .addProduct(source.quantity, source.price, 1, shift);
         addFlow(outflow.at(rate), source, fee, tax, shift, -1);
-        if (last) addFlow(lastOut.at(rate), source, fee, tax, shift, -1);
+        if (last) {
+          addFlow(lastOut.at(rate), source, fee, tax, shift, -1);
+          addFlow(ownOut.at(ownRate), source, fee, tax, shift, -1);
+        }
         break;
       case FEE:
+        // A fee payment is all fee: its amount (quantity x price) as well as its fees column.
+        fees.at(rate).addProduct(source.quantity, source.price, 1, shift);
         addFlow(inflow.at(rate), source, fee, null, shift);
-        if (last) addFlow(lastIn.at(rate), source, fee, null, shift);
+        if (last) {
+          addFlow(lastIn.at(rate), source, fee, null, shift);
+          addFlow(ownIn.at(ownRate), source, fee, null, shift);
+        }
         break;
       default:
         // A transfer moves no units and no money the engine holds; its fees are paid in.
         if (fee) inflow.at(rate).add(fee, 1, shift);
-        if (fee && last) lastIn.at(rate).add(fee, 1, shift);
+        if (fee && last) {
+          lastIn.at(rate).add(fee, 1, shift);
+          ownIn.at(ownRate).add(fee, 1, shift);
+        }
         break;
     }
   }
@@ -141,11 +173,14 @@ export function exactFigures(
   figures.lastIn = lastIn.total();
   figures.lastOut = lastOut.total();
 
+  let ownValue: Decimal;
+  let ownPrevious: Decimal;
+  let ownRevaluation = ZERO;
   if (holding.mode === 'closes') {
-    /** Units x the price a reference points at, converted on `day`. */
-    const valueAt = (units: ExactSum, ref: PriceRef, day: number): ExactSum => {
-      if (Number.isNaN(ref) || units.isZero()) return new ExactSum();
-      const rate = quoteRate(day);
+    /** Units x the price a reference points at, in real quote units (not converted). */
+    const localAt = (units: ExactSum, ref: PriceRef): { local: ExactSum; through: Decimal } => {
+      const local = new ExactSum();
+      if (Number.isNaN(ref) || units.isZero()) return { local, through: ONE };
       let price: string;
       let shift: number;
       let through: Decimal = ONE;
@@ -160,22 +195,73 @@ export function exactFigures(
           through = fx.exact(tx.currency.currency, quote.currency, tx.day);
         }
       }
-      const local = new ExactSum().addProduct(units.toPlainString(), price, 1, shift);
+      local.addProduct(units.toPlainString(), price, 1, shift);
+      return { local, through };
+    };
+    const ownAt = (units: ExactSum, ref: PriceRef): Decimal => {
+      const { local, through } = localAt(units, ref);
+      return through === ONE ? local.toDecimal() : local.toDecimal().mul(through);
+    };
+    /** Units x the price a reference points at, converted on `day`. */
+    const valueAt = (units: ExactSum, ref: PriceRef, day: number): ExactSum => {
+      const { local, through } = localAt(units, ref);
+      if (local.isZero()) return local;
+      const rate = quoteRate(day);
       if (rate === ONE && through === ONE) return local;
       return ExactSum.from(local.toDecimal().mul(through).mul(rate));
     };
     figures.value = valueAt(quantities, walk.lastPriceRef, asOf);
-    figures.previousValue =
-      holding.firstDay > previousDay
-        ? new ExactSum()
-        : valueAt(previousQuantities, walk.previousPriceRef, previousDay);
+    ownValue = ownAt(quantities, walk.lastPriceRef);
+    const yesterday = holding.firstDay <= previousDay;
+    figures.previousValue = yesterday
+      ? valueAt(previousQuantities, walk.previousPriceRef, previousDay)
+      : new ExactSum();
+    ownPrevious = yesterday ? ownAt(previousQuantities, walk.previousPriceRef) : ZERO;
+    // A price typed by hand and dated asOf is a revaluation: measured against the price that
+    // stood without it (the close before, else the last trade).
+    const closes = holding.closes as DaySeries;
+    const lastRef = walk.lastPriceRef;
+    if (holding.input.manualPrices && lastRef >= 0 && closes.days[lastRef] === asOf) {
+      const before = lastRef > 0 ? lastRef - 1 : lastTradeRef(holding, asOf);
+      if (!Number.isNaN(before)) {
+        figures.revaluation = ExactSum.of(
+          [figures.value, 1],
+          [valueAt(quantities, before, asOf), -1],
+        );
+        ownRevaluation = ownValue.minus(ownAt(quantities, before));
+      }
+    }
   } else {
-    figures.value = ExactSum.from(times(pointsValueAt(holding, asOf, fx), quoteRate(asOf)));
-    figures.previousValue =
-      holding.firstDay > previousDay
-        ? new ExactSum()
-        : ExactSum.from(times(pointsValueAt(holding, previousDay, fx), quoteRate(previousDay)));
+    ownValue = pointsValueAt(holding, asOf, fx);
+    figures.value = ExactSum.from(times(ownValue, quoteRate(asOf)));
+    const yesterday = holding.firstDay <= previousDay;
+    ownPrevious = yesterday ? pointsValueAt(holding, previousDay, fx) : ZERO;
+    figures.previousValue = yesterday
+      ? ExactSum.from(times(ownPrevious, quoteRate(previousDay)))
+      : new ExactSum();
+    // A valuation point dated asOf is a revaluation: measured against the value without it.
+    const points = holding.points;
+    if (points && lastIndexOnOrBefore(points.days, asOf) >= 0) {
+      const index = lastIndexOnOrBefore(points.days, asOf);
+      if (points.days[index] === asOf) {
+        const without = pointsValueAt(holding, asOf, fx, previousDay);
+        ownRevaluation = ownValue.minus(without);
+        figures.revaluation = ExactSum.of(
+          [figures.value, 1],
+          [ExactSum.from(times(without, quoteRate(asOf))), -1],
+        );
+      }
+    }
   }
+  figures.own = {
+    value: ownValue,
+    previousValue: ownPrevious,
+    dayChange: ownValue
+      .minus(ownPrevious)
+      .minus(ownIn.total().toDecimal())
+      .plus(ownOut.total().toDecimal())
+      .minus(ownRevaluation),
+  };
 
   const costs =
     holding.input.openLots && !holding.afterAsOf
@@ -210,11 +296,28 @@ function addFlow(
   if (tax) sum.add(tax, -1, shift);
 }
 
-/** A points-valued holding's value on a day, exact, in real quote units (see `walkHolding`). */
-function pointsValueAt(holding: PreparedHolding, day: DayNumber, fx: FxTable): Decimal {
+/** The last buy or sell on or before `day` as a price reference (-1 - its index), else NaN. */
+function lastTradeRef(holding: PreparedHolding, day: DayNumber): PriceRef {
+  for (let j = holding.transactions.length - 1; j >= 0; j -= 1) {
+    const tx = holding.transactions[j] as PreparedTransaction;
+    if (tx.day <= day && (tx.kind === BUY || tx.kind === SELL)) return -1 - j;
+  }
+  return Number.NaN;
+}
+
+/**
+ * A points-valued holding's value on a day, exact, in real quote units (see `walkHolding`); with
+ * `pointsUpTo`, as if the points after that day did not exist (the value without a revaluation).
+ */
+function pointsValueAt(
+  holding: PreparedHolding,
+  day: DayNumber,
+  fx: FxTable,
+  pointsUpTo: DayNumber = day,
+): Decimal {
   const points = holding.points;
   const factor = holding.quote.exactFactor;
-  const index = points ? lastIndexOnOrBefore(points.days, day) : -1;
+  const index = points ? lastIndexOnOrBefore(points.days, Math.min(day, pointsUpTo)) : -1;
   const point = points && index >= 0 ? times(dec(points.values[index] as number), factor) : null;
   if (!holding.hasUnits) return point ?? ZERO;
   const pointDay = points && index >= 0 ? (points.days[index] as number) : -Infinity;
@@ -385,6 +488,8 @@ function savingsFigures(holding: PreparedHolding, context: ExactContext): ExactF
   let historical = ZERO;
   let lastIn = ZERO;
   let lastOut = ZERO;
+  let ownLastIn = ZERO;
+  let ownLastOut = ZERO;
   let interest = ZERO;
   let taxes = ZERO;
   let fees = ZERO;
@@ -397,13 +502,19 @@ function savingsFigures(holding: PreparedHolding, context: ExactContext): ExactF
         running = running.plus(amount);
         local = local.plus(amount);
         historical = historical.plus(converted);
-        if (flow.day === asOf) lastIn = lastIn.plus(converted);
+        if (flow.day === asOf) {
+          lastIn = lastIn.plus(converted);
+          ownLastIn = ownLastIn.plus(amount);
+        }
         break;
       case 'withdrawal':
         running = running.minus(amount);
         local = local.minus(amount);
         historical = historical.minus(converted);
-        if (flow.day === asOf) lastOut = lastOut.plus(converted);
+        if (flow.day === asOf) {
+          lastOut = lastOut.plus(converted);
+          ownLastOut = ownLastOut.plus(amount);
+        }
         break;
       case 'interest': {
         const tax = flow.source.tax ? dec(flow.source.tax) : ZERO;
@@ -419,12 +530,15 @@ function savingsFigures(holding: PreparedHolding, context: ExactContext): ExactF
     }
     if (flow.day <= asOf - 1) previousRunning = running;
   }
-  const balanceAt = (day: number, runningAt: Decimal) => {
+  /** The balance on a day in the account's own (real) currency. */
+  const ownBalanceAt = (day: number, runningAt: Decimal) => {
     const balances = holding.balances;
     const index = balances ? lastIndexOnOrBefore(balances.days, day) : -1;
     const balance = balances && index >= 0 ? dec(balances.values[index] as number) : runningAt;
-    return times(balance, rateOn(day));
+    return times(balance, factor);
   };
+  const balanceAt = (day: number, runningAt: Decimal) =>
+    times(ownBalanceAt(day, runningAt), fx.exact(holding.quote.currency, target, day));
   // Deposits less withdrawals: at the flows' rates in the target, as paid in the account's.
   const currencyEffect =
     holding.quote.currency === target
@@ -432,12 +546,13 @@ function savingsFigures(holding: PreparedHolding, context: ExactContext): ExactF
       : times(times(local, factor), fx.exact(holding.quote.currency, target, asOf)).minus(
           historical,
         );
+  const yesterday = holding.firstDay <= asOf - 1;
+  const ownValue = ownBalanceAt(asOf, running);
+  const ownPrevious = yesterday ? ownBalanceAt(asOf - 1, previousRunning) : ZERO;
   return {
     quantity: new ExactSum(),
     value: ExactSum.from(balanceAt(asOf, running)),
-    previousValue: ExactSum.from(
-      holding.firstDay > asOf - 1 ? ZERO : balanceAt(asOf - 1, previousRunning),
-    ),
+    previousValue: ExactSum.from(yesterday ? balanceAt(asOf - 1, previousRunning) : ZERO),
     lastIn: ExactSum.from(lastIn),
     lastOut: ExactSum.from(lastOut),
     costBasis: ExactSum.from(historical),
@@ -448,5 +563,14 @@ function savingsFigures(holding: PreparedHolding, context: ExactContext): ExactF
     taxes: ExactSum.from(taxes),
     currencyEffect: ExactSum.from(currencyEffect),
     netContributions: ExactSum.from(historical),
+    revaluation: new ExactSum(),
+    own: {
+      value: ownValue,
+      previousValue: ownPrevious,
+      dayChange: ownValue
+        .minus(ownPrevious)
+        .minus(times(ownLastIn, factor))
+        .plus(times(ownLastOut, factor)),
+    },
   };
 }

@@ -44,6 +44,7 @@ const MONEY_KEYS = [
   'taxes',
   'currencyEffect',
   'netContributions',
+  'revaluation',
 ] as const satisfies readonly (keyof MoneyFigures)[];
 
 function addMoney(figures: MoneyFigures[]): MoneyFigures {
