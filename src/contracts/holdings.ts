@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { isoDate, pastDate, text } from './input-rules';
+import { isoDate, pastDate, pastIsoDate, text } from './input-rules';
 import { dec } from '@/domain/money/decimal';
 import { CURRENCIES } from './settings';
 import { VALIDATION_MESSAGES as M } from './validation-messages';
@@ -257,6 +257,19 @@ const roomCount = () =>
     .optional()
     .nullable();
 
+/**
+ * The day a typed current value (a property's value, a stake's valuation, an asset's current
+ * price) was true: today unless given, not in the future, not before the purchase. The value is
+ * recorded in the holding's value history on that day (docs/decisions.md, 'Figures and lists').
+ */
+const currentValueDate = () => pastIsoDate().optional().nullable();
+/** A current value's date is on or after the purchase (either missing: nothing to compare). */
+export const valueDateAfterPurchase = (
+  purchaseDate: string | null | undefined,
+  valueDate: string | null | undefined,
+) => !purchaseDate || !valueDate || valueDate >= purchaseDate;
+const valueDateRule = { message: M.valueDateBeforePurchase, path: ['currentValueDate'] };
+
 const priced = {
   quantity: positiveDecimal(M.quantityPositive),
   purchasePrice: positiveDecimal(M.purchasePricePositive),
@@ -297,63 +310,76 @@ export const cryptoHoldingSchema = z.object({
   notes: optionalText(NOTES_MAX),
 });
 
-export const realEstateHoldingSchema = z.object({
-  class: z.literal('real_estate'),
-  propertyName: name(),
-  propertyType: z.enum(PROPERTY_TYPES, { message: M.propertyTypeInvalid }),
-  address: text({ message: M.addressRequired }).trim().min(1, M.addressRequired).max(300),
-  purchasePrice: moneyAmount(),
-  currentValue: moneyAmount(),
-  /** Per month. */
-  rentalIncome: decimalString().optional().nullable(),
-  purchaseDate: pastDate(M.purchaseDateRequired),
-  size: positiveDecimal(M.sizePositive).optional().nullable(),
-  sizeUnit: z.enum(SIZE_UNITS).optional(),
-  bedrooms: roomCount(),
-  bathrooms: roomCount(),
-  latitude: z
-    .number({ message: M.latitudeInvalid })
-    .min(-90, M.latitudeInvalid)
-    .max(90, M.latitudeInvalid)
-    .optional()
-    .nullable(),
-  longitude: z
-    .number({ message: M.longitudeInvalid })
-    .min(-180, M.longitudeInvalid)
-    .max(180, M.longitudeInvalid)
-    .optional()
-    .nullable(),
-  city: optionalText(100),
-  state: optionalText(100),
-  zipCode: optionalText(20),
-  country: optionalText(100),
-  description: optionalText(NOTES_MAX),
-  currency: currency().optional(),
-});
+export const realEstateHoldingSchema = z
+  .object({
+    class: z.literal('real_estate'),
+    propertyName: name(),
+    propertyType: z.enum(PROPERTY_TYPES, { message: M.propertyTypeInvalid }),
+    address: text({ message: M.addressRequired }).trim().min(1, M.addressRequired).max(300),
+    purchasePrice: moneyAmount(),
+    currentValue: moneyAmount(),
+    /** Per month. */
+    rentalIncome: decimalString().optional().nullable(),
+    purchaseDate: pastDate(M.purchaseDateRequired),
+    size: positiveDecimal(M.sizePositive).optional().nullable(),
+    sizeUnit: z.enum(SIZE_UNITS).optional(),
+    bedrooms: roomCount(),
+    bathrooms: roomCount(),
+    latitude: z
+      .number({ message: M.latitudeInvalid })
+      .min(-90, M.latitudeInvalid)
+      .max(90, M.latitudeInvalid)
+      .optional()
+      .nullable(),
+    longitude: z
+      .number({ message: M.longitudeInvalid })
+      .min(-180, M.longitudeInvalid)
+      .max(180, M.longitudeInvalid)
+      .optional()
+      .nullable(),
+    city: optionalText(100),
+    state: optionalText(100),
+    zipCode: optionalText(20),
+    country: optionalText(100),
+    description: optionalText(NOTES_MAX),
+    currency: currency().optional(),
+    currentValueDate: currentValueDate(),
+  })
+  .refine(
+    (input) => valueDateAfterPurchase(input.purchaseDate, input.currentValueDate),
+    valueDateRule,
+  );
 
-export const crowdfundingHoldingSchema = z.object({
-  class: z.literal('crowdfunding'),
-  platform: text({ message: M.platformRequired }).trim().min(1, M.platformRequired).max(100),
-  projectName: name(),
-  amountInvested: investmentAmount(),
-  /** What the stake is worth now (defaults to the amount invested). */
-  valuation: moneyAmount().optional().nullable(),
-  equityPercentage: percentage().optional().nullable(),
-  investmentDate: pastDate(M.purchaseDateRequired),
-  status: z.enum(CROWDFUNDING_STATUSES).optional(),
-  /** Yearly, in percent. */
-  expectedReturn: percentage().optional().nullable(),
-  /** In months. */
-  duration: z
-    .number({ message: M.durationInvalid })
-    .int(M.durationInvalid)
-    .min(1, M.durationInvalid)
-    .max(600, M.durationInvalid)
-    .optional()
-    .nullable(),
-  currency: currency().optional(),
-  notes: optionalText(NOTES_MAX),
-});
+export const crowdfundingHoldingSchema = z
+  .object({
+    class: z.literal('crowdfunding'),
+    platform: text({ message: M.platformRequired }).trim().min(1, M.platformRequired).max(100),
+    projectName: name(),
+    amountInvested: investmentAmount(),
+    /** What the stake is worth now (defaults to the amount invested). */
+    valuation: moneyAmount().optional().nullable(),
+    equityPercentage: percentage().optional().nullable(),
+    investmentDate: pastDate(M.purchaseDateRequired),
+    status: z.enum(CROWDFUNDING_STATUSES).optional(),
+    /** Yearly, in percent. */
+    expectedReturn: percentage().optional().nullable(),
+    /** In months. */
+    duration: z
+      .number({ message: M.durationInvalid })
+      .int(M.durationInvalid)
+      .min(1, M.durationInvalid)
+      .max(600, M.durationInvalid)
+      .optional()
+      .nullable(),
+    currency: currency().optional(),
+    notes: optionalText(NOTES_MAX),
+    /** The day `valuation` was true (today unless given). */
+    currentValueDate: currentValueDate(),
+  })
+  .refine(
+    (input) => valueDateAfterPurchase(input.investmentDate, input.currentValueDate),
+    valueDateRule,
+  );
 
 export const savingsHoldingSchema = z
   .object({
@@ -382,20 +408,27 @@ export const savingsHoldingSchema = z
     path: ['maturityDate'],
   });
 
-export const genericHoldingSchema = z.object({
-  class: z.literal('generic'),
-  type: z.enum(GENERIC_ASSET_TYPES),
-  symbol: optionalText(20),
-  name: name(),
-  description: optionalText(NOTES_MAX),
-  ...priced,
-  maturityDate: isoDate().optional().nullable(),
-  dividendYield: percentage().optional().nullable(),
-  expenseRatio: percentage().optional().nullable(),
-  sector: optionalText(100),
-  country: optionalText(100),
-  currency: currency().optional(),
-});
+export const genericHoldingSchema = z
+  .object({
+    class: z.literal('generic'),
+    type: z.enum(GENERIC_ASSET_TYPES),
+    symbol: optionalText(20),
+    name: name(),
+    description: optionalText(NOTES_MAX),
+    ...priced,
+    maturityDate: isoDate().optional().nullable(),
+    dividendYield: percentage().optional().nullable(),
+    expenseRatio: percentage().optional().nullable(),
+    sector: optionalText(100),
+    country: optionalText(100),
+    currency: currency().optional(),
+    /** The day `currentPrice` was true (today unless given). */
+    currentValueDate: currentValueDate(),
+  })
+  .refine(
+    (input) => valueDateAfterPurchase(input.purchaseDate, input.currentValueDate),
+    valueDateRule,
+  );
 
 /** Each class's create schema. */
 export const HOLDING_CREATE_SCHEMAS = {

@@ -124,6 +124,7 @@ export const VALIDATION_MESSAGES = {
   roomCountInvalid: 'Enter a whole number from 0 to 100',
   durationInvalid: 'Duration must be a whole number of months from 1 to 600',
   valuationDateRequired: 'Enter the date of the value',
+  valueDateBeforePurchase: 'The value’s date cannot be before the purchase date',
   valuationValueRequired: 'Enter the value',
   valueNegative: 'Value cannot be negative',
   exchangeRateRequired: 'Enter the exchange rate: the currency differs from the portfolio’s',
