@@ -1,5 +1,14 @@
 import { z } from 'zod';
-import { isoDate, pastDate, pastIsoDate, text } from './input-rules';
+import {
+  checkedDecimal,
+  decimalProblem,
+  fractionDigits,
+  isoDate,
+  pastDate,
+  pastIsoDate,
+  text,
+  decimalText,
+} from './input-rules';
 import { dec } from '@/domain/money/decimal';
 import { CURRENCIES } from './settings';
 import { VALIDATION_MESSAGES as M } from './validation-messages';
@@ -119,43 +128,55 @@ export const INVESTMENT_AMOUNT_MAX = '1000000000';
 export const SHARE_QUANTITY_DECIMALS = 6;
 export const CRYPTO_QUANTITY_DECIMALS = 8;
 
-const DECIMAL = /^\d{1,15}(\.\d{1,12})?$/;
 const isZero = (value: string) => /^0+(\.0+)?$/.test(value);
-const decimals = (value: string) => value.split('.')[1]?.length ?? 0;
 const trimmed = (message: string = M.numberInvalid) =>
-  z.union([text(), z.number()], { message }).transform((value) => String(value).trim());
+  z.union([text(), z.number()], { message }).transform(decimalText);
 
-/** A decimal written with digits and at most one point ("12", "0.5"), no sign, no exponent. */
+/**
+ * A decimal written with digits and at most one point ("12", "0.5"), no sign, no exponent; too
+ * large, too precise or written with an exponent, it says so (`checkedDecimal`).
+ */
 export const decimalString = (invalid: string = M.numberInvalid) =>
-  trimmed(invalid).refine((value) => DECIMAL.test(value), invalid);
+  checkedDecimal(trimmed(invalid), invalid);
 
-/** Strictly above zero. */
-export const positiveDecimal = (message: string) =>
-  trimmed(message)
-    .refine((value) => DECIMAL.test(value), { message, abort: true })
-    .refine((value) => !isZero(value), { message, abort: true });
+/** Strictly above zero; at most `decimals.max` decimals when given (with its own message). */
+export const positiveDecimal = (message: string, decimals?: { max: number; message: string }) =>
+  checkedDecimal(
+    trimmed(message).refine((value) => !value.startsWith('-'), { message, abort: true }),
+    message,
+    decimals,
+  ).refine((value) => !isZero(value), { message, abort: true });
 
 /** A market share quantity (shared rules table): above zero, at most 6 decimals. */
 export const shareQuantity = () =>
-  positiveDecimal(M.shareQuantityPositive).refine(
-    (value) => decimals(value) <= SHARE_QUANTITY_DECIMALS,
-    M.shareQuantityPrecision,
-  );
+  positiveDecimal(M.shareQuantityPositive, {
+    max: SHARE_QUANTITY_DECIMALS,
+    message: M.shareQuantityPrecision,
+  });
 
 /** A crypto quantity: above zero, at most 8 decimals (spec 002, section 9). */
 export const cryptoQuantity = () =>
-  positiveDecimal(M.quantityPositive).refine(
-    (value) => decimals(value) <= CRYPTO_QUANTITY_DECIMALS,
-    M.cryptoQuantityDecimals,
-  );
+  positiveDecimal(M.quantityPositive, {
+    max: CRYPTO_QUANTITY_DECIMALS,
+    message: M.cryptoQuantityDecimals,
+  });
 
 /**
  * An investment amount (shared rules table): 1 to 1,000,000,000 of the holding's currency, at
- * most 2 decimals. A negative amount is below the minimum, not "not a number".
+ * most 2 decimals. A negative amount is below the minimum, not "not a number"; one of too many
+ * digits is above the maximum.
  */
 export const investmentAmount = () =>
   trimmed()
-    .refine((value) => DECIMAL.test(value.replace(/^-/, '')), {
+    .refine((value) => decimalProblem(value.replace(/^-/, '')) !== 'tooLarge', {
+      message: M.investmentAmountMax,
+      abort: true,
+    })
+    .refine((value) => decimalProblem(value.replace(/^-/, '')) !== 'exponent', {
+      message: M.numberExponent,
+      abort: true,
+    })
+    .refine((value) => /^\d+(\.\d+)?$/.test(value.replace(/^-/, '')), {
       message: M.numberInvalid,
       abort: true,
     })
@@ -167,12 +188,12 @@ export const investmentAmount = () =>
       message: M.investmentAmountMax,
       abort: true,
     })
-    .refine((value) => decimals(value) <= 2, M.amountDecimals);
+    .refine((value) => fractionDigits(value) <= 2, M.amountDecimals);
 
 /** A tax rate as a fraction, 0 (none) to 1 (all of it); any other input says so. */
 export const taxRateFraction = () =>
   trimmed(M.taxRateInvalid).refine(
-    (value) => DECIMAL.test(value) && dec(value).lte(1),
+    (value) => decimalProblem(value) === null && dec(value).lte(1),
     M.taxRateInvalid,
   );
 
@@ -195,24 +216,32 @@ export const optionalUrl = () =>
 
 /** A money amount: above zero, at most 2 decimals (shared rules table). */
 export const moneyAmount = () =>
-  positiveDecimal(M.amountPositive).refine((value) => decimals(value) <= 2, M.amountDecimals);
+  positiveDecimal(M.amountPositive, { max: 2, message: M.amountDecimals });
 
 /** A percentage from 0 to 100 (shared rules table). */
 export const percentage = () =>
   z
     .union([text(), z.number()])
-    .transform((value) => String(value).trim())
+    .transform(decimalText)
     .refine((value) => !value.startsWith('-'), { message: M.percentageNegative, abort: true })
-    .refine((value) => DECIMAL.test(value), { message: M.numberInvalid, abort: true })
+    .refine((value) => decimalProblem(value) !== 'tooLarge', {
+      message: M.percentageMax,
+      abort: true,
+    })
+    .refine((value) => decimalProblem(value) === null, { message: M.numberInvalid, abort: true })
     .refine((value) => Number(value) <= 100, M.percentageMax);
 
 /** An interest rate in percent, 0 to 100 (shared rules table). */
 export const interestRatePercent = () =>
   z
     .union([text(), z.number()])
-    .transform((value) => String(value).trim())
+    .transform(decimalText)
     .refine((value) => !value.startsWith('-'), { message: M.interestRateNegative, abort: true })
-    .refine((value) => DECIMAL.test(value), { message: M.numberInvalid, abort: true })
+    .refine((value) => decimalProblem(value) !== 'tooLarge', {
+      message: M.interestRateMax,
+      abort: true,
+    })
+    .refine((value) => decimalProblem(value) === null, { message: M.numberInvalid, abort: true })
     .refine((value) => Number(value) <= 100, M.interestRateMax);
 
 export { isoDate, latestToday, pastDate, requiredDate } from './input-rules';
