@@ -187,7 +187,7 @@ describe('the date of a current value', () => {
     const dialog = open('real_estate');
     const date = within(dialog).getByLabelText(/^Value as of/);
     expect(date).toHaveAccessibleDescription(
-      'The day of the estimate: today unless you choose another day. An estimate shows in the value and the returns, never in a day’s change.',
+      'When the value was estimated. It counts in the value and the returns, never as a day’s gain.',
     );
     await userEvent.type(within(dialog).getByLabelText('Property name'), 'Flat in Lyon');
     await userEvent.type(within(dialog).getByLabelText('Address'), '1 rue de la République');
