@@ -1,4 +1,3 @@
-import { toPlain } from '../money/decimal';
 import { ExactSum } from './exact-sum';
 import { type DayNumber, fromDay, type RangeKey, rangeStartDay, toDay } from './dates';
 import { FxTable, type FxInput, normaliseCurrency, pairName } from './fx';
@@ -299,9 +298,9 @@ export function computePortfolioValuation(
       price: walk.lastPrice,
       figures: moneyFigures(figures),
       own: {
-        value: toPlain(figures.own.value),
-        previousValue: toPlain(figures.own.previousValue),
-        dayChange: toPlain(figures.own.dayChange),
+        value: figures.own.value.toPlainString(),
+        previousValue: figures.own.previousValue.toPlainString(),
+        dayChange: figures.own.dayChange.toPlainString(),
       },
       performance: walk.performance,
     };

@@ -40,9 +40,13 @@ export type ExactFigures = {
 };
 
 /** A holding's day in its own (quote) currency: values of asOf and the day before, and the day's move. */
-export type OwnFigures = { value: Decimal; previousValue: Decimal; dayChange: Decimal };
+export type OwnFigures = { value: ExactSum; previousValue: ExactSum; dayChange: ExactSum };
 
-const zeroOwn = (): OwnFigures => ({ value: ZERO, previousValue: ZERO, dayChange: ZERO });
+const zeroOwn = (): OwnFigures => ({
+  value: new ExactSum(),
+  previousValue: new ExactSum(),
+  dayChange: new ExactSum(),
+});
 
 export const zeroFigures = (): ExactFigures => ({
   quantity: new ExactSum(),
@@ -101,9 +105,9 @@ export function exactFigures(
   const outflow = new ConvertedSum();
   const lastIn = new ConvertedSum();
   const lastOut = new ConvertedSum();
-  // The day's flows in the holding's own currency (for its own day change).
-  const ownIn = new ConvertedSum();
-  const ownOut = new ConvertedSum();
+  // The day's flows in the holding's own currency (for its own day change): few, made on use.
+  let ownIn: ConvertedSum | null = null;
+  let ownOut: ConvertedSum | null = null;
   for (const tx of holding.transactions) {
     const source = tx.source;
     const rate = fx.exact(tx.currency.currency, target, tx.day);
@@ -124,13 +128,13 @@ export function exactFigures(
           addFlow(inflow.at(rate), source, fee, null, shift);
           if (last) {
             addFlow(lastIn.at(rate), source, fee, null, shift);
-            addFlow(ownIn.at(ownRate), source, fee, null, shift);
+            addFlow((ownIn ??= new ConvertedSum()).at(ownRate), source, fee, null, shift);
           }
         } else {
           addFlow(outflow.at(rate), source, fee, tax, shift, -1);
           if (last) {
             addFlow(lastOut.at(rate), source, fee, tax, shift, -1);
-            addFlow(ownOut.at(ownRate), source, fee, tax, shift, -1);
+            addFlow((ownOut ??= new ConvertedSum()).at(ownRate), source, fee, tax, shift, -1);
           }
         }
         break;
@@ -142,7 +146,7 @@ export function exactFigures(
         addFlow(outflow.at(rate), source, fee, tax, shift, -1);
         if (last) {
           addFlow(lastOut.at(rate), source, fee, tax, shift, -1);
-          addFlow(ownOut.at(ownRate), source, fee, tax, shift, -1);
+          addFlow((ownOut ??= new ConvertedSum()).at(ownRate), source, fee, tax, shift, -1);
         }
         break;
       case FEE:
@@ -151,7 +155,7 @@ export function exactFigures(
         addFlow(inflow.at(rate), source, fee, null, shift);
         if (last) {
           addFlow(lastIn.at(rate), source, fee, null, shift);
-          addFlow(ownIn.at(ownRate), source, fee, null, shift);
+          addFlow((ownIn ??= new ConvertedSum()).at(ownRate), source, fee, null, shift);
         }
         break;
       default:
@@ -159,7 +163,7 @@ export function exactFigures(
         if (fee) inflow.at(rate).add(fee, 1, shift);
         if (fee && last) {
           lastIn.at(rate).add(fee, 1, shift);
-          ownIn.at(ownRate).add(fee, 1, shift);
+          (ownIn ??= new ConvertedSum()).at(ownRate).add(fee, 1, shift);
         }
         break;
     }
@@ -173,50 +177,37 @@ export function exactFigures(
   figures.lastIn = lastIn.total();
   figures.lastOut = lastOut.total();
 
-  let ownValue: Decimal;
-  let ownPrevious: Decimal;
-  let ownRevaluation = ZERO;
+  let ownValue: ExactSum;
+  let ownPrevious: ExactSum;
+  let ownRevaluation: ExactSum | null = null;
   if (holding.mode === 'closes') {
     /** Units x the price a reference points at, in real quote units (not converted). */
-    const localAt = (units: ExactSum, ref: PriceRef): { local: ExactSum; through: Decimal } => {
+    const ownAt = (units: ExactSum, ref: PriceRef): ExactSum => {
       const local = new ExactSum();
-      if (Number.isNaN(ref) || units.isZero()) return { local, through: ONE };
-      let price: string;
-      let shift: number;
-      let through: Decimal = ONE;
+      if (Number.isNaN(ref) || units.isZero()) return local;
       if (ref >= 0) {
-        price = String((holding.closes as DaySeries).values[ref] as number);
-        shift = quote.shift;
-      } else {
-        const tx = holding.transactions[-1 - ref] as PreparedTransaction;
-        price = tx.source.price;
-        shift = tx.currency.shift;
-        if (tx.currency.currency !== quote.currency) {
-          through = fx.exact(tx.currency.currency, quote.currency, tx.day);
-        }
+        const price = String((holding.closes as DaySeries).values[ref] as number);
+        return local.addProduct(units.toPlainString(), price, 1, quote.shift);
       }
-      local.addProduct(units.toPlainString(), price, 1, shift);
-      return { local, through };
+      const tx = holding.transactions[-1 - ref] as PreparedTransaction;
+      local.addProduct(units.toPlainString(), tx.source.price, 1, tx.currency.shift);
+      if (tx.currency.currency === quote.currency) return local;
+      // A trade price in another currency, through its day's rate.
+      return ExactSum.from(
+        local.toDecimal().mul(fx.exact(tx.currency.currency, quote.currency, tx.day)),
+      );
     };
-    const ownAt = (units: ExactSum, ref: PriceRef): Decimal => {
-      const { local, through } = localAt(units, ref);
-      return through === ONE ? local.toDecimal() : local.toDecimal().mul(through);
-    };
-    /** Units x the price a reference points at, converted on `day`. */
-    const valueAt = (units: ExactSum, ref: PriceRef, day: number): ExactSum => {
-      const { local, through } = localAt(units, ref);
-      if (local.isZero()) return local;
+    /** An own-currency value converted on `day`. */
+    const converted = (own: ExactSum, day: number): ExactSum => {
+      if (own.isZero()) return own;
       const rate = quoteRate(day);
-      if (rate === ONE && through === ONE) return local;
-      return ExactSum.from(local.toDecimal().mul(through).mul(rate));
+      return rate === ONE ? own : ExactSum.from(own.toDecimal().mul(rate));
     };
-    figures.value = valueAt(quantities, walk.lastPriceRef, asOf);
     ownValue = ownAt(quantities, walk.lastPriceRef);
+    figures.value = converted(ownValue, asOf);
     const yesterday = holding.firstDay <= previousDay;
-    figures.previousValue = yesterday
-      ? valueAt(previousQuantities, walk.previousPriceRef, previousDay)
-      : new ExactSum();
-    ownPrevious = yesterday ? ownAt(previousQuantities, walk.previousPriceRef) : ZERO;
+    ownPrevious = yesterday ? ownAt(previousQuantities, walk.previousPriceRef) : new ExactSum();
+    figures.previousValue = converted(ownPrevious, previousDay);
     // A price typed by hand and dated asOf is a revaluation: measured against the price that
     // stood without it (the close before, else the last trade).
     const closes = holding.closes as DaySeries;
@@ -224,44 +215,38 @@ export function exactFigures(
     if (holding.input.manualPrices && lastRef >= 0 && closes.days[lastRef] === asOf) {
       const before = lastRef > 0 ? lastRef - 1 : lastTradeRef(holding, asOf);
       if (!Number.isNaN(before)) {
-        figures.revaluation = ExactSum.of(
-          [figures.value, 1],
-          [valueAt(quantities, before, asOf), -1],
-        );
-        ownRevaluation = ownValue.minus(ownAt(quantities, before));
+        const without = ownAt(quantities, before);
+        ownRevaluation = ExactSum.of([ownValue, 1], [without, -1]);
+        figures.revaluation = ExactSum.of([figures.value, 1], [converted(without, asOf), -1]);
       }
     }
   } else {
-    ownValue = pointsValueAt(holding, asOf, fx);
-    figures.value = ExactSum.from(times(ownValue, quoteRate(asOf)));
+    const own = pointsValueAt(holding, asOf, fx);
+    ownValue = ExactSum.from(own);
+    figures.value = ExactSum.from(times(own, quoteRate(asOf)));
     const yesterday = holding.firstDay <= previousDay;
-    ownPrevious = yesterday ? pointsValueAt(holding, previousDay, fx) : ZERO;
+    const previous = yesterday ? pointsValueAt(holding, previousDay, fx) : ZERO;
+    ownPrevious = ExactSum.from(previous);
     figures.previousValue = yesterday
-      ? ExactSum.from(times(ownPrevious, quoteRate(previousDay)))
+      ? ExactSum.from(times(previous, quoteRate(previousDay)))
       : new ExactSum();
     // A valuation point dated asOf is a revaluation: measured against the value without it.
     const points = holding.points;
-    if (points && lastIndexOnOrBefore(points.days, asOf) >= 0) {
-      const index = lastIndexOnOrBefore(points.days, asOf);
-      if (points.days[index] === asOf) {
-        const without = pointsValueAt(holding, asOf, fx, previousDay);
-        ownRevaluation = ownValue.minus(without);
-        figures.revaluation = ExactSum.of(
-          [figures.value, 1],
-          [ExactSum.from(times(without, quoteRate(asOf))), -1],
-        );
-      }
+    const index = points ? lastIndexOnOrBefore(points.days, asOf) : -1;
+    if (points && index >= 0 && points.days[index] === asOf) {
+      const without = pointsValueAt(holding, asOf, fx, previousDay);
+      ownRevaluation = ExactSum.from(own.minus(without));
+      figures.revaluation = ExactSum.of(
+        [figures.value, 1],
+        [ExactSum.from(times(without, quoteRate(asOf))), -1],
+      );
     }
   }
-  figures.own = {
-    value: ownValue,
-    previousValue: ownPrevious,
-    dayChange: ownValue
-      .minus(ownPrevious)
-      .minus(ownIn.total().toDecimal())
-      .plus(ownOut.total().toDecimal())
-      .minus(ownRevaluation),
-  };
+  const ownDay = ExactSum.of([ownValue, 1], [ownPrevious, -1]);
+  if (ownIn) ownDay.addSum(ownIn.total(), -1);
+  if (ownOut) ownDay.addSum(ownOut.total());
+  if (ownRevaluation) ownDay.addSum(ownRevaluation, -1);
+  figures.own = { value: ownValue, previousValue: ownPrevious, dayChange: ownDay };
 
   const costs =
     holding.input.openLots && !holding.afterAsOf
@@ -549,6 +534,10 @@ function savingsFigures(holding: PreparedHolding, context: ExactContext): ExactF
   const yesterday = holding.firstDay <= asOf - 1;
   const ownValue = ownBalanceAt(asOf, running);
   const ownPrevious = yesterday ? ownBalanceAt(asOf - 1, previousRunning) : ZERO;
+  const ownDay = ownValue
+    .minus(ownPrevious)
+    .minus(times(ownLastIn, factor))
+    .plus(times(ownLastOut, factor));
   return {
     quantity: new ExactSum(),
     value: ExactSum.from(balanceAt(asOf, running)),
@@ -565,12 +554,9 @@ function savingsFigures(holding: PreparedHolding, context: ExactContext): ExactF
     netContributions: ExactSum.from(historical),
     revaluation: new ExactSum(),
     own: {
-      value: ownValue,
-      previousValue: ownPrevious,
-      dayChange: ownValue
-        .minus(ownPrevious)
-        .minus(times(ownLastIn, factor))
-        .plus(times(ownLastOut, factor)),
+      value: ExactSum.from(ownValue),
+      previousValue: ExactSum.from(ownPrevious),
+      dayChange: ExactSum.from(ownDay),
     },
   };
 }
