@@ -16,7 +16,9 @@ import { VALIDATION_MESSAGES as M } from './validation-messages';
 /**
  * Holdings of every class (spec 002, sections 3 and 5). Each class is created with its own
  * fields (the spec's names, camelCased); the server stores what all classes share as columns and
- * the rest as the class's details. Amounts and quantities travel as decimal strings.
+ * the rest as the class's details. Amounts and quantities travel as decimal strings; computed
+ * money in answers (cost basis, market value, gains, totals) is rounded to the currency's minor
+ * unit (`roundMoney`, docs/api.md), what the user typed (prices, quantities) as typed.
  */
 
 export const HOLDING_CLASSES = [

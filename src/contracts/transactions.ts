@@ -218,7 +218,10 @@ export const transactionListResponseSchema = z.object({
   hasMore: z.boolean(),
 });
 
-/** One currency's totals: amounts in that currency, as the transactions were recorded. */
+/**
+ * One currency's totals: amounts in that currency, as the transactions were recorded, rounded to
+ * its minor unit. `fees` adds every transaction's fees and a fee payment's whole amount.
+ */
 export const currencyTotalsSchema = z.object({
   currency: z.enum(CURRENCIES),
   bought: z.string(),

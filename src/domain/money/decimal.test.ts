@@ -1,3 +1,4 @@
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import {
   approxEqual,
@@ -81,6 +82,31 @@ describe('money in answers', () => {
   it('never writes a negative zero', () => {
     expect(roundMoney('-0.004', 'EUR')).toBe('0.00');
     expect(roundMoney('-0', 'JPY')).toBe('0');
+  });
+
+  it('rounds a decimal string as decimal.js rounds it, half up, for any digits', () => {
+    const decimalText = fc
+      .tuple(
+        fc.boolean(),
+        fc.stringMatching(/^\d{1,20}$/),
+        fc.option(fc.stringMatching(/^\d{1,30}$/), { nil: undefined }),
+      )
+      .map(
+        ([negative, whole, fraction]) =>
+          `${negative ? '-' : ''}${whole}${fraction === undefined ? '' : `.${fraction}`}`,
+      );
+    fc.assert(
+      fc.property(decimalText, fc.constantFrom('EUR', 'JPY', 'KWD'), (text, currency) => {
+        const digits = minorUnits(currency);
+        const expected = new Decimal(text).toDecimalPlaces(digits);
+        expect(roundMoney(text, currency)).toBe(
+          (expected.isZero() ? expected.abs() : expected).toFixed(digits),
+        );
+        // Numbers and decimals take the other path to the same answer.
+        expect(roundMoney(new Decimal(text), currency)).toBe(roundMoney(text, currency));
+      }),
+      { numRuns: 2000, seed: 26 },
+    );
   });
 
   it('knows the minor units of the app’s currencies', () => {

@@ -137,12 +137,30 @@ const MINOR_UNITS: Readonly<Record<string, number>> = {
 export const minorUnits = (currency: string): number =>
   MINOR_UNITS[currency.toUpperCase()] ?? FIAT_DECIMALS;
 
+const PLAIN_DECIMAL = /^(-?)(\d+)(?:\.(\d+))?$/;
+
 /**
- * An amount of money as an answer carries it: rounded half-up to the currency's minor unit and
- * written with exactly that many decimals ("348563.64", "1500.00", never "-0.00"). Only at the
- * edge of an answer: computations and totals keep every digit and are rounded once, at the end.
+ * An amount of money as an answer carries it: rounded half up (away from zero) to the currency's
+ * minor unit and written with exactly that many decimals ("348563.64", "1500.00", never
+ * "-0.00"). Only at the edge of an answer: computations and totals keep every digit and are
+ * rounded once, at the end. A plain decimal string (what the engine and the database give) is
+ * rounded as text, without a decimal object: an answer rounds thousands of figures.
  */
 export function roundMoney(value: DecimalInput, currency: string): string {
-  const rounded = dec(value).toDecimalPlaces(minorUnits(currency));
-  return (rounded.isZero() ? rounded.abs() : rounded).toFixed(minorUnits(currency));
+  const digits = minorUnits(currency);
+  const plain = typeof value === 'string' ? PLAIN_DECIMAL.exec(value) : null;
+  if (!plain) {
+    const rounded = dec(value).toDecimalPlaces(digits);
+    return (rounded.isZero() ? rounded.abs() : rounded).toFixed(digits);
+  }
+  const whole = plain[2] as string;
+  const fraction = plain[3] ?? '';
+  let units = BigInt(whole + fraction.slice(0, digits).padEnd(digits, '0'));
+  // Half up, away from zero: the first digit dropped decides (any after it only adds).
+  if (fraction.length > digits && fraction.charCodeAt(digits) - 48 >= 5) units += 1n;
+  const text = units.toString().padStart(digits + 1, '0');
+  const sign = plain[1] && units !== 0n ? '-' : '';
+  return digits === 0
+    ? `${sign}${text}`
+    : `${sign}${text.slice(0, -digits)}.${text.slice(-digits)}`;
 }
