@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { pastDate, text } from './input-rules';
+import { dec } from '@/domain/money/decimal';
+import { decimalProblem, fractionDigits, pastDate, text, decimalText } from './input-rules';
 import { holdingValuationSchema } from './valuation';
 import { VALIDATION_MESSAGES as M } from './validation-messages';
 
@@ -15,17 +16,24 @@ export const hasValueHistory = (holdingClass: string): holdingClass is ValuedCla
 
 /** The largest value a point may carry (the investment-amount ceiling, 1,000,000,000,000). */
 const VALUE_MAX = '1000000000000';
-const DECIMAL = /^\d{1,15}(\.\d{1,2})?$/;
 
 const valuationValue = () =>
   z
     .union([text(), z.number()], { message: M.valuationValueRequired })
-    .transform((value) => String(value).trim())
+    .transform(decimalText)
     .refine((value) => value !== '', { message: M.valuationValueRequired, abort: true })
     .refine((value) => !value.startsWith('-'), { message: M.valueNegative, abort: true })
-    .refine((value) => /^\d{1,15}(\.\d+)?$/.test(value), { message: M.numberInvalid, abort: true })
-    .refine((value) => DECIMAL.test(value), { message: M.amountDecimals, abort: true })
-    .refine((value) => Number(value) <= Number(VALUE_MAX), M.numberInvalid);
+    .refine((value) => decimalProblem(value) !== 'tooLarge', {
+      message: M.valueTooLarge,
+      abort: true,
+    })
+    .refine((value) => decimalProblem(value) !== 'exponent', {
+      message: M.numberExponent,
+      abort: true,
+    })
+    .refine((value) => /^\d+(\.\d+)?$/.test(value), { message: M.numberInvalid, abort: true })
+    .refine((value) => fractionDigits(value) <= 2, { message: M.amountDecimals, abort: true })
+    .refine((value) => dec(value).lte(VALUE_MAX), M.valueTooLarge);
 
 /** POST /holdings/{id}/valuations: the day's value (replaces that day's point if there is one). */
 export const createValuationBodySchema = z.object({

@@ -1,5 +1,14 @@
 import { z } from 'zod';
-import { isoDate, pastDate, text } from './input-rules';
+import {
+  checkedDecimal,
+  decimalProblem,
+  fractionDigits,
+  isoDate,
+  pastDate,
+  pastIsoDate,
+  text,
+  decimalText,
+} from './input-rules';
 import { dec } from '@/domain/money/decimal';
 import { CURRENCIES } from './settings';
 import { VALIDATION_MESSAGES as M } from './validation-messages';
@@ -7,7 +16,9 @@ import { VALIDATION_MESSAGES as M } from './validation-messages';
 /**
  * Holdings of every class (spec 002, sections 3 and 5). Each class is created with its own
  * fields (the spec's names, camelCased); the server stores what all classes share as columns and
- * the rest as the class's details. Amounts and quantities travel as decimal strings.
+ * the rest as the class's details. Amounts and quantities travel as decimal strings; computed
+ * money in answers (cost basis, market value, gains, totals) is rounded to the currency's minor
+ * unit (`roundMoney`, docs/api.md), what the user typed (prices, quantities) as typed.
  */
 
 export const HOLDING_CLASSES = [
@@ -119,43 +130,55 @@ export const INVESTMENT_AMOUNT_MAX = '1000000000';
 export const SHARE_QUANTITY_DECIMALS = 6;
 export const CRYPTO_QUANTITY_DECIMALS = 8;
 
-const DECIMAL = /^\d{1,15}(\.\d{1,12})?$/;
 const isZero = (value: string) => /^0+(\.0+)?$/.test(value);
-const decimals = (value: string) => value.split('.')[1]?.length ?? 0;
 const trimmed = (message: string = M.numberInvalid) =>
-  z.union([text(), z.number()], { message }).transform((value) => String(value).trim());
+  z.union([text(), z.number()], { message }).transform(decimalText);
 
-/** A decimal written with digits and at most one point ("12", "0.5"), no sign, no exponent. */
+/**
+ * A decimal written with digits and at most one point ("12", "0.5"), no sign, no exponent; too
+ * large, too precise or written with an exponent, it says so (`checkedDecimal`).
+ */
 export const decimalString = (invalid: string = M.numberInvalid) =>
-  trimmed(invalid).refine((value) => DECIMAL.test(value), invalid);
+  checkedDecimal(trimmed(invalid), invalid);
 
-/** Strictly above zero. */
-export const positiveDecimal = (message: string) =>
-  trimmed(message)
-    .refine((value) => DECIMAL.test(value), { message, abort: true })
-    .refine((value) => !isZero(value), { message, abort: true });
+/** Strictly above zero; at most `decimals.max` decimals when given (with its own message). */
+export const positiveDecimal = (message: string, decimals?: { max: number; message: string }) =>
+  checkedDecimal(
+    trimmed(message).refine((value) => !value.startsWith('-'), { message, abort: true }),
+    message,
+    decimals,
+  ).refine((value) => !isZero(value), { message, abort: true });
 
 /** A market share quantity (shared rules table): above zero, at most 6 decimals. */
 export const shareQuantity = () =>
-  positiveDecimal(M.shareQuantityPositive).refine(
-    (value) => decimals(value) <= SHARE_QUANTITY_DECIMALS,
-    M.shareQuantityPrecision,
-  );
+  positiveDecimal(M.shareQuantityPositive, {
+    max: SHARE_QUANTITY_DECIMALS,
+    message: M.shareQuantityPrecision,
+  });
 
 /** A crypto quantity: above zero, at most 8 decimals (spec 002, section 9). */
 export const cryptoQuantity = () =>
-  positiveDecimal(M.quantityPositive).refine(
-    (value) => decimals(value) <= CRYPTO_QUANTITY_DECIMALS,
-    M.cryptoQuantityDecimals,
-  );
+  positiveDecimal(M.quantityPositive, {
+    max: CRYPTO_QUANTITY_DECIMALS,
+    message: M.cryptoQuantityDecimals,
+  });
 
 /**
  * An investment amount (shared rules table): 1 to 1,000,000,000 of the holding's currency, at
- * most 2 decimals. A negative amount is below the minimum, not "not a number".
+ * most 2 decimals. A negative amount is below the minimum, not "not a number"; one of too many
+ * digits is above the maximum.
  */
 export const investmentAmount = () =>
   trimmed()
-    .refine((value) => DECIMAL.test(value.replace(/^-/, '')), {
+    .refine((value) => decimalProblem(value.replace(/^-/, '')) !== 'tooLarge', {
+      message: M.investmentAmountMax,
+      abort: true,
+    })
+    .refine((value) => decimalProblem(value.replace(/^-/, '')) !== 'exponent', {
+      message: M.numberExponent,
+      abort: true,
+    })
+    .refine((value) => /^\d+(\.\d+)?$/.test(value.replace(/^-/, '')), {
       message: M.numberInvalid,
       abort: true,
     })
@@ -167,12 +190,12 @@ export const investmentAmount = () =>
       message: M.investmentAmountMax,
       abort: true,
     })
-    .refine((value) => decimals(value) <= 2, M.amountDecimals);
+    .refine((value) => fractionDigits(value) <= 2, M.amountDecimals);
 
 /** A tax rate as a fraction, 0 (none) to 1 (all of it); any other input says so. */
 export const taxRateFraction = () =>
   trimmed(M.taxRateInvalid).refine(
-    (value) => DECIMAL.test(value) && dec(value).lte(1),
+    (value) => decimalProblem(value) === null && dec(value).lte(1),
     M.taxRateInvalid,
   );
 
@@ -195,24 +218,32 @@ export const optionalUrl = () =>
 
 /** A money amount: above zero, at most 2 decimals (shared rules table). */
 export const moneyAmount = () =>
-  positiveDecimal(M.amountPositive).refine((value) => decimals(value) <= 2, M.amountDecimals);
+  positiveDecimal(M.amountPositive, { max: 2, message: M.amountDecimals });
 
 /** A percentage from 0 to 100 (shared rules table). */
 export const percentage = () =>
   z
     .union([text(), z.number()])
-    .transform((value) => String(value).trim())
+    .transform(decimalText)
     .refine((value) => !value.startsWith('-'), { message: M.percentageNegative, abort: true })
-    .refine((value) => DECIMAL.test(value), { message: M.numberInvalid, abort: true })
+    .refine((value) => decimalProblem(value) !== 'tooLarge', {
+      message: M.percentageMax,
+      abort: true,
+    })
+    .refine((value) => decimalProblem(value) === null, { message: M.numberInvalid, abort: true })
     .refine((value) => Number(value) <= 100, M.percentageMax);
 
 /** An interest rate in percent, 0 to 100 (shared rules table). */
 export const interestRatePercent = () =>
   z
     .union([text(), z.number()])
-    .transform((value) => String(value).trim())
+    .transform(decimalText)
     .refine((value) => !value.startsWith('-'), { message: M.interestRateNegative, abort: true })
-    .refine((value) => DECIMAL.test(value), { message: M.numberInvalid, abort: true })
+    .refine((value) => decimalProblem(value) !== 'tooLarge', {
+      message: M.interestRateMax,
+      abort: true,
+    })
+    .refine((value) => decimalProblem(value) === null, { message: M.numberInvalid, abort: true })
     .refine((value) => Number(value) <= 100, M.interestRateMax);
 
 export { isoDate, latestToday, pastDate, requiredDate } from './input-rules';
@@ -257,6 +288,19 @@ const roomCount = () =>
     .optional()
     .nullable();
 
+/**
+ * The day a typed current value (a property's value, a stake's valuation, an asset's current
+ * price) was true: today unless given, not in the future, not before the purchase. The value is
+ * recorded in the holding's value history on that day (docs/decisions.md, 'Figures and lists').
+ */
+const currentValueDate = () => pastIsoDate().optional().nullable();
+/** A current value's date is on or after the purchase (either missing: nothing to compare). */
+export const valueDateAfterPurchase = (
+  purchaseDate: string | null | undefined,
+  valueDate: string | null | undefined,
+) => !purchaseDate || !valueDate || valueDate >= purchaseDate;
+const valueDateRule = { message: M.valueDateBeforePurchase, path: ['currentValueDate'] };
+
 const priced = {
   quantity: positiveDecimal(M.quantityPositive),
   purchasePrice: positiveDecimal(M.purchasePricePositive),
@@ -297,63 +341,76 @@ export const cryptoHoldingSchema = z.object({
   notes: optionalText(NOTES_MAX),
 });
 
-export const realEstateHoldingSchema = z.object({
-  class: z.literal('real_estate'),
-  propertyName: name(),
-  propertyType: z.enum(PROPERTY_TYPES, { message: M.propertyTypeInvalid }),
-  address: text({ message: M.addressRequired }).trim().min(1, M.addressRequired).max(300),
-  purchasePrice: moneyAmount(),
-  currentValue: moneyAmount(),
-  /** Per month. */
-  rentalIncome: decimalString().optional().nullable(),
-  purchaseDate: pastDate(M.purchaseDateRequired),
-  size: positiveDecimal(M.sizePositive).optional().nullable(),
-  sizeUnit: z.enum(SIZE_UNITS).optional(),
-  bedrooms: roomCount(),
-  bathrooms: roomCount(),
-  latitude: z
-    .number({ message: M.latitudeInvalid })
-    .min(-90, M.latitudeInvalid)
-    .max(90, M.latitudeInvalid)
-    .optional()
-    .nullable(),
-  longitude: z
-    .number({ message: M.longitudeInvalid })
-    .min(-180, M.longitudeInvalid)
-    .max(180, M.longitudeInvalid)
-    .optional()
-    .nullable(),
-  city: optionalText(100),
-  state: optionalText(100),
-  zipCode: optionalText(20),
-  country: optionalText(100),
-  description: optionalText(NOTES_MAX),
-  currency: currency().optional(),
-});
+export const realEstateHoldingSchema = z
+  .object({
+    class: z.literal('real_estate'),
+    propertyName: name(),
+    propertyType: z.enum(PROPERTY_TYPES, { message: M.propertyTypeInvalid }),
+    address: text({ message: M.addressRequired }).trim().min(1, M.addressRequired).max(300),
+    purchasePrice: moneyAmount(),
+    currentValue: moneyAmount(),
+    /** Per month. */
+    rentalIncome: decimalString().optional().nullable(),
+    purchaseDate: pastDate(M.purchaseDateRequired),
+    size: positiveDecimal(M.sizePositive).optional().nullable(),
+    sizeUnit: z.enum(SIZE_UNITS).optional(),
+    bedrooms: roomCount(),
+    bathrooms: roomCount(),
+    latitude: z
+      .number({ message: M.latitudeInvalid })
+      .min(-90, M.latitudeInvalid)
+      .max(90, M.latitudeInvalid)
+      .optional()
+      .nullable(),
+    longitude: z
+      .number({ message: M.longitudeInvalid })
+      .min(-180, M.longitudeInvalid)
+      .max(180, M.longitudeInvalid)
+      .optional()
+      .nullable(),
+    city: optionalText(100),
+    state: optionalText(100),
+    zipCode: optionalText(20),
+    country: optionalText(100),
+    description: optionalText(NOTES_MAX),
+    currency: currency().optional(),
+    currentValueDate: currentValueDate(),
+  })
+  .refine(
+    (input) => valueDateAfterPurchase(input.purchaseDate, input.currentValueDate),
+    valueDateRule,
+  );
 
-export const crowdfundingHoldingSchema = z.object({
-  class: z.literal('crowdfunding'),
-  platform: text({ message: M.platformRequired }).trim().min(1, M.platformRequired).max(100),
-  projectName: name(),
-  amountInvested: investmentAmount(),
-  /** What the stake is worth now (defaults to the amount invested). */
-  valuation: moneyAmount().optional().nullable(),
-  equityPercentage: percentage().optional().nullable(),
-  investmentDate: pastDate(M.purchaseDateRequired),
-  status: z.enum(CROWDFUNDING_STATUSES).optional(),
-  /** Yearly, in percent. */
-  expectedReturn: percentage().optional().nullable(),
-  /** In months. */
-  duration: z
-    .number({ message: M.durationInvalid })
-    .int(M.durationInvalid)
-    .min(1, M.durationInvalid)
-    .max(600, M.durationInvalid)
-    .optional()
-    .nullable(),
-  currency: currency().optional(),
-  notes: optionalText(NOTES_MAX),
-});
+export const crowdfundingHoldingSchema = z
+  .object({
+    class: z.literal('crowdfunding'),
+    platform: text({ message: M.platformRequired }).trim().min(1, M.platformRequired).max(100),
+    projectName: name(),
+    amountInvested: investmentAmount(),
+    /** What the stake is worth now (defaults to the amount invested). */
+    valuation: moneyAmount().optional().nullable(),
+    equityPercentage: percentage().optional().nullable(),
+    investmentDate: pastDate(M.purchaseDateRequired),
+    status: z.enum(CROWDFUNDING_STATUSES).optional(),
+    /** Yearly, in percent. */
+    expectedReturn: percentage().optional().nullable(),
+    /** In months. */
+    duration: z
+      .number({ message: M.durationInvalid })
+      .int(M.durationInvalid)
+      .min(1, M.durationInvalid)
+      .max(600, M.durationInvalid)
+      .optional()
+      .nullable(),
+    currency: currency().optional(),
+    notes: optionalText(NOTES_MAX),
+    /** The day `valuation` was true (today unless given). */
+    currentValueDate: currentValueDate(),
+  })
+  .refine(
+    (input) => valueDateAfterPurchase(input.investmentDate, input.currentValueDate),
+    valueDateRule,
+  );
 
 export const savingsHoldingSchema = z
   .object({
@@ -382,20 +439,27 @@ export const savingsHoldingSchema = z
     path: ['maturityDate'],
   });
 
-export const genericHoldingSchema = z.object({
-  class: z.literal('generic'),
-  type: z.enum(GENERIC_ASSET_TYPES),
-  symbol: optionalText(20),
-  name: name(),
-  description: optionalText(NOTES_MAX),
-  ...priced,
-  maturityDate: isoDate().optional().nullable(),
-  dividendYield: percentage().optional().nullable(),
-  expenseRatio: percentage().optional().nullable(),
-  sector: optionalText(100),
-  country: optionalText(100),
-  currency: currency().optional(),
-});
+export const genericHoldingSchema = z
+  .object({
+    class: z.literal('generic'),
+    type: z.enum(GENERIC_ASSET_TYPES),
+    symbol: optionalText(20),
+    name: name(),
+    description: optionalText(NOTES_MAX),
+    ...priced,
+    maturityDate: isoDate().optional().nullable(),
+    dividendYield: percentage().optional().nullable(),
+    expenseRatio: percentage().optional().nullable(),
+    sector: optionalText(100),
+    country: optionalText(100),
+    currency: currency().optional(),
+    /** The day `currentPrice` was true (today unless given). */
+    currentValueDate: currentValueDate(),
+  })
+  .refine(
+    (input) => valueDateAfterPurchase(input.purchaseDate, input.currentValueDate),
+    valueDateRule,
+  );
 
 /** Each class's create schema. */
 export const HOLDING_CREATE_SCHEMAS = {

@@ -70,11 +70,18 @@ export const IMPORT_MAX_ERRORS = 500;
 
 // Holdings columns ---------------------------------------------------------------------------------
 
+/**
+ * Fields of the create body that files do not carry: the date of a typed current value (an
+ * export has none to write, the value history being its own; an imported holding's current value
+ * is dated on the day of the import, as before).
+ */
+const NOT_IN_FILES = new Set(['class', 'currentValueDate']);
+
 /** Each class's create fields, in the schema's order (without `class`). */
 export const HOLDING_CLASS_FIELDS = Object.fromEntries(
   HOLDING_CLASSES.map((holdingClass) => [
     holdingClass,
-    Object.keys(HOLDING_CREATE_SCHEMAS[holdingClass].shape).filter((key) => key !== 'class'),
+    Object.keys(HOLDING_CREATE_SCHEMAS[holdingClass].shape).filter((key) => !NOT_IN_FILES.has(key)),
   ]),
 ) as unknown as Record<HoldingClass, readonly string[]>;
 

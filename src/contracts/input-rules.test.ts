@@ -2,7 +2,10 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { createTransactionBodySchema, updateTransactionBodySchema } from './transactions';
 import { changeRateBodySchema, savingsMovementBodySchema } from './savings';
+import { createHoldingBodySchema } from './holdings';
+import { createValuationBodySchema } from './holding-valuations';
 import {
+  decimalProblem,
   DATE_MAX,
   DATE_MIN,
   isInDateRange,
@@ -168,5 +171,90 @@ describe('the instant rule', () => {
       ),
       { numRuns: 300, seed: 26 },
     );
+  });
+});
+
+describe('the decimal rules', () => {
+  const trade = {
+    assetId: '0b5f1c2e-8a4d-4f7e-9c3b-2d1e0f9a8b7c',
+    transactionType: 'buy',
+    quantity: '1',
+    price: '10',
+    tradeDate: '2024-01-10',
+  };
+  const crypto = {
+    class: 'crypto',
+    symbol: 'BTC',
+    name: 'Bitcoin',
+    quantity: '0.5',
+    purchasePrice: '30000',
+    currentPrice: '60000',
+    purchaseDate: '2023-05-01',
+  };
+  const price32 = '12345678901234567890123456789012';
+
+  it('say a number is too large rather than not a number, or not positive', () => {
+    expect(
+      messages(createTransactionBodySchema.safeParse({ ...trade, quantity: '1e309' })),
+    ).toEqual([M.numberTooLarge]);
+    expect(messages(createTransactionBodySchema.safeParse({ ...trade, price: price32 }))).toEqual([
+      M.numberTooLarge,
+    ]);
+    expect(messages(createHoldingBodySchema.safeParse({ ...crypto, quantity: '1e309' }))).toEqual([
+      M.numberTooLarge,
+    ]);
+    expect(
+      messages(createHoldingBodySchema.safeParse({ ...crypto, purchasePrice: price32 })),
+    ).toEqual([M.numberTooLarge]);
+    // A JSON number is judged as the number it is, not as JavaScript prints it (1e+21).
+    expect(messages(createTransactionBodySchema.safeParse({ ...trade, price: 1e21 }))).toEqual([
+      M.numberTooLarge,
+    ]);
+    expect(createTransactionBodySchema.safeParse({ ...trade, price: 1e-7 }).success).toBe(true);
+    // Fields with their own ceiling say it.
+    expect(
+      messages(createValuationBodySchema.safeParse({ date: '2024-01-10', value: price32 })),
+    ).toEqual([M.valueTooLarge]);
+    expect(
+      messages(createValuationBodySchema.safeParse({ date: '2024-01-10', value: '2000000000000' })),
+    ).toEqual([M.valueTooLarge]);
+  });
+
+  it('name an exponent, too many decimals, and keep each field’s own messages', () => {
+    expect(messages(createTransactionBodySchema.safeParse({ ...trade, quantity: '1e3' }))).toEqual([
+      M.numberExponent,
+    ]);
+    expect(
+      messages(createTransactionBodySchema.safeParse({ ...trade, price: '1.1234567890123' })),
+    ).toEqual([M.numberTooManyDecimals]);
+    // A crypto quantity allows 8 decimals: its own message, not the general one.
+    expect(
+      messages(createHoldingBodySchema.safeParse({ ...crypto, quantity: '0.1234567890123' })),
+    ).toEqual([M.cryptoQuantityDecimals]);
+    expect(messages(createTransactionBodySchema.safeParse({ ...trade, quantity: '-1' }))).toEqual([
+      M.quantityPositive,
+    ]);
+    expect(messages(createTransactionBodySchema.safeParse({ ...trade, quantity: '0' }))).toEqual([
+      M.quantityPositive,
+    ]);
+    expect(messages(createTransactionBodySchema.safeParse({ ...trade, price: 'ten' }))).toEqual([
+      M.numberInvalid,
+    ]);
+    expect(messages(createTransactionBodySchema.safeParse({ ...trade, price: '-1' }))).toEqual([
+      M.priceNegative,
+    ]);
+  });
+
+  it('tell each case apart', () => {
+    expect(decimalProblem('999999999999999.999999999999')).toBeNull();
+    expect(decimalProblem('1000000000000000')).toBe('tooLarge');
+    expect(decimalProblem('0000000000000001')).toBe('notANumber');
+    expect(decimalProblem('Infinity')).toBe('tooLarge');
+    expect(decimalProblem('1.5e14')).toBe('exponent');
+    expect(decimalProblem('1.5e15')).toBe('tooLarge');
+    expect(decimalProblem('0.0001e18')).toBe('exponent');
+    expect(decimalProblem('0.0001e19')).toBe('tooLarge');
+    expect(decimalProblem('12.')).toBe('notANumber');
+    expect(decimalProblem('1,5')).toBe('notANumber');
   });
 });

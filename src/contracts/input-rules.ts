@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { dec } from '@/domain/money/decimal';
 import { VALIDATION_MESSAGES as M } from './validation-messages';
 
 /**
@@ -91,3 +92,93 @@ export const requiredDate = (required: string) =>
 /** A required date that is today or before (shared rules table: 'Date cannot be in the future'). */
 export const pastDate = (required: string) =>
   requiredDate(required).refine((value) => isNotFuture(value), M.dateInFuture);
+
+// Decimals ---------------------------------------------------------------------------------------
+
+/** What every amount, price and quantity of a request may hold: 15 digits before the point, 12 after. */
+export const DECIMAL_INTEGER_DIGITS = 15;
+export const DECIMAL_FRACTION_DIGITS = 12;
+
+const PLAIN_DECIMAL = /^(\d+)(?:\.(\d+))?$/;
+const EXPONENT_DECIMAL = /^(?:\d+(?:\.\d*)?|\.\d+)e[+-]?\d+$/i;
+const INFINITE = /^\+?infinity$/i;
+
+/**
+ * What is wrong with an unsigned decimal as typed, so that the message says it: too many digits
+ * before the point ('too large': "1e309", a 32-digit price, a JSON number past a double's range),
+ * an exponent ("1e3": written in full instead), too many decimals, or not a number at all. Null
+ * when it is a plain decimal within the limits. A sign is the caller's to judge first.
+ */
+export function decimalProblem(
+  value: string,
+): 'tooLarge' | 'exponent' | 'tooManyDecimals' | 'notANumber' | null {
+  const plain = PLAIN_DECIMAL.exec(value);
+  if (plain) {
+    const whole = plain[1] as string;
+    if (whole.length > DECIMAL_INTEGER_DIGITS) {
+      // Leading zeros are not size: "0000000000000001" is not too large, only badly written.
+      return whole.replace(/^0+/, '').length > DECIMAL_INTEGER_DIGITS ? 'tooLarge' : 'notANumber';
+    }
+    return (plain[2]?.length ?? 0) > DECIMAL_FRACTION_DIGITS ? 'tooManyDecimals' : null;
+  }
+  if (INFINITE.test(value)) return 'tooLarge';
+  if (EXPONENT_DECIMAL.test(value)) {
+    const [mantissa = '', exponent = '0'] = value.toLowerCase().split('e');
+    const [whole = '', fraction = ''] = mantissa.split('.');
+    const digits = `${whole}${fraction}`.replace(/^0+/, '');
+    if (digits === '') return 'exponent';
+    // Digits before the point once written in full: the mantissa's own, moved by the exponent.
+    const leadingZeros = `${whole}${fraction}`.length - digits.length;
+    const size = whole.length - leadingZeros + Number(exponent);
+    return size > DECIMAL_INTEGER_DIGITS ? 'tooLarge' : 'exponent';
+  }
+  return 'notANumber';
+}
+
+/**
+ * A decimal field's input as text: typed text trimmed, a JSON number written in full (1e-7 is
+ * "0.0000001", 1e21 has 22 digits), so the checks judge the number and not how JavaScript prints it.
+ */
+export const decimalText = (value: string | number): string =>
+  typeof value === 'number'
+    ? Number.isFinite(value)
+      ? dec(value).toFixed()
+      : String(value)
+    : value.trim();
+
+/** Digits after the point of a decimal as typed ("1.50": 2). */
+export const fractionDigits = (value: string) => value.split('.')[1]?.length ?? 0;
+
+/**
+ * The checks of an unsigned decimal (after the caller's own sign check), each with the message
+ * that says what is wrong, the same in the API and the forms: too large, an exponent, more
+ * decimals than the field allows (its own message, when it has a narrower rule) or than any
+ * amount holds, and `invalid` for what is not a number.
+ */
+export function checkedDecimal<S extends z.ZodType<string>>(
+  schema: S,
+  invalid: string,
+  decimals?: { max: number; message: string },
+): S {
+  return schema
+    .refine((value) => decimalProblem(value) !== 'tooLarge', {
+      message: M.numberTooLarge,
+      abort: true,
+    })
+    .refine((value) => decimalProblem(value) !== 'exponent', {
+      message: M.numberExponent,
+      abort: true,
+    })
+    .refine(
+      (value) =>
+        !decimals ||
+        decimalProblem(value) === 'notANumber' ||
+        fractionDigits(value) <= decimals.max,
+      { message: decimals?.message ?? invalid, abort: true },
+    )
+    .refine((value) => decimalProblem(value) !== 'tooManyDecimals', {
+      message: M.numberTooManyDecimals,
+      abort: true,
+    })
+    .refine((value) => decimalProblem(value) === null, { message: invalid, abort: true });
+}

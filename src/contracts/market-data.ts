@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { FX_CURRENCIES } from '@/domain/market-data/fx';
 import { importIssueSchema } from './import-export';
-import { isoDate, pastIsoDate, text } from './input-rules';
+import { checkedDecimal, isoDate, pastIsoDate, text, decimalText } from './input-rules';
 import { DEFAULT_PERFORMANCE_RANGE, PERFORMANCE_RANGES } from './valuation';
 import { VALIDATION_MESSAGES as M } from './validation-messages';
 
@@ -57,13 +57,15 @@ export const marketSymbol = () =>
     .transform((value) => value.toUpperCase())
     .refine((value) => SYMBOL_CHARS.test(value), M.marketSymbolFormat);
 
-const DECIMAL = /^\d{1,15}(\.\d{1,12})?$/;
 /** A decimal of zero or more (at most 15 digits before the point and 12 after), as text or number. */
 const nonNegativeDecimal = (message: string) =>
-  z
-    .union([text(), z.number()], { message })
-    .transform((value) => String(value).trim())
-    .refine((value) => DECIMAL.test(value), message);
+  checkedDecimal(
+    z
+      .union([text(), z.number()], { message })
+      .transform(decimalText)
+      .refine((value) => !value.startsWith('-'), { message, abort: true }),
+    message,
+  );
 
 const optionalLabel = (max: number) =>
   text()

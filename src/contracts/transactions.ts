@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { isoDate, pastIsoDate, text } from './input-rules';
+import { checkedDecimal, isoDate, pastIsoDate, text, decimalText } from './input-rules';
 import { COST_BASIS_METHODS, LOT_STATUSES, TRANSACTION_TYPES } from '@/domain/ledger/types';
 import { decimalString, optionalText, positiveDecimal } from './holdings';
 import { CURRENCIES } from './settings';
@@ -35,26 +35,26 @@ export const TRANSACTION_SORTS = [
 
 /** Zero or more; a minus sign gets `message` rather than the generic number message. */
 const nonNegative = (message: string) =>
-  z
-    .union([text(), z.number()])
-    .transform((value) => String(value).trim())
-    .refine((value) => !value.startsWith('-'), { message, abort: true })
-    .refine((value) => /^\d{1,15}(\.\d{1,12})?$/.test(value), M.numberInvalid);
+  checkedDecimal(
+    z
+      .union([text(), z.number()])
+      .transform(decimalText)
+      .refine((value) => !value.startsWith('-'), { message, abort: true }),
+    M.numberInvalid,
+  );
 
 /**
  * An exchange rate to the base currency: above zero, with the spec's messages ('Exchange rate
  * cannot be zero', 'Exchange rate cannot be negative'; spec 002, section 8).
  */
 const exchangeRate = () =>
-  z
-    .union([text(), z.number()])
-    .transform((value) => String(value).trim())
-    .refine((value) => !value.startsWith('-'), { message: M.exchangeRateNegative, abort: true })
-    .refine((value) => /^\d{1,15}(\.\d{1,12})?$/.test(value), {
-      message: M.numberInvalid,
-      abort: true,
-    })
-    .refine((value) => !/^0+(\.0+)?$/.test(value), M.exchangeRateZero);
+  checkedDecimal(
+    z
+      .union([text(), z.number()])
+      .transform(decimalText)
+      .refine((value) => !value.startsWith('-'), { message: M.exchangeRateNegative, abort: true }),
+    M.numberInvalid,
+  ).refine((value) => !/^0+(\.0+)?$/.test(value), M.exchangeRateZero);
 
 export const lotSelectionSchema = z.object({
   lotId: z.uuid(),
@@ -218,7 +218,10 @@ export const transactionListResponseSchema = z.object({
   hasMore: z.boolean(),
 });
 
-/** One currency's totals: amounts in that currency, as the transactions were recorded. */
+/**
+ * One currency's totals: amounts in that currency, as the transactions were recorded, rounded to
+ * its minor unit. `fees` adds every transaction's fees and a fee payment's whole amount.
+ */
 export const currencyTotalsSchema = z.object({
   currency: z.enum(CURRENCIES),
   bought: z.string(),

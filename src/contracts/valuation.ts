@@ -5,8 +5,11 @@ import { CURRENCIES } from './settings';
 /**
  * What a portfolio, a simulation and the whole of a user's wealth are worth, and how they did
  * (issue 13). Money travels as decimal strings in `currency` (the portfolio's base currency, or
- * the user's currency for the dashboard); ratios as numbers (0.052 is 5.2%); dates YYYY-MM-DD.
- * Definitions (V, In, Out, TWR, MWR, currency effect) are in docs/decisions.md.
+ * the user's currency for the dashboard), rounded half up to the currency's minor unit with
+ * exactly its decimals ("348563.64", "0.00"): computed exactly, rounded once in the answer, so a
+ * total may differ by a cent from the sum of its rounded lines. Prices and quantities keep their
+ * precision. Ratios travel as numbers (0.052 is 5.2%); dates YYYY-MM-DD. Definitions (V, In, Out,
+ * TWR, MWR, currency effect, revaluations) are in docs/decisions.md.
  */
 
 export const PERFORMANCE_RANGES = ['1W', '1M', '3M', 'YTD', '1Y', '3Y', '5Y', 'MAX'] as const;
@@ -51,7 +54,10 @@ export const performanceFiguresSchema = z.object({
   netContributions: money,
   /** The part of the gain due to exchange rates. */
   currencyEffect: money,
-  /** Value change over the last day with a price, flows excluded; null with one close. */
+  /**
+   * Value change over the last day, money put in or taken out and revaluations typed by hand
+   * (a valuation, a manual price) left out: the day's market move. Null with one day.
+   */
   dayChange: money.nullable(),
   dayChangePercent: ratio,
   twr: ratio,
@@ -82,6 +88,12 @@ export const holdingPerformanceSchema = performanceFiguresSchema.extend({
   priceSource: z.enum(['manual', 'market', 'valuation', 'savings']).nullable(),
   /** Share of the portfolio's value (0..1). */
   weight: ratio,
+  /**
+   * The day's change in `holdingCurrency` (a dollar holding's move in dollars), like `dayChange`;
+   * null with one day, or when the holding's prices are in another currency than its own.
+   */
+  holdingDayChange: money.nullable(),
+  holdingDayChangePercent: ratio,
 });
 export type HoldingPerformance = z.infer<typeof holdingPerformanceSchema>;
 

@@ -1,3 +1,4 @@
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import {
   approxEqual,
@@ -5,7 +6,9 @@ import {
   dec,
   Decimal,
   FinancialMathError,
+  minorUnits,
   roundCrypto,
+  roundMoney,
   roundFiat,
   safeDivide,
   toFiat,
@@ -63,5 +66,51 @@ describe('money maths', () => {
     expect(toPlain('1200')).toBe('1200');
     expect(toFiat('104')).toBe('104.00');
     expect(toFiat('0.005')).toBe('0.01');
+  });
+});
+
+describe('money in answers', () => {
+  it('is rounded half up to the currency’s minor unit, with exactly its decimals', () => {
+    expect(roundMoney('348563.6363636363636363636363646', 'EUR')).toBe('348563.64');
+    expect(roundMoney('1500', 'USD')).toBe('1500.00');
+    expect(roundMoney('0.005', 'GBP')).toBe('0.01');
+    expect(roundMoney('-2.345', 'CAD')).toBe('-2.35');
+    expect(roundMoney('1234.5', 'JPY')).toBe('1235');
+    expect(roundMoney('1.2345', 'KWD')).toBe('1.235');
+  });
+
+  it('never writes a negative zero', () => {
+    expect(roundMoney('-0.004', 'EUR')).toBe('0.00');
+    expect(roundMoney('-0', 'JPY')).toBe('0');
+  });
+
+  it('rounds a decimal string as decimal.js rounds it, half up, for any digits', () => {
+    const decimalText = fc
+      .tuple(
+        fc.boolean(),
+        fc.stringMatching(/^\d{1,20}$/),
+        fc.option(fc.stringMatching(/^\d{1,30}$/), { nil: undefined }),
+      )
+      .map(
+        ([negative, whole, fraction]) =>
+          `${negative ? '-' : ''}${whole}${fraction === undefined ? '' : `.${fraction}`}`,
+      );
+    fc.assert(
+      fc.property(decimalText, fc.constantFrom('EUR', 'JPY', 'KWD'), (text, currency) => {
+        const digits = minorUnits(currency);
+        const expected = new Decimal(text).toDecimalPlaces(digits);
+        expect(roundMoney(text, currency)).toBe(
+          (expected.isZero() ? expected.abs() : expected).toFixed(digits),
+        );
+        // Numbers and decimals take the other path to the same answer.
+        expect(roundMoney(new Decimal(text), currency)).toBe(roundMoney(text, currency));
+      }),
+      { numRuns: 2000, seed: 26 },
+    );
+  });
+
+  it('knows the minor units of the app’s currencies', () => {
+    expect(['EUR', 'USD', 'GBP', 'CAD'].map(minorUnits)).toEqual([2, 2, 2, 2]);
+    expect(minorUnits('jpy')).toBe(0);
   });
 });

@@ -102,3 +102,65 @@ export function toPlain(value: DecimalInput): string {
 
 /** A fiat amount as a string with exactly 2 decimals ("104.00"). */
 export const toFiat = (value: DecimalInput) => dec(value).toFixed(FIAT_DECIMALS);
+
+/**
+ * Digits of each currency's minor unit (ISO 4217), for the currencies that do not have 2: the
+ * app's own (EUR, USD, GBP, CAD) and every other not listed here have 2.
+ */
+const MINOR_UNITS: Readonly<Record<string, number>> = {
+  BIF: 0,
+  CLP: 0,
+  DJF: 0,
+  GNF: 0,
+  ISK: 0,
+  JPY: 0,
+  KMF: 0,
+  KRW: 0,
+  PYG: 0,
+  RWF: 0,
+  UGX: 0,
+  VND: 0,
+  VUV: 0,
+  XAF: 0,
+  XOF: 0,
+  XPF: 0,
+  BHD: 3,
+  IQD: 3,
+  JOD: 3,
+  KWD: 3,
+  LYD: 3,
+  OMR: 3,
+  TND: 3,
+};
+
+/** How many decimals an amount of `currency` has (2 for EUR, USD, GBP and CAD; 0 for JPY). */
+export const minorUnits = (currency: string): number =>
+  MINOR_UNITS[currency.toUpperCase()] ?? FIAT_DECIMALS;
+
+const PLAIN_DECIMAL = /^(-?)(\d+)(?:\.(\d+))?$/;
+
+/**
+ * An amount of money as an answer carries it: rounded half up (away from zero) to the currency's
+ * minor unit and written with exactly that many decimals ("348563.64", "1500.00", never
+ * "-0.00"). Only at the edge of an answer: computations and totals keep every digit and are
+ * rounded once, at the end. A plain decimal string (what the engine and the database give) is
+ * rounded as text, without a decimal object: an answer rounds thousands of figures.
+ */
+export function roundMoney(value: DecimalInput, currency: string): string {
+  const digits = minorUnits(currency);
+  const plain = typeof value === 'string' ? PLAIN_DECIMAL.exec(value) : null;
+  if (!plain) {
+    const rounded = dec(value).toDecimalPlaces(digits);
+    return (rounded.isZero() ? rounded.abs() : rounded).toFixed(digits);
+  }
+  const whole = plain[2] as string;
+  const fraction = plain[3] ?? '';
+  let units = BigInt(whole + fraction.slice(0, digits).padEnd(digits, '0'));
+  // Half up, away from zero: the first digit dropped decides (any after it only adds).
+  if (fraction.length > digits && fraction.charCodeAt(digits) - 48 >= 5) units += 1n;
+  const text = units.toString().padStart(digits + 1, '0');
+  const sign = plain[1] && units !== 0n ? '-' : '';
+  return digits === 0
+    ? `${sign}${text}`
+    : `${sign}${text.slice(0, -digits)}.${text.slice(-digits)}`;
+}

@@ -36,7 +36,9 @@ function moneyFigures(f: ExactFigures): MoneyFigures {
       [f.previousValue, -1],
       [f.lastIn, -1],
       [f.lastOut, 1],
+      [f.revaluation, -1],
     ).toPlainString(),
+    revaluation: f.revaluation.toPlainString(),
     costBasis: f.costBasis.toPlainString(),
     unrealisedGain: ExactSum.of([f.value, 1], [f.costBasis, -1]).toPlainString(),
     realisedGain: f.realisedGain.toPlainString(),
@@ -62,6 +64,7 @@ const FIGURE_KEYS = [
   'taxes',
   'currencyEffect',
   'netContributions',
+  'revaluation',
 ] as const;
 
 function addFigures(total: ExactFigures, f: ExactFigures) {
@@ -294,6 +297,11 @@ export function computePortfolioValuation(
       quantity: figures.quantity.toPlainString(),
       price: walk.lastPrice,
       figures: moneyFigures(figures),
+      own: {
+        value: figures.own.value.toPlainString(),
+        previousValue: figures.own.previousValue.toPlainString(),
+        dayChange: figures.own.dayChange.toPlainString(),
+      },
       performance: walk.performance,
     };
     holdings.push(valuation);

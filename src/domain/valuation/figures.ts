@@ -33,7 +33,20 @@ export type ExactFigures = {
   taxes: ExactSum;
   currencyEffect: ExactSum;
   netContributions: ExactSum;
+  /** The part of value - previousValue that revaluations dated asOf make (see `MoneyFigures`). */
+  revaluation: ExactSum;
+  /** The same day's figures in the holding's quote currency (not summed across holdings). */
+  own: OwnFigures;
 };
+
+/** A holding's day in its own (quote) currency: values of asOf and the day before, and the day's move. */
+export type OwnFigures = { value: ExactSum; previousValue: ExactSum; dayChange: ExactSum };
+
+const zeroOwn = (): OwnFigures => ({
+  value: new ExactSum(),
+  previousValue: new ExactSum(),
+  dayChange: new ExactSum(),
+});
 
 export const zeroFigures = (): ExactFigures => ({
   quantity: new ExactSum(),
@@ -49,6 +62,8 @@ export const zeroFigures = (): ExactFigures => ({
   taxes: new ExactSum(),
   currencyEffect: new ExactSum(),
   netContributions: new ExactSum(),
+  revaluation: new ExactSum(),
+  own: zeroOwn(),
 });
 
 const times = (amount: Decimal, rate: Decimal) => (rate === ONE ? amount : amount.mul(rate));
@@ -90,11 +105,15 @@ export function exactFigures(
   const outflow = new ConvertedSum();
   const lastIn = new ConvertedSum();
   const lastOut = new ConvertedSum();
+  // The day's flows in the holding's own currency (for its own day change): few, made on use.
+  let ownIn: ConvertedSum | null = null;
+  let ownOut: ConvertedSum | null = null;
   for (const tx of holding.transactions) {
     const source = tx.source;
     const rate = fx.exact(tx.currency.currency, target, tx.day);
     const shift = tx.currency.shift;
     const last = tx.day === asOf;
+    const ownRate = last ? fx.exact(tx.currency.currency, quote.currency, tx.day) : ONE;
     const fee = source.fees && source.fees !== '0' ? source.fees : null;
     const tax = source.tax && source.tax !== '0' ? source.tax : null;
     if (fee) fees.at(rate).add(fee, 1, shift);
@@ -107,10 +126,16 @@ export function exactFigures(
           previousQuantities.add(source.quantity, tx.kind === BUY ? 1 : -1);
         if (tx.kind === BUY) {
           addFlow(inflow.at(rate), source, fee, null, shift);
-          if (last) addFlow(lastIn.at(rate), source, fee, null, shift);
+          if (last) {
+            addFlow(lastIn.at(rate), source, fee, null, shift);
+            addFlow((ownIn ??= new ConvertedSum()).at(ownRate), source, fee, null, shift);
+          }
         } else {
           addFlow(outflow.at(rate), source, fee, tax, shift, -1);
-          if (last) addFlow(lastOut.at(rate), source, fee, tax, shift, -1);
+          if (last) {
+            addFlow(lastOut.at(rate), source, fee, tax, shift, -1);
+            addFlow((ownOut ??= new ConvertedSum()).at(ownRate), source, fee, tax, shift, -1);
+          }
         }
         break;
       case DIVIDEND:
@@ -119,16 +144,27 @@ export function exactFigures(
           .at(rate)
           .addProduct(source.quantity, source.price, 1, shift);
         addFlow(outflow.at(rate), source, fee, tax, shift, -1);
-        if (last) addFlow(lastOut.at(rate), source, fee, tax, shift, -1);
+        if (last) {
+          addFlow(lastOut.at(rate), source, fee, tax, shift, -1);
+          addFlow((ownOut ??= new ConvertedSum()).at(ownRate), source, fee, tax, shift, -1);
+        }
         break;
       case FEE:
+        // A fee payment is all fee: its amount (quantity x price) as well as its fees column.
+        fees.at(rate).addProduct(source.quantity, source.price, 1, shift);
         addFlow(inflow.at(rate), source, fee, null, shift);
-        if (last) addFlow(lastIn.at(rate), source, fee, null, shift);
+        if (last) {
+          addFlow(lastIn.at(rate), source, fee, null, shift);
+          addFlow((ownIn ??= new ConvertedSum()).at(ownRate), source, fee, null, shift);
+        }
         break;
       default:
         // A transfer moves no units and no money the engine holds; its fees are paid in.
         if (fee) inflow.at(rate).add(fee, 1, shift);
-        if (fee && last) lastIn.at(rate).add(fee, 1, shift);
+        if (fee && last) {
+          lastIn.at(rate).add(fee, 1, shift);
+          (ownIn ??= new ConvertedSum()).at(ownRate).add(fee, 1, shift);
+        }
         break;
     }
   }
@@ -141,41 +177,76 @@ export function exactFigures(
   figures.lastIn = lastIn.total();
   figures.lastOut = lastOut.total();
 
+  let ownValue: ExactSum;
+  let ownPrevious: ExactSum;
+  let ownRevaluation: ExactSum | null = null;
   if (holding.mode === 'closes') {
-    /** Units x the price a reference points at, converted on `day`. */
-    const valueAt = (units: ExactSum, ref: PriceRef, day: number): ExactSum => {
-      if (Number.isNaN(ref) || units.isZero()) return new ExactSum();
-      const rate = quoteRate(day);
-      let price: string;
-      let shift: number;
-      let through: Decimal = ONE;
+    /** Units x the price a reference points at, in real quote units (not converted). */
+    const ownAt = (units: ExactSum, ref: PriceRef): ExactSum => {
+      const local = new ExactSum();
+      if (Number.isNaN(ref) || units.isZero()) return local;
       if (ref >= 0) {
-        price = String((holding.closes as DaySeries).values[ref] as number);
-        shift = quote.shift;
-      } else {
-        const tx = holding.transactions[-1 - ref] as PreparedTransaction;
-        price = tx.source.price;
-        shift = tx.currency.shift;
-        if (tx.currency.currency !== quote.currency) {
-          through = fx.exact(tx.currency.currency, quote.currency, tx.day);
-        }
+        const price = String((holding.closes as DaySeries).values[ref] as number);
+        return local.addProduct(units.toPlainString(), price, 1, quote.shift);
       }
-      const local = new ExactSum().addProduct(units.toPlainString(), price, 1, shift);
-      if (rate === ONE && through === ONE) return local;
-      return ExactSum.from(local.toDecimal().mul(through).mul(rate));
+      const tx = holding.transactions[-1 - ref] as PreparedTransaction;
+      local.addProduct(units.toPlainString(), tx.source.price, 1, tx.currency.shift);
+      if (tx.currency.currency === quote.currency) return local;
+      // A trade price in another currency, through its day's rate.
+      return ExactSum.from(
+        local.toDecimal().mul(fx.exact(tx.currency.currency, quote.currency, tx.day)),
+      );
     };
-    figures.value = valueAt(quantities, walk.lastPriceRef, asOf);
-    figures.previousValue =
-      holding.firstDay > previousDay
-        ? new ExactSum()
-        : valueAt(previousQuantities, walk.previousPriceRef, previousDay);
+    /** An own-currency value converted on `day`. */
+    const converted = (own: ExactSum, day: number): ExactSum => {
+      if (own.isZero()) return own;
+      const rate = quoteRate(day);
+      return rate === ONE ? own : ExactSum.from(own.toDecimal().mul(rate));
+    };
+    ownValue = ownAt(quantities, walk.lastPriceRef);
+    figures.value = converted(ownValue, asOf);
+    const yesterday = holding.firstDay <= previousDay;
+    ownPrevious = yesterday ? ownAt(previousQuantities, walk.previousPriceRef) : new ExactSum();
+    figures.previousValue = converted(ownPrevious, previousDay);
+    // A price typed by hand and dated asOf is a revaluation: measured against the price that
+    // stood without it (the close before, else the last trade).
+    const closes = holding.closes as DaySeries;
+    const lastRef = walk.lastPriceRef;
+    if (holding.input.manualPrices && lastRef >= 0 && closes.days[lastRef] === asOf) {
+      const before = lastRef > 0 ? lastRef - 1 : lastTradeRef(holding, asOf);
+      if (!Number.isNaN(before)) {
+        const without = ownAt(quantities, before);
+        ownRevaluation = ExactSum.of([ownValue, 1], [without, -1]);
+        figures.revaluation = ExactSum.of([figures.value, 1], [converted(without, asOf), -1]);
+      }
+    }
   } else {
-    figures.value = ExactSum.from(times(pointsValueAt(holding, asOf, fx), quoteRate(asOf)));
-    figures.previousValue =
-      holding.firstDay > previousDay
-        ? new ExactSum()
-        : ExactSum.from(times(pointsValueAt(holding, previousDay, fx), quoteRate(previousDay)));
+    const own = pointsValueAt(holding, asOf, fx);
+    ownValue = ExactSum.from(own);
+    figures.value = ExactSum.from(times(own, quoteRate(asOf)));
+    const yesterday = holding.firstDay <= previousDay;
+    const previous = yesterday ? pointsValueAt(holding, previousDay, fx) : ZERO;
+    ownPrevious = ExactSum.from(previous);
+    figures.previousValue = yesterday
+      ? ExactSum.from(times(previous, quoteRate(previousDay)))
+      : new ExactSum();
+    // A valuation point dated asOf is a revaluation: measured against the value without it.
+    const points = holding.points;
+    const index = points ? lastIndexOnOrBefore(points.days, asOf) : -1;
+    if (points && index >= 0 && points.days[index] === asOf) {
+      const without = pointsValueAt(holding, asOf, fx, previousDay);
+      ownRevaluation = ExactSum.from(own.minus(without));
+      figures.revaluation = ExactSum.of(
+        [figures.value, 1],
+        [ExactSum.from(times(without, quoteRate(asOf))), -1],
+      );
+    }
   }
+  const ownDay = ExactSum.of([ownValue, 1], [ownPrevious, -1]);
+  if (ownIn) ownDay.addSum(ownIn.total(), -1);
+  if (ownOut) ownDay.addSum(ownOut.total());
+  if (ownRevaluation) ownDay.addSum(ownRevaluation, -1);
+  figures.own = { value: ownValue, previousValue: ownPrevious, dayChange: ownDay };
 
   const costs =
     holding.input.openLots && !holding.afterAsOf
@@ -210,11 +281,28 @@ function addFlow(
   if (tax) sum.add(tax, -1, shift);
 }
 
-/** A points-valued holding's value on a day, exact, in real quote units (see `walkHolding`). */
-function pointsValueAt(holding: PreparedHolding, day: DayNumber, fx: FxTable): Decimal {
+/** The last buy or sell on or before `day` as a price reference (-1 - its index), else NaN. */
+function lastTradeRef(holding: PreparedHolding, day: DayNumber): PriceRef {
+  for (let j = holding.transactions.length - 1; j >= 0; j -= 1) {
+    const tx = holding.transactions[j] as PreparedTransaction;
+    if (tx.day <= day && (tx.kind === BUY || tx.kind === SELL)) return -1 - j;
+  }
+  return Number.NaN;
+}
+
+/**
+ * A points-valued holding's value on a day, exact, in real quote units (see `walkHolding`); with
+ * `pointsUpTo`, as if the points after that day did not exist (the value without a revaluation).
+ */
+function pointsValueAt(
+  holding: PreparedHolding,
+  day: DayNumber,
+  fx: FxTable,
+  pointsUpTo: DayNumber = day,
+): Decimal {
   const points = holding.points;
   const factor = holding.quote.exactFactor;
-  const index = points ? lastIndexOnOrBefore(points.days, day) : -1;
+  const index = points ? lastIndexOnOrBefore(points.days, Math.min(day, pointsUpTo)) : -1;
   const point = points && index >= 0 ? times(dec(points.values[index] as number), factor) : null;
   if (!holding.hasUnits) return point ?? ZERO;
   const pointDay = points && index >= 0 ? (points.days[index] as number) : -Infinity;
@@ -385,6 +473,8 @@ function savingsFigures(holding: PreparedHolding, context: ExactContext): ExactF
   let historical = ZERO;
   let lastIn = ZERO;
   let lastOut = ZERO;
+  let ownLastIn = ZERO;
+  let ownLastOut = ZERO;
   let interest = ZERO;
   let taxes = ZERO;
   let fees = ZERO;
@@ -399,16 +489,26 @@ function savingsFigures(holding: PreparedHolding, context: ExactContext): ExactF
         local = local.plus(amount);
         historical = historical.plus(converted);
         if (flow.day !== asOf) break;
-        if (flow.source.internal) lastOut = lastOut.minus(converted);
-        else lastIn = lastIn.plus(converted);
+        if (flow.source.internal) {
+          lastOut = lastOut.minus(converted);
+          ownLastOut = ownLastOut.minus(amount);
+        } else {
+          lastIn = lastIn.plus(converted);
+          ownLastIn = ownLastIn.plus(amount);
+        }
         break;
       case 'withdrawal':
         running = running.minus(amount);
         local = local.minus(amount);
         historical = historical.minus(converted);
         if (flow.day !== asOf) break;
-        if (flow.source.internal) lastIn = lastIn.minus(converted);
-        else lastOut = lastOut.plus(converted);
+        if (flow.source.internal) {
+          lastIn = lastIn.minus(converted);
+          ownLastIn = ownLastIn.minus(amount);
+        } else {
+          lastOut = lastOut.plus(converted);
+          ownLastOut = ownLastOut.plus(amount);
+        }
         break;
       case 'interest': {
         const tax = flow.source.tax ? dec(flow.source.tax) : ZERO;
@@ -424,12 +524,15 @@ function savingsFigures(holding: PreparedHolding, context: ExactContext): ExactF
     }
     if (flow.day <= asOf - 1) previousRunning = running;
   }
-  const balanceAt = (day: number, runningAt: Decimal) => {
+  /** The balance on a day in the account's own (real) currency. */
+  const ownBalanceAt = (day: number, runningAt: Decimal) => {
     const balances = holding.balances;
     const index = balances ? lastIndexOnOrBefore(balances.days, day) : -1;
     const balance = balances && index >= 0 ? dec(balances.values[index] as number) : runningAt;
-    return times(balance, rateOn(day));
+    return times(balance, factor);
   };
+  const balanceAt = (day: number, runningAt: Decimal) =>
+    times(ownBalanceAt(day, runningAt), fx.exact(holding.quote.currency, target, day));
   // Deposits less withdrawals: at the flows' rates in the target, as paid in the account's.
   const currencyEffect =
     holding.quote.currency === target
@@ -437,12 +540,17 @@ function savingsFigures(holding: PreparedHolding, context: ExactContext): ExactF
       : times(times(local, factor), fx.exact(holding.quote.currency, target, asOf)).minus(
           historical,
         );
+  const yesterday = holding.firstDay <= asOf - 1;
+  const ownValue = ownBalanceAt(asOf, running);
+  const ownPrevious = yesterday ? ownBalanceAt(asOf - 1, previousRunning) : ZERO;
+  const ownDay = ownValue
+    .minus(ownPrevious)
+    .minus(times(ownLastIn, factor))
+    .plus(times(ownLastOut, factor));
   return {
     quantity: new ExactSum(),
     value: ExactSum.from(balanceAt(asOf, running)),
-    previousValue: ExactSum.from(
-      holding.firstDay > asOf - 1 ? ZERO : balanceAt(asOf - 1, previousRunning),
-    ),
+    previousValue: ExactSum.from(yesterday ? balanceAt(asOf - 1, previousRunning) : ZERO),
     lastIn: ExactSum.from(lastIn),
     lastOut: ExactSum.from(lastOut),
     costBasis: ExactSum.from(historical),
@@ -453,5 +561,11 @@ function savingsFigures(holding: PreparedHolding, context: ExactContext): ExactF
     taxes: ExactSum.from(taxes),
     currencyEffect: ExactSum.from(currencyEffect),
     netContributions: ExactSum.from(historical),
+    revaluation: new ExactSum(),
+    own: {
+      value: ExactSum.from(ownValue),
+      previousValue: ExactSum.from(ownPrevious),
+      dayChange: ExactSum.from(ownDay),
+    },
   };
 }

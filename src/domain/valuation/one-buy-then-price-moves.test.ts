@@ -48,6 +48,13 @@ describe('one buy, then the price moves', () => {
       taxes: '0',
       currencyEffect: '0',
       netContributions: '1005',
+      revaluation: '0',
+    });
+    // The same day in the holding's own currency (EUR here: the same figures).
+    expect(result.holdings[0]?.own).toEqual({
+      value: '990',
+      previousValue: '1100',
+      dayChange: '-110',
     });
     expect(result.holdings[0]?.quantity).toBe('10');
     expect(result.holdings[0]?.price).toBe(99);

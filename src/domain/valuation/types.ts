@@ -13,7 +13,8 @@ import type { DailySeries } from './series';
  * - dividend, interest: Out = quantity x price - fees - tax (quantity x price is the gross amount:
  *   shares held x amount per share, or 1 x the amount); the units do not change.
  * - fee: In = quantity x price + fees (a fee the investor pays for the holding, from outside it:
- *   money in that buys nothing, so it lowers the returns).
+ *   money in that buys nothing, so it lowers the returns); all of it is counted in `fees`, and
+ *   none of it in the cost basis (it buys no units).
  * - transfer: as in the ledger, a cash movement that leaves the units as they are; the engine does
  *   not hold cash, so it is neither In nor Out (its fees, if any, are In: paid for the holding).
  */
@@ -105,6 +106,11 @@ export type HoldingInput = {
   /** In ledger order (date, then recording order); sorted by date here when they are not. */
   transactions?: readonly ValuationTransaction[];
   closes?: DailySeries;
+  /**
+   * Whether `closes` are prices typed by hand (a market holding without any stored close) rather
+   * than a market's: a price dated asOf is then a revaluation, not a move of the day.
+   */
+  manualPrices?: boolean;
   valuations?: DailySeries;
   savings?: { flows?: readonly SavingsFlow[]; balances?: DailySeries };
   /**
@@ -149,8 +155,17 @@ export type MoneyFigures = {
   value: string;
   /** V(asOf - 1). */
   previousValue: string;
-  /** V(asOf) - V(asOf - 1) - (In(asOf) - Out(asOf)). */
+  /**
+   * V(asOf) - V(asOf - 1) - (In(asOf) - Out(asOf)) - revaluation: the day's market move, flows
+   * and revaluations left out.
+   */
   dayChange: string;
+  /**
+   * The part of V(asOf) - V(asOf - 1) that values typed by hand and dated asOf make (a valuation
+   * point, a manual price): a revaluation, not a move of the day (docs/decisions.md). It is in
+   * the value, the series and the returns, on its own date, but not in `dayChange`.
+   */
+  revaluation: string;
   /** What the units held cost (open lots, fees included) at the rates of their purchase days. */
   costBasis: string;
   /** value - costBasis. */
@@ -202,6 +217,12 @@ export type HoldingValuation = {
   /** Last close on or before asOf in `currency` (pence converted), null when not close-priced. */
   price: number | null;
   figures: MoneyFigures;
+  /**
+   * The holding's own figures of the day in `currency` (its quote currency, not converted): its
+   * value, the day before's and its day change (flows and revaluations left out, as in
+   * `figures`), so a dollar holding's move reads in dollars. Exact decimal strings.
+   */
+  own: { value: string; previousValue: string; dayChange: string };
   performance: PerformanceFigures;
 };
 

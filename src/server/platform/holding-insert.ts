@@ -196,7 +196,13 @@ export async function insertHolding(
     })
     .returning();
   if (!row) throw new Error('holding insert returned nothing');
-  await seedValuations(tx, actor.userId, row, now);
+  await seedValuations(
+    tx,
+    actor.userId,
+    row,
+    now,
+    'currentValueDate' in input ? input.currentValueDate : null,
+  );
   if (!dec(row.quantity).isZero()) {
     // In another currency than the portfolio's: the published rate of the purchase date, if any.
     const rate = await rateToBase(

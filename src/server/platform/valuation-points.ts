@@ -52,12 +52,18 @@ export async function upsertValuationPoint(
 
 /**
  * The first points of a new holding of a valued class: its purchase value (quantity x purchase
- * price) on its purchase date, and its current value today when it differs and the purchase was
- * before today. Other classes get none.
+ * price) on its purchase date, and its current value on the day it was true (`valueDate`, today
+ * unless given) when it differs and that day is after the purchase. Other classes get none.
  */
-export async function seedValuations(tx: DbOrTx, userId: string, holding: HoldingRow, now: Date) {
+export async function seedValuations(
+  tx: DbOrTx,
+  userId: string,
+  holding: HoldingRow,
+  now: Date,
+  valueDate?: string | null,
+) {
   if (!hasValueHistory(holding.class)) return;
-  const today = dayOf(now);
+  const day = valueDate ?? dayOf(now);
   const purchase = wholeValue(holding, holding.purchasePrice);
   await upsertValuationPoint(
     tx,
@@ -67,8 +73,8 @@ export async function seedValuations(tx: DbOrTx, userId: string, holding: Holdin
     now,
   );
   const current = wholeValue(holding, holding.currentPrice);
-  if (holding.purchaseDate < today && !dec(current).eq(purchase)) {
-    await upsertValuationPoint(tx, holding, userId, { date: today, value: current }, now);
+  if (holding.purchaseDate < day && !dec(current).eq(purchase)) {
+    await upsertValuationPoint(tx, holding, userId, { date: day, value: current }, now);
   }
 }
 

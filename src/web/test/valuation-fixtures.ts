@@ -52,6 +52,9 @@ export function makeHoldingPerformance(
     dayChange: '-18.40',
     dayChangePercent: -0.0104,
     weight: 0.0412,
+    // In dollars: the share's own move (the pound figures add the dollar's move against it).
+    holdingDayChange: '-21.30',
+    holdingDayChangePercent: -0.012,
     ...overrides,
   };
 }

@@ -906,6 +906,32 @@ describe('the transactions list', () => {
     });
     expect(await totals('?from=2030-01-01')).toEqual({ count: 0, byCurrency: [] });
   });
+
+  it('counts a fee payment’s whole amount in the fees, with its own fees column', async () => {
+    const id = await portfolio();
+    const holding = (await add(id, market({ quantity: '10', purchasePrice: '100' }))).json()
+      .holding;
+    const res = await trade(id, {
+      assetId: holding.id,
+      transactionType: 'fee',
+      quantity: '1',
+      price: '5',
+      fees: '0.5',
+      tradeDate: '2024-02-01',
+    });
+    expect(res.statusCode, res.body).toBe(201);
+    const totals = (await owner.get(`/api/v1/portfolios/${id}/transactions/totals`)).json();
+    expect(totals).toEqual({
+      count: 2,
+      byCurrency: [
+        { currency: 'EUR', bought: '1000.00', sold: '0.00', income: '0.00', fees: '5.50' },
+      ],
+    });
+    const fees = (await owner.get(`/api/v1/portfolios/${id}/transactions/totals?type=fee`)).json();
+    expect(fees.byCurrency).toEqual([
+      { currency: 'EUR', bought: '0.00', sold: '0.00', income: '0.00', fees: '5.50' },
+    ]);
+  });
 });
 
 describe('real time', () => {

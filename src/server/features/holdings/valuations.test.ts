@@ -74,6 +74,52 @@ describe('a holding’s value history', () => {
     });
   });
 
+  it('dates the current value given when the holding is added, on or after the purchase', async () => {
+    const portfolio = await insertPortfolio(db(), ownerId, { name: 'Dated' });
+    const add = (body: Record<string, unknown>) =>
+      owner.post(`/api/v1/portfolios/${portfolio.id}/holdings`, body);
+    const res = await add({ ...flat, currentValueDate: '2025-06-30' });
+    expect(res.statusCode, res.body).toBe(201);
+    const list = (await owner.get(url(res.json().holding.id))).json().valuations;
+    expect(list).toEqual([
+      { id: expect.any(String), date: '2025-06-30', value: '270000.00' },
+      { id: expect.any(String), date: '2020-03-15', value: '250000.00' },
+    ]);
+    // A stake's valuation and an asset's current price are dated the same way.
+    const stake = await add({
+      class: 'crowdfunding',
+      platform: 'Enerfip',
+      projectName: 'Solar farm',
+      amountInvested: '1000',
+      valuation: '1100',
+      investmentDate: '2024-02-01',
+      currentValueDate: '2025-01-31',
+    });
+    expect(stake.statusCode, stake.body).toBe(201);
+    expect(
+      (await owner.get(url(stake.json().holding.id)))
+        .json()
+        .valuations.map((point: { date: string }) => point.date),
+    ).toEqual(['2025-01-31', '2024-02-01']);
+
+    for (const [currentValueDate, message] of [
+      ['2019-12-31', 'The value’s date cannot be before the purchase date'],
+      ['2999-01-01', 'Date cannot be in the future'],
+      ['30/06/2025', 'Invalid date format'],
+    ]) {
+      const refused = await add({ ...flat, propertyName: 'Refused', currentValueDate });
+      expect(refused.statusCode, refused.body).toBe(400);
+      expect(refused.json().error).toMatchObject({
+        code: 'VALIDATION_ERROR',
+        message: `currentValueDate: ${message}`,
+      });
+    }
+    const names = (await owner.get(`/api/v1/portfolios/${portfolio.id}/holdings`))
+      .json()
+      .holdings.map((holding: { name: string }) => holding.name);
+    expect(names).not.toContain('Refused');
+  });
+
   it('adds a point (one per day, replaced), newest first; the newest is the current value', async () => {
     const { holdingId } = await fixture();
     const first = await owner.post(url(holdingId), { date: '2024-06-30', value: '265000.5' });

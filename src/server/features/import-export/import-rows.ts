@@ -153,7 +153,8 @@ function buildClassSchema(holdingClass: HoldingClass, opening: boolean): z.ZodTy
   for (const field of opening ? [] : (LEDGER_DERIVED[holdingClass] ?? [])) {
     overrides[field] = decimalString();
   }
-  return Object.keys(overrides).length ? schema.extend(overrides) : schema;
+  // safeExtend: a class's own checks between fields (a value's date after the purchase) stay.
+  return Object.keys(overrides).length ? schema.safeExtend(overrides) : schema;
 }
 
 export type HoldingItem = {

@@ -20,7 +20,7 @@ import {
   sumTaxLines,
   type TaxEstimate,
 } from '@/domain/ledger';
-import { dec } from '@/domain/money/decimal';
+import { dec, roundMoney } from '@/domain/money/decimal';
 import type { ServerContext } from '../../context';
 import type { DbOrTx } from '../../db/client';
 import {
@@ -223,7 +223,8 @@ export async function listTransactions(
 
 /**
  * Totals of the selection per transaction currency: bought, sold, income (dividends, interest),
- * fees. Amounts stay in the currency they were recorded in: without exchange rates (a trade's rate
+ * fees (every transaction's fees column, and the whole amount of a fee payment: a custody fee
+ * recorded as a transaction of type fee is a fee, docs/decisions.md). Amounts stay in the currency they were recorded in: without exchange rates (a trade's rate
  * to base defaults to 1) adding dollars to euros would give a figure that is neither.
  */
 export async function transactionTotals(
@@ -246,7 +247,7 @@ export async function transactionTotals(
       bought: sumWhen(['buy']),
       sold: sumWhen(['sell']),
       income: sumWhen(['dividend', 'interest']),
-      fees: sql<string>`coalesce(sum(${transactions.fees}), 0)::text`,
+      fees: sql<string>`coalesce(sum(${transactions.fees} + case when ${transactions.transactionType} = 'fee' then ${amountSql} else 0 end), 0)::text`,
     })
     .from(transactions)
     .innerJoin(holdings, ofActiveHolding)
@@ -257,10 +258,10 @@ export async function transactionTotals(
     count: rows.reduce((sum, row) => sum + Number(row.count), 0),
     byCurrency: rows.map((row) => ({
       currency: row.currency as Currency,
-      bought: dec(row.bought).toFixed(2),
-      sold: dec(row.sold).toFixed(2),
-      income: dec(row.income).toFixed(2),
-      fees: dec(row.fees).toFixed(2),
+      bought: roundMoney(row.bought, row.currency),
+      sold: roundMoney(row.sold, row.currency),
+      income: roundMoney(row.income, row.currency),
+      fees: roundMoney(row.fees, row.currency),
     })),
   };
 }

@@ -1,7 +1,7 @@
 import { and, desc, eq, inArray, isNull } from 'drizzle-orm';
 import type { AllocationSlice, DashboardResponse, PerformanceRange } from '@/contracts/valuation';
 import { CURRENCIES, type Currency } from '@/contracts/settings';
-import { type Decimal, dec, toPlain } from '@/domain/money/decimal';
+import { type Decimal, dec, roundMoney, toPlain } from '@/domain/money/decimal';
 import {
   chartSeries,
   type DailyArrays,
@@ -49,6 +49,7 @@ const MONEY_KEYS = [
   'taxes',
   'currencyEffect',
   'netContributions',
+  'revaluation',
 ] as const satisfies readonly (keyof MoneyFigures)[];
 
 function addMoney(figures: MoneyFigures[]): MoneyFigures {
@@ -87,13 +88,14 @@ export function addDaily(dailies: DailyArrays[], asOfDay: number): DailyArrays |
   return sum;
 }
 
-function slices(totals: Map<string, Decimal>, whole: Decimal): AllocationSlice[] {
+/** Slices of a whole in `currency`: amounts rounded to its minor unit, weights exact. */
+function slices(totals: Map<string, Decimal>, whole: Decimal, currency: string): AllocationSlice[] {
   return [...totals]
     .filter(([, value]) => !value.isZero())
     .sort((a, b) => b[1].comparedTo(a[1]))
     .map(([key, value]) => ({
       key,
-      value: toPlain(value),
+      value: roundMoney(value, currency),
       weight: whole.isZero() ? 0 : value.div(whole).toNumber(),
     }));
 }
@@ -154,7 +156,7 @@ async function valueOwnAndShared(
       name: entry.portfolio.name,
       ownerName: entry.ownerName?.trim() || entry.ownerEmail.split('@')[0] || null,
       permission: entry.permission,
-      value: computed.result.figures.value,
+      value: roundMoney(computed.result.figures.value, currency),
     });
   }
   return { valued, sharedValued };
@@ -220,7 +222,7 @@ export async function dashboard(
     simulation = {
       id: simulationId,
       portfolioId: scope.portfolioId,
-      cash: cashLine?.figures.value ?? '0',
+      cash: roundMoney(cashLine?.figures.value ?? '0', currency),
     };
   } else {
     ({ valued: ownValued, sharedValued } = await valueOwnAndShared(ctx, actor, currency, range));
@@ -257,10 +259,12 @@ export async function dashboard(
     volatility: null,
     maxDrawdown: 0,
   };
+  // Added exactly above, rounded once here (a total may differ by a cent from its rounded parts).
   const netWorth = figuresOf(
     money,
     performance ?? emptyPerformance,
     (daily?.value.length ?? 0) > 1,
+    currency,
   );
 
   // Allocation, movers and what could not be valued, over every holding of the own portfolios.
@@ -321,7 +325,7 @@ export async function dashboard(
           portfolioId: row.id,
           name: meta.name,
           symbol: meta.symbol,
-          dayChange: holding.figures.dayChange,
+          dayChange: roundMoney(holding.figures.dayChange, currency),
           dayChangePercent: change.div(previous).toNumber(),
         });
       }
@@ -382,7 +386,7 @@ export async function dashboard(
         portfolioId: row.id,
         name: meta.name,
         maturityDate: maturity,
-        balance: toPlain(dec(meta.quantity).times(dec(meta.currentPrice))),
+        balance: roundMoney(dec(meta.quantity).times(dec(meta.currentPrice)), meta.currency),
         currency: meta.currency,
       });
     }
@@ -399,19 +403,22 @@ export async function dashboard(
       id: row.id,
       name: row.name,
       baseCurrency: row.baseCurrency,
-      value: computed.result.figures.value,
-      dayChange: computed.result.daily.value.length > 1 ? computed.result.figures.dayChange : null,
+      value: roundMoney(computed.result.figures.value, currency),
+      dayChange:
+        computed.result.daily.value.length > 1
+          ? roundMoney(computed.result.figures.dayChange, currency)
+          : null,
       twr: Number.isFinite(computed.result.performance.twr)
         ? computed.result.performance.twr
         : null,
     })),
     sharedPortfolios: sharedValued,
     allocation: {
-      assetClass: slices(byClass, whole),
-      currency: slices(byCurrency, whole),
-      sector: slices(bySector, whole),
-      country: slices(byCountry, whole),
-      portfolio: slices(byPortfolio, whole),
+      assetClass: slices(byClass, whole, currency),
+      currency: slices(byCurrency, whole, currency),
+      sector: slices(bySector, whole, currency),
+      country: slices(byCountry, whole, currency),
+      portfolio: slices(byPortfolio, whole, currency),
     },
     topMovers: movers.slice(0, TOP_MOVERS),
     recentTransactions: recent,

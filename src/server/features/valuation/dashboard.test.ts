@@ -84,26 +84,26 @@ describe('dashboard', () => {
     expect(dashboardResponseSchema.parse(answer)).toEqual(answer);
     expect(answer.currency).toBe('EUR');
     // 10 x 160 USD / 1.25 + 2 x 50 EUR + 1,000 EUR; the friend's 128 EUR is not added.
-    expect(answer.netWorth.value).toBe('2380');
+    expect(answer.netWorth.value).toBe('2380.00');
     expect(answer.sharedPortfolios).toEqual([
       expect.objectContaining({
         id: theirs,
         name: 'Friend fund',
         permission: 'read',
-        value: '128',
+        value: '128.00',
       }),
     ]);
     expect(answer.portfolios.map((p) => [p.name, p.value])).toEqual(
       expect.arrayContaining([
-        ['Stocks', '1280'],
-        ['Home', '1100'],
+        ['Stocks', '1280.00'],
+        ['Home', '1100.00'],
       ]),
     );
     expect(answer.allocation.currency).toEqual([
-      { key: 'USD', value: '1280', weight: 1280 / 2380 },
-      { key: 'EUR', value: '1100', weight: 1100 / 2380 },
+      { key: 'USD', value: '1280.00', weight: 1280 / 2380 },
+      { key: 'EUR', value: '1100.00', weight: 1100 / 2380 },
     ]);
-    expect(answer.allocation.sector[0]).toMatchObject({ key: 'Technology', value: '1280' });
+    expect(answer.allocation.sector[0]).toMatchObject({ key: 'Technology', value: '1280.00' });
     expect(answer.allocation.assetClass.map((slice) => slice.key).sort()).toEqual([
       'market',
       'savings',
@@ -115,9 +115,38 @@ describe('dashboard', () => {
     );
     expect(answer.recentTransactions.some((tx) => tx.holdingName === 'Apple')).toBe(true);
     expect(answer.upcomingMaturities).toEqual([
-      expect.objectContaining({ name: 'Livret A', maturityDate: '2024-04-15', balance: '1000' }),
+      expect.objectContaining({ name: 'Livret A', maturityDate: '2024-04-15', balance: '1000.00' }),
     ]);
     expect(answer.series.at(-1)).toMatchObject({ date: '2024-03-01', value: '2380.00' });
+  });
+
+  it('does not count a value typed today as a gain of the day, nor as a mover', async () => {
+    const { agent, userId } = await registerUser(t.app, 'dash-flat@example.com');
+    const homes = (await insertPortfolio(db(), userId, { name: 'Homes' })).id;
+    await add(agent, homes, apple);
+    // Bought in 2020 for 317,500; worth 347,500 today, as typed when it is added.
+    await add(agent, homes, {
+      class: 'real_estate',
+      propertyName: 'Flat',
+      propertyType: 'apartment',
+      address: '1 rue de la Paix',
+      purchasePrice: '317500',
+      currentValue: '347500',
+      purchaseDate: '2020-01-10',
+    });
+    const res = await agent.get('/api/v1/dashboard?range=MAX');
+    expect(res.statusCode, res.body).toBe(200);
+    const answer = res.json() as DashboardResponse;
+    expect(dashboardResponseSchema.parse(answer)).toEqual(answer);
+    // 1,280 EUR of Apple and the flat's 347,500: the value and the chart have the new value.
+    expect(answer.netWorth.value).toBe('348780.00');
+    expect(answer.series.at(-1)).toMatchObject({ date: '2024-03-01', value: '348780.00' });
+    // Today's change is Apple's (10 x 160 / 1.25 - 10 x 150 / 1.1), not the 30,000 typed.
+    expect(answer.netWorth.dayChange).toBe('-83.64');
+    expect(answer.portfolios.find((p) => p.id === homes)?.dayChange).toBe('-83.64');
+    expect(answer.topMovers.map((mover) => mover.symbol)).toEqual(['AAPL']);
+    // Over the range the revaluation is a return, on its own date.
+    expect(answer.netWorth.twr).toBeGreaterThan(0.09);
   });
 
   it('answers a user with nothing yet with zeros and empty lists', async () => {
@@ -127,7 +156,7 @@ describe('dashboard', () => {
     expect(dashboardResponseSchema.parse(res.json())).toEqual(res.json());
     expect(res.json()).toMatchObject({
       range: '1Y',
-      netWorth: { value: '0' },
+      netWorth: { value: '0.00' },
       topMovers: [],
       recentTransactions: [],
       sharedPortfolios: [],
@@ -159,14 +188,14 @@ describe('dashboard', () => {
     const answer = res.json() as DashboardResponse;
     expect(dashboardResponseSchema.parse(answer)).toEqual(answer);
     // 99,400 of cash + 5 x 160 USD / 1.25 = 640: 100,040, not the real portfolio's 1,280.
-    expect(answer.netWorth.value).toBe('100040');
-    expect(answer.netWorth.netContributions).toBe('100000');
-    expect(answer.simulation).toEqual({ id: simId, portfolioId: real, cash: '99400' });
+    expect(answer.netWorth.value).toBe('100040.00');
+    expect(answer.netWorth.netContributions).toBe('100000.00');
+    expect(answer.simulation).toEqual({ id: simId, portfolioId: real, cash: '99400.00' });
     expect(answer.netWorth.twr).toBeCloseTo(40 / 100000, 12);
     expect(answer.netWorth.mwr).toBeCloseTo(40 / 100000, 12);
     expect(answer.allocation.assetClass).toEqual([
-      { key: 'cash', value: '99400', weight: 99400 / 100040 },
-      { key: 'market', value: '640', weight: 640 / 100040 },
+      { key: 'cash', value: '99400.00', weight: 99400 / 100040 },
+      { key: 'market', value: '640.00', weight: 640 / 100040 },
     ]);
     expect(answer.allocation.portfolio).toEqual([]);
     expect(answer.portfolios).toEqual([]);
@@ -178,7 +207,7 @@ describe('dashboard', () => {
 
     // Without ?sim= the real dashboard is unchanged: the simulation is not added to it.
     const realAnswer = (await agent.get('/api/v1/dashboard?range=MAX')).json() as DashboardResponse;
-    expect(realAnswer.netWorth.value).toBe('1280');
+    expect(realAnswer.netWorth.value).toBe('1280.00');
     expect(realAnswer.simulation).toBeNull();
 
     // Another user, an unknown id and a bad id are refused; nothing is said of what exists.
@@ -209,7 +238,7 @@ describe('dashboard', () => {
     });
     const seen = await owner.get(`/api/v1/dashboard?sim=${visibleId}`);
     expect(seen.statusCode, seen.body).toBe(200);
-    expect((seen.json() as DashboardResponse).netWorth.value).toBe('100000');
+    expect((seen.json() as DashboardResponse).netWorth.value).toBe('100000.00');
     const refused = await owner.get(`/api/v1/dashboard?sim=${hiddenId}`);
     expect(refused.statusCode).toBe(404);
     expect(refused.json().error.code).toBe('SIMULATION_NOT_FOUND');

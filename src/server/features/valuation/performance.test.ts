@@ -73,7 +73,7 @@ describe('portfolio performance', () => {
     expect(answer.currency).toBe('EUR');
     expect(answer.asOf).toBe('2024-03-01');
     // 10 x 160 USD at 1.25 USD per EUR: converted, not relabelled as 1,600.
-    expect(answer.value).toBe('1280');
+    expect(answer.value).toBe('1280.00');
     expect(answer.holdings).toHaveLength(1);
     expect(answer.holdings[0]).toMatchObject({
       holdingId: holdings[0],
@@ -85,8 +85,16 @@ describe('portfolio performance', () => {
       priceSource: 'market',
       weight: 1,
     });
-    // The day before: 10 x 150 USD at 1.1 (the last rate known then), so the day is a loss.
-    expect(Number(answer.dayChange)).toBeCloseTo(1280 - 1500 / 1.1, 6);
+    // The day before: 10 x 150 USD at 1.1 (the last rate known then), so the day is a loss:
+    // 1,280 - 1,363.6363... EUR, rounded to the cent in the answer.
+    expect(answer.dayChange).toBe('-83.64');
+    // In the holding's own currency the day was a gain: 10 x (160 - 150) USD.
+    expect(answer.holdings[0]).toMatchObject({
+      value: '1280.00',
+      dayChange: '-83.64',
+      holdingDayChange: '100.00',
+      holdingDayChangePercent: 100 / 1500,
+    });
     expect(answer.series.at(-1)).toMatchObject({ date: '2024-03-01', value: '1280.00' });
     expect(answer.series[0]?.date).toBe('2024-01-10');
     expect(answer.unpriced).toEqual([]);
@@ -104,7 +112,7 @@ describe('portfolio performance', () => {
       },
     ]);
     const answer = await performance(id);
-    expect(answer.value).toBe('100');
+    expect(answer.value).toBe('100.00');
     expect(answer.holdings[0]?.priceSource).toBe('manual');
   });
 
@@ -114,7 +122,7 @@ describe('portfolio performance', () => {
       { ...apple, symbol: 'SHOP', name: 'Shopify', currency: 'CAD', currentPrice: '90' },
     ]);
     const answer = await performance(id);
-    expect(answer.value).toBe('1280');
+    expect(answer.value).toBe('1280.00');
     expect(answer.unpriced).toEqual([
       { holdingId: holdings[1], name: 'Shopify', reason: 'no_rate' },
     ]);
@@ -122,7 +130,7 @@ describe('portfolio performance', () => {
 
   it('sees a new transaction at once (the dataset counter changes the cache key)', async () => {
     const { id, holdings } = await portfolioWith([apple]);
-    expect((await performance(id)).value).toBe('1280');
+    expect((await performance(id)).value).toBe('1280.00');
     const res = await owner.post(`/api/v1/portfolios/${id}/transactions`, {
       assetId: holdings[0],
       transactionType: 'buy',
@@ -133,7 +141,7 @@ describe('portfolio performance', () => {
       tradeDate: '2024-03-01',
     });
     expect(res.statusCode, res.body).toBe(201);
-    expect((await performance(id)).value).toBe('2560');
+    expect((await performance(id)).value).toBe('2560.00');
   });
 
   it('refuses what the caller may not read, and bad input, with clear answers', async () => {
@@ -162,7 +170,7 @@ describe('portfolio performance', () => {
     expect((await loadWarmUpSample(db(), 100)).holdingIds).toContain(holdings[0]);
     // A worker warmed up on them values the view as any other.
     await t.app.ctx.valuations.run('warmValuation', {});
-    expect((await performance(id)).value).toBe('1280');
+    expect((await performance(id)).value).toBe('1280.00');
   });
 
   it('follows every change the worker keeps apart: one holding, a close, a rate, a removal', async () => {
@@ -173,7 +181,7 @@ describe('portfolio performance', () => {
       { ...apple, name: 'Apple again', quantity: '5' },
     ]);
     // 15 x 160 USD at 1.25.
-    expect((await performance(id)).value).toBe('1920');
+    expect((await performance(id)).value).toBe('1920.00');
     const sell = await owner.post(`/api/v1/portfolios/${id}/transactions`, {
       assetId: holdings[1],
       transactionType: 'sell',
@@ -184,7 +192,7 @@ describe('portfolio performance', () => {
       tradeDate: '2024-03-01',
     });
     expect(sell.statusCode, sell.body).toBe(201);
-    expect((await performance(id)).value).toBe('1280');
+    expect((await performance(id)).value).toBe('1280.00');
     // A corrected close of the day: the series is read again.
     const [instrument] = await db()
       .select({ id: instruments.id })
@@ -199,19 +207,19 @@ describe('portfolio performance', () => {
           eq(instrumentPrices.priceDate, '2024-03-01'),
         ),
       );
-    expect((await performance(id)).value).toBe('1360');
+    expect((await performance(id)).value).toBe('1360.00');
     // A corrected rate: the rates are read again.
     await db()
       .update(fxRates)
       .set({ rate: '1.36' })
       .where(and(eq(fxRates.currency, 'USD'), eq(fxRates.rateDate, '2024-03-01')));
-    expect((await performance(id)).value).toBe('1250');
+    expect((await performance(id)).value).toBe('1250.00');
     // A removed holding leaves the answer.
     const removed = await owner.delete(`/api/v1/holdings/${holdings[0]}`);
     expect(removed.statusCode, removed.body).toBeLessThan(300);
     const after = await performance(id);
     expect(after.holdings.map((holding) => holding.holdingId)).toEqual([holdings[1]]);
-    expect(after.value).toBe('0');
+    expect(after.value).toBe('0.00');
     // Put back as they were for the other tests.
     await db()
       .update(instrumentPrices)
@@ -243,7 +251,7 @@ describe('portfolio performance', () => {
       );
     };
     // Nothing bought yet: the value is the initial cash.
-    expect(await inSim()).toMatchObject({ value: '100000', cash: '100000.00', holdings: [] });
+    expect(await inSim()).toMatchObject({ value: '100000.00', cash: '100000.00', holdings: [] });
     // 10 AAPL bought at 100 USD on 2024-01-10 (1,000 USD out of the cash), worth 160 today.
     const holding = await owner.post(
       `/api/v1/portfolios/${portfolioId}/holdings?sim=${simId}`,
@@ -252,10 +260,10 @@ describe('portfolio performance', () => {
     expect(holding.statusCode, holding.body).toBe(201);
     const answer = await inSim();
     expect(answer.cash).toBe('99000.00');
-    expect(answer.value).toBe('100600');
-    expect(answer.holdings.map((h) => [h.symbol, h.value])).toEqual([['AAPL', '1600']]);
+    expect(answer.value).toBe('100600.00');
+    expect(answer.holdings.map((h) => [h.symbol, h.value])).toEqual([['AAPL', '1600.00']]);
     // Moving cash into a holding is no flow of the simulation: its only contribution is the cash.
-    expect(answer.netContributions).toBe('100000');
+    expect(answer.netContributions).toBe('100000.00');
     expect(answer.twr).toBeCloseTo(600 / 100000, 9);
     // The real portfolio has no cash line.
     expect((await performance(portfolioId)).cash).toBeNull();
@@ -281,8 +289,8 @@ describe('portfolio performance', () => {
     for (const range of ['1W', '1Y', 'MAX']) {
       const answer = await inSim(range);
       expect(answer).toMatchObject({
-        value: '100000',
-        netContributions: '100000',
+        value: '100000.00',
+        netContributions: '100000.00',
         from: '2024-03-01',
         twr: 0,
       });
@@ -298,7 +306,11 @@ describe('portfolio performance', () => {
     });
     expect(bought.statusCode, bought.body).toBe(201);
     const answer = await inSim('1Y');
-    expect(answer).toMatchObject({ value: '100080', cash: '98800.00', netContributions: '100000' });
+    expect(answer).toMatchObject({
+      value: '100080.00',
+      cash: '98800.00',
+      netContributions: '100000.00',
+    });
     expect(answer.twr).toBeCloseTo(0.0008, 12);
     expect(answer.mwr).toBeCloseTo(0.0008, 12);
     // Another user cannot read it.
@@ -308,9 +320,68 @@ describe('portfolio performance', () => {
     expect(refused.statusCode).toBe(404);
   });
 
+  it('rounds money to the cent in the answer, totals from the exact figures', async () => {
+    // Three holdings worth 0.005 EUR each (typed prices): each line 0.01, the total 0.015 -> 0.02.
+    const tiny = {
+      ...apple,
+      symbol: 'TINY',
+      currency: 'EUR',
+      quantity: '1',
+      purchasePrice: '0.005',
+      currentPrice: '0.005',
+    };
+    const { id } = await portfolioWith([
+      tiny,
+      { ...tiny, name: 'Tiny 2' },
+      { ...tiny, name: 'Tiny 3' },
+    ]);
+    const answer = await performance(id);
+    expect(answer.holdings.map((holding) => holding.value)).toEqual(['0.01', '0.01', '0.01']);
+    expect(answer.value).toBe('0.02');
+    expect(answer.costBasis).toBe('0.02');
+    // Prices and quantities keep their precision.
+    expect(answer.holdings[0]).toMatchObject({ lastPrice: '0.005', quantity: '1' });
+  });
+
+  it('counts a fee payment in the fees, and a value typed today not as the day’s move', async () => {
+    const { id, holdings } = await portfolioWith([
+      { ...apple, symbol: 'NOPX', name: 'Unlisted', currency: 'EUR' },
+      {
+        class: 'real_estate',
+        propertyName: 'Flat',
+        propertyType: 'apartment',
+        address: '1 rue de la Paix',
+        purchasePrice: '317500',
+        currentValue: '347500',
+        purchaseDate: '2020-01-10',
+      },
+    ]);
+    const fee = await owner.post(`/api/v1/portfolios/${id}/transactions`, {
+      assetId: holdings[0],
+      transactionType: 'fee',
+      quantity: '1',
+      price: '5',
+      tradeDate: '2024-02-15',
+    });
+    expect(fee.statusCode, fee.body).toBe(201);
+    const answer = await performance(id);
+    expect(answer.fees).toBe('5.00');
+    expect(answer.holdings.find((h) => h.holdingId === holdings[0])?.fees).toBe('5.00');
+    expect(answer.netContributions).toBe('318505.00');
+    const flat = answer.holdings.find((h) => h.holdingId === holdings[1]);
+    expect(flat).toMatchObject({
+      value: '347500.00',
+      dayChange: '0.00',
+      holdingDayChange: '0.00',
+      holdingDayChangePercent: 0,
+    });
+    expect(answer.dayChange).toBe('0.00');
+    expect(answer.value).toBe('348500.00');
+  });
+
   it('answers an empty portfolio with zeros and no series', async () => {
     const { id } = await portfolioWith([]);
     const answer = await performance(id, '1Y');
-    expect(answer).toMatchObject({ value: '0', holdings: [], unpriced: [], range: '1Y' });
+    expect(answer).toMatchObject({ value: '0.00', holdings: [], unpriced: [], range: '1Y' });
   });
 });

@@ -6,7 +6,7 @@ import type {
   PerformanceResponse,
 } from '@/contracts/valuation';
 import type { Currency } from '@/contracts/settings';
-import { dec } from '@/domain/money/decimal';
+import { dec, roundMoney } from '@/domain/money/decimal';
 import {
   fromDay,
   type HoldingValuation,
@@ -31,25 +31,31 @@ function share(part: string, whole: string): number | null {
   return dec(part).div(denominator).toNumber();
 }
 
-/** The contract's figures from the engine's money figures and range performance. */
+/**
+ * The contract's figures from the engine's money figures (exact, in `currency`) and range
+ * performance: money rounded to the currency's minor unit here, at the edge of the answer, and
+ * nowhere before (ratios come from the exact figures).
+ */
 export function figuresOf(
   money: MoneyFigures,
   performance: EnginePerformance,
   hasPreviousDay: boolean,
+  currency: string,
 ): PerformanceFigures {
+  const round = (amount: string) => roundMoney(amount, currency);
   return {
-    value: money.value,
-    costBasis: money.costBasis,
-    unrealizedGain: money.unrealisedGain,
+    value: round(money.value),
+    costBasis: round(money.costBasis),
+    unrealizedGain: round(money.unrealisedGain),
     unrealizedGainPercent: share(money.unrealisedGain, money.costBasis),
-    realizedGain: money.realisedGain,
-    dividends: money.dividends,
-    interest: money.interest,
-    fees: money.fees,
-    taxes: money.taxes,
-    netContributions: money.netContributions,
-    currencyEffect: money.currencyEffect,
-    dayChange: hasPreviousDay ? money.dayChange : null,
+    realizedGain: round(money.realisedGain),
+    dividends: round(money.dividends),
+    interest: round(money.interest),
+    fees: round(money.fees),
+    taxes: round(money.taxes),
+    netContributions: round(money.netContributions),
+    currencyEffect: round(money.currencyEffect),
+    dayChange: hasPreviousDay ? round(money.dayChange) : null,
     dayChangePercent: hasPreviousDay ? share(money.dayChange, money.previousValue) : null,
     twr: ratio(performance.twr),
     twrAnnualized: ratio(performance.twrAnnualised),
@@ -92,7 +98,7 @@ export function performanceAnswer(
     currency: result.currency as Currency,
     range,
     from: result.firstDate ? result.performance.start : null,
-    ...figuresOf(result.figures, result.performance, hasPreviousDay),
+    ...figuresOf(result.figures, result.performance, hasPreviousDay, result.currency),
     series: result.series.map((point) => ({
       date: point.date,
       value: point.value.toFixed(2),
@@ -105,7 +111,7 @@ export function performanceAnswer(
       name: meta.get(item.id)?.name ?? item.symbol ?? '',
       reason: item.reason === 'missing-rate' ? 'no_rate' : 'no_price',
     })),
-    cash: options.cash,
+    cash: options.cash === null ? null : roundMoney(options.cash, result.currency),
   };
 }
 
@@ -118,6 +124,9 @@ function holdingAnswer(
 ): HoldingPerformance {
   const lastDay = lastCloseDay.get(holding.id);
   const manual = manualHoldings.has(holding.id);
+  const hasPreviousDay = result.daily.value.length > 1;
+  // Its own day in its own currency, when its prices are in it (never relabelled).
+  const own = hasPreviousDay && holding.currency === info.currency ? holding.own : null;
   return {
     holdingId: holding.id,
     name: info.name,
@@ -129,6 +138,8 @@ function holdingAnswer(
     lastPriceDate: lastDay === undefined ? null : fromDay(lastDay),
     priceSource: priceSourceOf(info, lastDay !== undefined, manual),
     weight: share(holding.figures.value, result.figures.value),
-    ...figuresOf(holding.figures, holding.performance, result.daily.value.length > 1),
+    ...figuresOf(holding.figures, holding.performance, hasPreviousDay, result.currency),
+    holdingDayChange: own ? roundMoney(own.dayChange, info.currency) : null,
+    holdingDayChangePercent: own ? share(own.dayChange, own.previousValue) : null,
   };
 }

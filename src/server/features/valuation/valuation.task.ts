@@ -182,6 +182,8 @@ export async function valueViewTask(input: ValueViewInput, env: TaskEnv): Promis
         holding = {
           ...holding,
           closes: { days: [day], values: [Number(held.meta.currentPrice)] },
+          // A typed price is a revaluation on its day, not the market's move.
+          manualPrices: true,
         };
         version += `:manual:${day}`;
         manual.add(row.id);

@@ -67,6 +67,8 @@ describe('adding a generic asset from the overview', () => {
       purchasePrice: '980',
       currentPrice: '1000',
       purchaseDate: '2024-06-01',
+      // The current price is dated today unless another day is chosen.
+      currentValueDate: new Date().toISOString().slice(0, 10),
       maturityDate: '2030-11-25',
       sector: 'Government',
       currency: 'USD',
@@ -179,7 +181,64 @@ describe('the property form', () => {
   }, 20_000);
 });
 
+describe('the date of a current value', () => {
+  it('starts on today, is sent as chosen, and cannot be before the purchase', async () => {
+    const api = mockApi({ [POST]: { status: 201, body: created } });
+    const dialog = open('real_estate');
+    const date = within(dialog).getByLabelText(/^Value as of/);
+    expect(date).toHaveAccessibleDescription(
+      'When the value was estimated. It counts in the value and the returns, never as a day’s gain.',
+    );
+    await userEvent.type(within(dialog).getByLabelText('Property name'), 'Flat in Lyon');
+    await userEvent.type(within(dialog).getByLabelText('Address'), '1 rue de la République');
+    await userEvent.type(within(dialog).getByLabelText('Purchase price'), '317500');
+    await userEvent.type(within(dialog).getByLabelText('Current value'), '347500');
+    await userEvent.clear(within(dialog).getByLabelText('Purchase date'));
+    await userEvent.type(within(dialog).getByLabelText('Purchase date'), '01/10/2020');
+    await userEvent.clear(date);
+    await userEvent.type(date, '12/31/2019');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Add' }));
+    expect(
+      within(dialog).getByText('The value’s date cannot be before the purchase date'),
+    ).toBeInTheDocument();
+    expect(api.callsTo('POST', `/portfolios/${PORTFOLIO_ID}/holdings`)).toHaveLength(0);
+    await userEvent.clear(date);
+    await userEvent.type(date, '06/30/2025');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Add' }));
+    await waitFor(() =>
+      expect(api.callsTo('POST', `/portfolios/${PORTFOLIO_ID}/holdings`)).toHaveLength(1),
+    );
+    expect(api.callsTo('POST', `/portfolios/${PORTFOLIO_ID}/holdings`)[0]?.body).toMatchObject({
+      purchaseDate: '2020-01-10',
+      currentValue: '347500',
+      currentValueDate: '2025-06-30',
+    });
+  }, 20_000);
+});
+
 describe('the forms’ validation messages', () => {
+  it('says a number is too large, in both languages', async () => {
+    mockApi({});
+    const dialog = open('crypto');
+    await userEvent.type(field(dialog, 'quantity'), '1e309');
+    await userEvent.type(field(dialog, 'purchasePrice'), '12345678901234567890123456789012');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Add' }));
+    expect(
+      within(dialog).getAllByText(
+        'This number is too large: at most 15 digits before the decimal point',
+      ),
+    ).toHaveLength(2);
+    expect(within(dialog).queryByText('Quantity must be positive')).toBeNull();
+    expect(within(dialog).queryByText('Enter a number')).toBeNull();
+    await i18n.changeLanguage('fr');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Ajouter' }));
+    expect(
+      within(dialog).getAllByText(
+        'Ce nombre est trop grand : 15 chiffres au plus avant la virgule',
+      ),
+    ).toHaveLength(2);
+  });
+
   it('shows the contract’s date, amount and quantity rules, translated', async () => {
     mockApi({});
     const dialog = open('crowdfunding');

@@ -34,7 +34,7 @@ function initialValues(holdingClass: HoldingClass) {
   return Object.fromEntries(
     CLASS_FIELDS[holdingClass].map((field) => [
       field.name,
-      field.initial ?? (field.kind === 'date' && field.required ? today() : ''),
+      field.initial ?? (field.kind === 'date' && (field.required || field.today) ? today() : ''),
     ]),
   );
 }
@@ -142,14 +142,15 @@ export function AddHoldingDialog({
         />
       );
     }
-    // Purchase, investment and opening dates cannot be in the future; a maturity can.
+    // Purchase, investment and opening dates, and a value's date, cannot be in the future; a
+    // maturity can.
     return (
       <HoldingFieldControl
         field={field}
         control={props}
         value={values[field.name] ?? ''}
         onChange={(value) => setValues((current) => ({ ...current, [field.name]: value }))}
-        pastOnly={!!field.required}
+        pastOnly={!!field.required || !!field.today}
       />
     );
   };

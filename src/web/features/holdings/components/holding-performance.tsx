@@ -13,7 +13,7 @@ import { useFormatters } from '@/web/lib/preferences';
 import { useScopeIds } from '../api/holdings';
 
 type PerformanceByHolding = {
-  /** The performance answer's currency (the portfolio's): day changes are in it. */
+  /** The performance answer's currency (the portfolio's). */
   currency: Currency;
   byId: ReadonlyMap<string, HoldingPerformance>;
   unpriced: PerformanceResponse['unpriced'];
@@ -66,22 +66,25 @@ function useHoldingPerformance(holdingId: string) {
   return context ? { currency: context.currency, row: context.byId.get(holdingId) } : null;
 }
 
-/** Today's change of a holding, in the portfolio's currency (the answer's). */
+const isCurrency = (code: string): code is Currency => code in CURRENCY_SYMBOLS;
+
+/**
+ * Today's change of a holding in its own currency, as the row's value is (a dollar holding's move
+ * in dollars, never a euro amount on a dollar row); '—' while it is not known.
+ */
 export function DayChangeCell({ holding }: { holding: Holding }) {
-  const performance = useHoldingPerformance(holding.id);
-  const row = performance?.row;
-  if (!performance || !row) return <span className="text-muted-foreground">—</span>;
+  const row = useHoldingPerformance(holding.id)?.row;
+  if (!row || row.holdingDayChange === null || !isCurrency(row.holdingCurrency))
+    return <span className="text-muted-foreground">—</span>;
   return (
     <MoneyChange
-      amount={row.dayChange}
-      ratio={row.dayChangePercent}
-      currency={performance.currency}
+      amount={row.holdingDayChange}
+      ratio={row.holdingDayChangePercent}
+      currency={row.holdingCurrency}
       className="justify-end"
     />
   );
 }
-
-const isCurrency = (code: string): code is Currency => code in CURRENCY_SYMBOLS;
 
 /**
  * The last price used, in the holding's own currency, with its date and source under it

@@ -47,7 +47,15 @@ export type FieldSpec = {
   initial?: string;
   /** Left out of the form (and of the body) while this holds for the form's values. */
   hiddenWhen?: (values: Record<string, string>) => boolean;
+  /** A date that starts on today and cannot be after it (as purchase dates). */
+  today?: boolean;
 };
+
+/**
+ * The day a typed current value was true: today unless the user picks the day of an estimate,
+ * so a value found months ago is not counted as today's gain (docs/decisions.md).
+ */
+const currentValueDate: FieldSpec = { name: 'currentValueDate', kind: 'date', today: true };
 
 /** Whether a field shows for these form values. */
 export const isShown = (field: FieldSpec, values: Record<string, string>) =>
@@ -105,8 +113,9 @@ export const CLASS_FIELDS: Record<HoldingClass, FieldSpec[]> = {
     { name: 'country', kind: 'text' },
     { name: 'purchasePrice', kind: 'decimal', required: true },
     { name: 'currentValue', kind: 'decimal', required: true },
-    { name: 'rentalIncome', kind: 'decimal' },
     { name: 'purchaseDate', kind: 'date', required: true },
+    currentValueDate,
+    { name: 'rentalIncome', kind: 'decimal' },
     { name: 'size', kind: 'decimal' },
     { name: 'sizeUnit', kind: 'select', options: SIZE_UNITS, initial: 'sqm' },
     { name: 'bedrooms', kind: 'integer' },
@@ -120,11 +129,12 @@ export const CLASS_FIELDS: Record<HoldingClass, FieldSpec[]> = {
     { name: 'platform', kind: 'text', required: true },
     { name: 'projectName', kind: 'text', required: true },
     { name: 'amountInvested', kind: 'decimal', required: true },
+    { name: 'investmentDate', kind: 'date', required: true },
     { name: 'valuation', kind: 'decimal' },
+    currentValueDate,
     { name: 'equityPercentage', kind: 'decimal' },
     { name: 'expectedReturn', kind: 'decimal' },
     { name: 'duration', kind: 'integer' },
-    { name: 'investmentDate', kind: 'date', required: true },
     { name: 'status', kind: 'select', options: CROWDFUNDING_STATUSES, initial: 'active' },
     currency('crowdfunding'),
     notes,
@@ -171,6 +181,7 @@ export const CLASS_FIELDS: Record<HoldingClass, FieldSpec[]> = {
     { name: 'purchasePrice', kind: 'decimal', required: true },
     { name: 'currentPrice', kind: 'decimal', required: true },
     { name: 'purchaseDate', kind: 'date', required: true },
+    currentValueDate,
     { name: 'maturityDate', kind: 'date' },
     { name: 'dividendYield', kind: 'decimal' },
     { name: 'expenseRatio', kind: 'decimal' },

@@ -63,7 +63,56 @@ describe('the overview list', () => {
     }),
   ];
 
-  it('sorts amounts within each currency, the user’s first, never across currencies', async () => {
+  it('sorts by the value converted into one currency, with the rates of the total', async () => {
+    mockApi({
+      [`GET /portfolios/${PORTFOLIO_ID}/summary`]: {
+        body: {
+          ...summary.body,
+          totals: {
+            currency: 'EUR',
+            asOf: '2026-11-25',
+            totalCost: '0.00',
+            totalValue: '0.00',
+            // 1 USD = 0.9 EUR; the pound has no rate yet.
+            rates: [{ currency: 'USD', rate: '0.9', rateDate: '2026-11-25' }],
+            unconverted: [{ currency: 'GBP', totalCost: '49.00', totalValue: '50.00' }],
+          },
+        },
+      },
+      [`GET /portfolios/${PORTFOLIO_ID}/holdings`]: { body: { holdings: list } },
+    });
+    renderWithScope(<AssetsOverviewPage />);
+    await screen.findByRole('cell', { name: /Bitcoin/ });
+    await screen.findByTestId('tier-usage');
+    // 9,000 USD is 8,100 EUR: first, above the euro rows, not after them. The pound row, with no
+    // rate to compare it by, comes after the converted ones.
+    expect(names()).toEqual([
+      'BTCBitcoin',
+      'BEURBig EUR',
+      'SEURSmall EUR',
+      'TEURTenth EUR',
+      'Gold bar',
+    ]);
+    await userEvent.click(screen.getByRole('button', { name: /^Value/ }));
+    expect(names()).toEqual([
+      'TEURTenth EUR',
+      'SEURSmall EUR',
+      'BEURBig EUR',
+      'BTCBitcoin',
+      'Gold bar',
+    ]);
+    // Gains too: 900 USD (810 EUR) above 5 EUR; -50 EUR last among the converted.
+    await userEvent.click(screen.getByRole('button', { name: /^Gain/ }));
+    expect(names()).toEqual([
+      'BTCBitcoin',
+      'SEURSmall EUR',
+      'TEURTenth EUR',
+      'BEURBig EUR',
+      'Gold bar',
+    ]);
+  });
+
+  it('without rates yet, sorts amounts within each currency, the user’s first, never across currencies', async () => {
     mockApi({
       [`GET /portfolios/${PORTFOLIO_ID}/summary`]: summary,
       [`GET /portfolios/${PORTFOLIO_ID}/holdings`]: { body: { holdings: list } },

@@ -1,6 +1,6 @@
 import { ArrowDown, ArrowUp, ArrowUpDown, Plus } from 'lucide-react';
 import { DataErrorCard } from '@/web/components/errors/error-card';
-import { type ReactNode, useCallback, useEffect, useMemo, useState } from 'react';
+import { type ReactNode, useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
 import { can } from '@/contracts/portfolios';
@@ -12,7 +12,6 @@ import {
   type HoldingClass,
 } from '@/contracts/holdings';
 import type { Currency } from '@/contracts/settings';
-import { dec } from '@/domain/money/decimal';
 import { ChangeIndicator } from '@/web/components/finance/change-indicator';
 import { Button } from '@/web/components/ui/button';
 import { Card } from '@/web/components/ui/card';
@@ -26,6 +25,7 @@ import { AddHoldingDialog } from '../components/add-holding-dialog';
 import { HoldingPerformanceProvider, useScopePerformance } from '../components/holding-performance';
 import { HoldingsTable } from '../components/holdings-table';
 import { CLASS_PATHS, PAGE_CLASSES } from '../lib/classes';
+import { type HoldingSort, type HoldingSortKey, sortHoldings } from '../lib/sort-holdings';
 
 function useTitle(title: string) {
   useEffect(() => {
@@ -281,8 +281,6 @@ function ConvertedTotal({
   );
 }
 
-type SortKey = 'name' | 'class' | 'value' | 'gain';
-
 /** Everything the scope holds: category totals, then one sortable, filterable list. */
 export function AssetsOverviewPage() {
   const { t } = useTranslation('holdings');
@@ -292,14 +290,11 @@ export function AssetsOverviewPage() {
   const performance = useScopePerformance();
   const [filter, setFilter] = useState<HoldingClass | ''>('');
   const [query, setQuery] = useState('');
-  const [sort, setSort] = useState<{ key: SortKey; desc: boolean }>({ key: 'value', desc: true });
+  const [sort, setSort] = useState<HoldingSort>({ key: 'value', desc: true });
   const [adding, setAdding] = useState<HoldingClass | null>(null);
   const canEdit = can(scope.permission ?? undefined, 'edit');
   const { currency: ownCurrency } = useFormatters();
-  const currencyRank = useCallback(
-    (currency: string) => (currency === ownCurrency ? '' : currency),
-    [ownCurrency],
-  );
+  const totals = summary.data?.totals;
   useTitle(t('pages.overview.title'));
 
   const rows = useMemo(() => {
@@ -309,22 +304,9 @@ export function AssetsOverviewPage() {
         (!filter || holding.class === filter) &&
         (!words || `${holding.name} ${holding.symbol ?? ''}`.toLowerCase().includes(words)),
     );
-    return [...list].sort((a, b) => {
-      if (sort.key === 'value' || sort.key === 'gain') {
-        // Amounts in different currencies are not comparable without exchange rates: the
-        // user's currency comes first, then the others by code, each sorted by amount.
-        const group = currencyRank(a.currency).localeCompare(currencyRank(b.currency));
-        if (group !== 0) return group;
-        const field = sort.key === 'value' ? 'marketValue' : 'gainLoss';
-        const order = dec(a[field]).comparedTo(dec(b[field]));
-        return sort.desc ? -order : order;
-      }
-      const x = sort.key === 'name' ? a.name.toLowerCase() : a.class;
-      const y = sort.key === 'name' ? b.name.toLowerCase() : b.class;
-      const order = x.localeCompare(y);
-      return sort.desc ? -order : order;
-    });
-  }, [holdings.data, filter, query, sort, currencyRank]);
+    // Value and gain by their amount converted into one currency (the total's rates above).
+    return sortHoldings(list, sort, { totals, ownCurrency });
+  }, [holdings.data, filter, query, sort, totals, ownCurrency]);
 
   const sortable = new Set(['name', 'class', 'value', 'gain']);
   const header = (id: string, label: string) => {
@@ -337,7 +319,7 @@ export function AssetsOverviewPage() {
         className="inline-flex items-center gap-1 rounded-sm outline-none hover:text-foreground focus-visible:ring-2 focus-visible:ring-ring"
         onClick={() =>
           setSort({
-            key: id as SortKey,
+            key: id as HoldingSortKey,
             desc: active ? !sort.desc : id !== 'name' && id !== 'class',
           })
         }

@@ -65,9 +65,11 @@ describe('asset pages with valuations', () => {
     const table = await screen.findByRole('table', { name: 'Market investments' });
     const row = within(table).getAllByRole('row')[1]!;
     expect(await within(row).findByText('Market close of Nov 24, 2026')).toBeVisible();
-    // The last price in the holding's currency, the day change in the portfolio's.
+    // The last price and the day change in the holding's currency, as its value: never the
+    // portfolio's pounds on a dollar row.
     expect(within(row).getByText('$189.50')).toBeVisible();
-    expect(within(row).getByText('-£18.40 (-1.04%)')).toBeVisible();
+    expect(within(row).getByText('-$21.30 (-1.20%)')).toBeVisible();
+    expect(within(row).queryByText(/£/)).toBeNull();
     expect(within(table).getByRole('columnheader', { name: 'Day change' })).toBeVisible();
   });
 
