@@ -263,4 +263,5 @@ export type LotJson = z.infer<typeof lotSchema>;
 export const lotsResponseSchema = z.object({ lots: z.array(lotSchema) });
 
 /** A sale worked out without saving it (the sell form shows it before confirming). */
-export const sellPreviewResponseSchema = z.object({ tax: taxEstimateSchema });
+/** The sale's tax as it would be recorded; null for a cancelled sale (it sells nothing, as when created). */
+export const sellPreviewResponseSchema = z.object({ tax: taxEstimateSchema.nullable() });

@@ -371,14 +371,17 @@ export async function createTransaction(
   });
 }
 
-/** A sale worked out against the holding's ledger as it stands, without saving anything. */
+/**
+ * A sale worked out against the holding's ledger as it stands, without saving anything. A
+ * cancelled sale sells nothing and has no tax (null), as when it is recorded.
+ */
 export async function previewSale(
   ctx: ServerContext,
   actor: Actor,
   portfolioId: string,
   simulationId: string | undefined,
   input: CreateTransactionInput,
-): Promise<TaxEstimate> {
+): Promise<TaxEstimate | null> {
   if (input.transactionType !== 'sell') checkType(input.transactionType);
   const db = ctx.database.db;
   const scope = await requireScope(db, actor.userId, portfolioId, simulationId, 'view', {
@@ -396,6 +399,8 @@ export async function previewSale(
     );
   if (!holding) throw new AppError('HOLDING_NOT_FOUND');
   assertTradable(holding, 'sell');
+  // The ledger leaves cancelled transactions out: such a sale consumes no lot.
+  if (input.status === 'cancelled') return null;
   // As the sale would be recorded.
   input = await withPublishedRate(db, input, holding.currency, scope);
   const draft = toLedgerTransaction({

@@ -141,6 +141,36 @@ describe('a sale’s tax total', () => {
       expect.objectContaining({ taxTotal: null, tax: null }),
     ]);
   });
+
+  it('is none for a cancelled sale, in its preview as when it is recorded', async () => {
+    const id = await portfolio();
+    const holding = await add(id, market({ quantity: '2', purchasePrice: '1' }));
+    const sale = {
+      assetId: holding.id,
+      transactionType: 'sell',
+      quantity: '1',
+      price: '10',
+      tradeDate: '2024-03-01',
+    };
+    const live = await owner.post(`/api/v1/portfolios/${id}/transactions/preview`, sale);
+    expect(live.statusCode, live.body).toBe(200);
+    expect(live.json().tax.total.gainLoss).toBe('9.00');
+    const preview = await owner.post(`/api/v1/portfolios/${id}/transactions/preview`, {
+      ...sale,
+      status: 'cancelled',
+    });
+    expect(preview.statusCode, preview.body).toBe(200);
+    expect(preview.json()).toEqual({ tax: null });
+    const recordedSale = await recorded(id, { ...sale, status: 'cancelled' });
+    expect(recordedSale.tax).toBeNull();
+    // A cancelled sale of more than is held previews as nothing too (it sells nothing).
+    const tooMuch = await owner.post(`/api/v1/portfolios/${id}/transactions/preview`, {
+      ...sale,
+      quantity: '50',
+      status: 'cancelled',
+    });
+    expect(tooMuch.json()).toEqual({ tax: null });
+  });
 });
 
 describe('a buy a later sale used', () => {

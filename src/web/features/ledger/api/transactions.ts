@@ -106,7 +106,7 @@ export function useSalePreview(body: CreateTransactionBody | null) {
     enabled: !!portfolioId && !!body,
     retry: false,
     queryFn: ({ signal }) =>
-      api<{ tax: TaxEstimateJson }>(
+      api<{ tax: TaxEstimateJson | null }>(
         `/portfolios/${portfolioId}/transactions/preview${query(simulationId, {})}`,
         { method: 'POST', body, signal },
       ).then((data) => data.tax),

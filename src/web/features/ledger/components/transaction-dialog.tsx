@@ -548,6 +548,8 @@ export function TransactionDialog({
                 ) : null}
                 {preview.data && debounced ? (
                   <SalePreview tax={preview.data} />
+                ) : preview.data === null && debounced ? (
+                  <p className="text-[13px] text-muted-foreground">{t('sell.cancelledNoTax')}</p>
                 ) : preview.isError ? (
                   <ApiErrorAlert error={preview.error} />
                 ) : previewable ? (

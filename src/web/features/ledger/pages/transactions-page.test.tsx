@@ -316,6 +316,27 @@ describe('the transactions page', () => {
     ).toBeInTheDocument();
   });
 
+  it('says a cancelled sale has no gain and no tax (the preview answers none)', async () => {
+    mockApi({
+      ...base,
+      [`POST /portfolios/${P}/transactions/preview`]: { body: { tax: null } },
+    });
+    renderPage(<TransactionsPage />);
+    await userEvent.click(await screen.findByRole('button', { name: 'New transaction' }));
+    const dialog = screen.getByRole('dialog', { name: 'New transaction' });
+    await userEvent.selectOptions(within(dialog).getByLabelText('Type'), 'sell');
+    await userEvent.type(within(dialog).getByLabelText('Quantity'), '2');
+    await userEvent.type(within(dialog).getByLabelText('Price per unit'), '150');
+    expect(
+      await within(dialog).findByText(
+        'A cancelled sale sells nothing: no gain and no tax.',
+        {},
+        { timeout: 3000 },
+      ),
+    ).toBeInTheDocument();
+    expect(within(dialog).queryByTestId('sale-preview')).toBeNull();
+  });
+
   it('deletes a transaction after confirming, and says so', async () => {
     const api = mockApi({
       ...base,
