@@ -213,7 +213,7 @@ export function AddHoldingDialog({
           <Button variant="outline" onClick={() => close(false)}>
             {t('form.cancel')}
           </Button>
-          <Button type="submit" form={formId} disabled={create.isPending}>
+          <Button type="submit" form={formId} disabled={create.isPending} change>
             {create.isPending ? t('form.adding') : t('form.add')}
           </Button>
         </DialogFooter>

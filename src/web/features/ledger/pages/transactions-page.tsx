@@ -116,6 +116,7 @@ function DeleteDialog({ transaction, onClose }: { transaction: Transaction; onCl
             {t('form.cancel')}
           </Button>
           <Button
+            change
             variant="destructive"
             disabled={remove.isPending}
             onClick={() =>
@@ -163,6 +164,7 @@ function StatusSelect({ transaction }: { transaction: Transaction }) {
   return (
     <>
       <NativeSelect
+        change
         aria-label={t('table.statusOf', { name: transaction.assetName })}
         // As wide as its longest status in the language (no 'Exécut…'), never narrower.
         className="h-8 w-auto shrink-0 [&_select]:h-8 [&_select]:w-auto [&_select]:text-xs"
@@ -200,6 +202,7 @@ function StatusSelect({ transaction }: { transaction: Transaction }) {
             <AlertDialogFooter>
               <AlertDialogCancel>{t('statusChange.keep')}</AlertDialogCancel>
               <Button
+                change
                 variant={asking === 'cancelled' ? 'destructive' : 'default'}
                 disabled={update.isPending}
                 onClick={() => apply(asking)}
@@ -314,7 +317,7 @@ export function TransactionsPage() {
   };
 
   const create = canEdit ? (
-    <Button onClick={() => setCreating(true)} disabled={!portfolioId}>
+    <Button change onClick={() => setCreating(true)} disabled={!portfolioId}>
       <Plus aria-hidden="true" />
       {t('new')}
     </Button>
@@ -553,6 +556,7 @@ export function TransactionsPage() {
                       {canEdit ? (
                         <TableCell className="sticky right-0 w-12 border-l bg-card text-right">
                           <Button
+                            change
                             variant="ghost"
                             size="icon-sm"
                             aria-label={t('table.delete', { name: row.assetName })}
