@@ -34,6 +34,7 @@ import {
 } from '@/web/components/ui/alert-dialog';
 import { Badge } from '@/web/components/ui/badge';
 import { Button } from '@/web/components/ui/button';
+import { ClampText } from '@/web/components/ui/clamp-text';
 import { Card } from '@/web/components/ui/card';
 import { DateField } from '@/web/components/ui/date-field';
 import { Input } from '@/web/components/ui/input';
@@ -508,11 +509,17 @@ export function TransactionsPage() {
                           {t(`types.${row.transactionType}`)}
                         </Badge>
                       </TableCell>
-                      <TableCell>
-                        <span className="font-medium">{row.assetSymbol ?? row.assetName}</span>
-                        {row.assetSymbol ? (
-                          <span className="ml-1.5 text-muted-foreground">{row.assetName}</span>
-                        ) : null}
+                      <TableCell className="min-w-32">
+                        <ClampText
+                          text={
+                            row.assetSymbol ? `${row.assetSymbol} ${row.assetName}` : row.assetName
+                          }
+                        >
+                          <span className="font-medium">{row.assetSymbol ?? row.assetName}</span>
+                          {row.assetSymbol ? (
+                            <span className="ml-1.5 text-muted-foreground">{row.assetName}</span>
+                          ) : null}
+                        </ClampText>
                         {/* Phones: the type goes under the asset (its column is hidden). */}
                         <span className="block text-xs text-muted-foreground sm:hidden">
                           {t(`types.${row.transactionType}`)}
