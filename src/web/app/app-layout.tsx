@@ -142,6 +142,7 @@ function SignedInShell() {
               {scope ? <SimulationBanner /> : null}
             </>
           }
+          floatingCorner={isAdmin}
           unreadCount={notificationCentre.unreadCount}
           onOpenNotifications={notificationCentre.onOpenNotifications}
         >

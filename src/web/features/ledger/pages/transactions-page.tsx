@@ -390,7 +390,8 @@ export function TransactionsPage() {
           <Input
             inputMode="decimal"
             aria-label={t('filters.minAmount')}
-            placeholder={t('filters.minAmount')}
+            // Short enough for a phone's half-width column (the label says it in full).
+            placeholder={t('filters.minAmountShort')}
             className="tabular"
             defaultValue={filters.minAmount ?? ''}
             onBlur={(event) => update({ minAmount: event.target.value.replace(',', '.') || null })}
@@ -398,7 +399,8 @@ export function TransactionsPage() {
           <Input
             inputMode="decimal"
             aria-label={t('filters.maxAmount')}
-            placeholder={t('filters.maxAmount')}
+            // Short enough for a phone's half-width column (the label says it in full).
+            placeholder={t('filters.maxAmountShort')}
             className="tabular"
             defaultValue={filters.maxAmount ?? ''}
             onBlur={(event) => update({ maxAmount: event.target.value.replace(',', '.') || null })}
