@@ -171,6 +171,12 @@ describe('useOfflineData', () => {
     vi.advanceTimersByTime(OFFLINE_SAVE_DELAY_MS);
     expect(window.localStorage.getItem('cairn.offline.data.user-a')).toContain('AAPL');
 
+    // A read that arrives just before the page is left is saved as it goes.
+    await queryClient.fetchQuery({ queryKey: ['summary'], queryFn: async () => 'last moment' });
+    expect(window.localStorage.getItem('cairn.offline.data.user-a')).not.toContain('last moment');
+    window.dispatchEvent(new Event('pagehide'));
+    expect(window.localStorage.getItem('cairn.offline.data.user-a')).toContain('last moment');
+
     // While the session is unknown (loading, offline) nothing changes; signed out, it goes.
     rerender({ userId: undefined });
     expect(stored()).toHaveLength(2);

@@ -149,13 +149,19 @@ export function useOfflineData(queryClient: QueryClient, userId: string | null |
       if (event.type !== 'updated' || event.action.type !== 'success') return;
       timer ??= setTimeout(save, OFFLINE_SAVE_DELAY_MS);
     });
+    // Leaving the page (a reload, another address typed, the tab closed) runs no timer: what
+    // arrived in the last moments is saved then, or that page would open offline empty.
+    const flush = () => {
+      if (!timer) return;
+      clearTimeout(timer);
+      save();
+    };
+    window.addEventListener('pagehide', flush);
     save();
     return () => {
       unsubscribe();
-      if (timer) {
-        clearTimeout(timer);
-        save();
-      }
+      window.removeEventListener('pagehide', flush);
+      flush();
     };
   }, [queryClient, userId]);
 }

@@ -140,7 +140,10 @@ export function AssetClassPage({ holdingClass }: { holdingClass: HoldingClass })
           )}
         </Card>
       )}
-      <AddHoldingDialog holdingClass={holdingClass} open={adding} onOpenChange={setAdding} />
+      {/* Mounted when opened: it starts in the active portfolio's currency, whichever it is then. */}
+      {adding ? (
+        <AddHoldingDialog holdingClass={holdingClass} open onOpenChange={setAdding} />
+      ) : null}
     </div>
   );
 }

@@ -511,7 +511,7 @@ export function TransactionsPage() {
                           {t(`types.${row.transactionType}`)}
                         </Badge>
                       </TableCell>
-                      <TableCell className="min-w-32">
+                      <TableCell className="min-w-24 sm:min-w-32">
                         <ClampText
                           text={
                             row.assetSymbol ? `${row.assetSymbol} ${row.assetName}` : row.assetName
