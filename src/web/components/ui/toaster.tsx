@@ -7,8 +7,9 @@ export const TOAST_TOP_OFFSET = 64;
 /**
  * The app's toasts: at the top centre, where no dialog keeps its buttons (a dialog's footer is at
  * its bottom) and away from the corner where the Admin tools button floats; under the header (its
- * breadcrumb and controls stay readable). Several at once stack one under the other, each whole
- * (not piled on top of each other). On phones they span the width under the header.
+ * breadcrumb and controls stay readable). Several at once stack one under the other, whole and
+ * apart (each close button clear of the toast above), not piled on each other. On phones they
+ * span the width under the header.
  */
 export function AppToaster({ theme }: { theme: ColorMode }) {
   return (
@@ -18,7 +19,7 @@ export function AppToaster({ theme }: { theme: ColorMode }) {
       closeButton
       expand
       visibleToasts={3}
-      gap={8}
+      gap={14}
       offset={{ top: TOAST_TOP_OFFSET }}
       mobileOffset={{ top: TOAST_TOP_OFFSET, left: 12, right: 12 }}
     />

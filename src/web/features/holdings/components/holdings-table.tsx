@@ -55,7 +55,12 @@ function NameCell({
         className="font-medium"
         text={holding.symbol ? `${holding.symbol} ${holding.name}` : holding.name}
       >
-        {holding.symbol ? <span className="mr-2 font-semibold">{holding.symbol}</span> : null}
+        {/* A real space: the line may break between symbol and name (and it is read apart). */}
+        {holding.symbol ? (
+          <>
+            <span className="mr-1 font-semibold">{holding.symbol}</span>{' '}
+          </>
+        ) : null}
         {holding.name}
       </ClampText>
       {sub ? <span className="text-xs text-muted-foreground">{sub}</span> : null}

@@ -511,15 +511,21 @@ export function TransactionsPage() {
                           {t(`types.${row.transactionType}`)}
                         </Badge>
                       </TableCell>
-                      <TableCell className="min-w-24 sm:min-w-32">
+                      <TableCell className="w-full min-w-20 sm:min-w-32">
                         <ClampText
                           text={
                             row.assetSymbol ? `${row.assetSymbol} ${row.assetName}` : row.assetName
                           }
                         >
-                          <span className="font-medium">{row.assetSymbol ?? row.assetName}</span>
+                          <span className={cn('font-medium', row.assetSymbol && 'mr-1')}>
+                            {row.assetSymbol ?? row.assetName}
+                          </span>
+                          {/* A real space: the line may break between symbol and name. */}
                           {row.assetSymbol ? (
-                            <span className="ml-1.5 text-muted-foreground">{row.assetName}</span>
+                            <>
+                              {' '}
+                              <span className="text-muted-foreground">{row.assetName}</span>
+                            </>
                           ) : null}
                         </ClampText>
                         {/* Phones: the type goes under the asset (its column is hidden). */}
