@@ -102,8 +102,8 @@ function usePurchasePricePrefill(
       settled && found && price !== null && current === price && filled === price
         ? { close: found, symbol }
         : null,
-    /** A close exists but converting it needs a rate nobody published (the user types it). */
-    unconverted: found && found.price === null && known ? { close: found, symbol } : null,
+    /** A close exists but converting it needs a rate nobody published: until the user types it. */
+    unconverted: !typed && found && found.price === null && known ? { close: found, symbol } : null,
     /** The user changed the field: from now on it is theirs. */
     typed: () => setTyped(true),
     /** The form starts again (closed): nothing typed, nothing filled. */

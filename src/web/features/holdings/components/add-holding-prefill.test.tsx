@@ -174,5 +174,8 @@ describe('the purchase price of a market investment', () => {
       /^PREF a clôturé à 185,92\s\$ le 2 févr\. 2026, mais aucun taux USD → EUR n’était publié à cette date : saisissez le prix en EUR\.$/,
     );
     expect(within(dialog).getByLabelText(/^Prix d’achat/)).toHaveValue('');
+    // Once the user enters the price, the note has said its piece.
+    await userEvent.type(within(dialog).getByLabelText(/^Prix d’achat/), '171');
+    expect(screen.queryByTestId('purchase-price-source')).toBeNull();
   }, 20_000);
 });
