@@ -128,7 +128,8 @@ test('one holding of each class: each on its page, the overview totals them', as
   await expect(marketCard).toContainText(amount('€1 800,00'));
   await expect(marketCard).toContainText(amount('€1 500,00'));
   await expect(marketCard).toContainText(amount('+€300,00'));
-  await expect(page.getByTestId('category-crypto')).toContainText(amount('$20 000,00'));
+  // Added in the portfolio's currency (issue 26: the form no longer starts crypto in dollars).
+  await expect(page.getByTestId('category-crypto')).toContainText(amount('€20 000,00'));
   await expect(page.getByTestId('category-real_estate')).toContainText(amount('€270 000,00'));
   await expect(page.getByTestId('category-crowdfunding')).toContainText(amount('€1 000,00'));
   await expect(page.getByTestId('category-savings')).toContainText(amount('€5 000,00'));

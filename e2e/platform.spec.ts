@@ -2,11 +2,18 @@ import { readFile } from 'node:fs/promises';
 import { expect, test } from './fixtures';
 
 test.describe('platform', () => {
-  test('unknown paths send a signed-out visitor to /login', async ({ page }) => {
-    await page.goto('/some/unknown/place');
-    await expect(page).toHaveURL('/login');
-    await page.goto('/dashboard');
-    await expect(page).toHaveURL('/login');
+  test.describe('an unknown path', () => {
+    // The browser logs the 404 status the page is answered with.
+    test.use({ expectedErrors: /status of 404 \(Not Found\)/ });
+    test('shows a signed-out visitor a page-not-found screen (issue 26); a signed-in page sends them to /login', async ({
+      page,
+    }) => {
+      await page.goto('/some/unknown/place');
+      await expect(page.getByRole('heading', { level: 1, name: 'Page not found' })).toBeVisible();
+      await expect(page).toHaveURL('/some/unknown/place');
+      await page.goto('/dashboard');
+      await expect(page).toHaveURL('/login');
+    });
   });
 
   test.describe('error report', () => {

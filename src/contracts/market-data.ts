@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { FX_CURRENCIES } from '@/domain/market-data/fx';
 import { importIssueSchema } from './import-export';
+import { CURRENCIES } from './settings';
 import { checkedDecimal, isoDate, pastIsoDate, text, decimalText } from './input-rules';
 import { DEFAULT_PERFORMANCE_RANGE, PERFORMANCE_RANGES } from './valuation';
 import { VALIDATION_MESSAGES as M } from './validation-messages';
@@ -158,6 +159,21 @@ export const instrumentsQuerySchema = z.object({
   query: text().trim().min(1, M.required).max(100, M.textTooLong),
 });
 
+/** How far back a close stands for a day without one (a weekend, a holiday). */
+export const CLOSE_LOOKBACK_DAYS = 7;
+
+export const closeOnQuerySchema = z.object({
+  date: isoDate().describe(
+    `YYYY-MM-DD: the close of that day, or of the latest day before it within ${CLOSE_LOOKBACK_DAYS} days.`,
+  ),
+  currency: z
+    .enum(CURRENCIES, { message: M.currencyInvalid })
+    .optional()
+    .describe(
+      'Also give the close in this currency (a holding’s), converted at the published rate.',
+    ),
+});
+
 export const fxQuerySchema = z.object({
   base: fxCurrency().describe('One unit of this currency...'),
   quote: fxCurrency().describe('...in this currency.'),
@@ -250,6 +266,36 @@ export const priceHistoriesResponseSchema = z.object({
   unknown: z.array(z.string()),
 });
 export type PriceHistoriesResponse = z.infer<typeof priceHistoriesResponseSchema>;
+
+export const closeOnResponseSchema = z.object({
+  symbol: z.string(),
+  requestedDate: z.string(),
+  /** Null: no close on that day nor in the week before it. */
+  close: z
+    .object({
+      /** The day the close is of: the one asked for, or the latest before it. */
+      date: z.string(),
+      /** As stored, in the quote currency (GBp/GBX: pence). */
+      close: decimalOut,
+      currency: z.string(),
+      /** The close in its major currency (pence / 100 in GBP). */
+      closeInMajor: decimalOut,
+      majorCurrency: z.string(),
+      /**
+       * The close in `priceCurrency` (the currency asked for, else the quote's major currency):
+       * pence / 100 in pounds, converted at `rate`; null when that needs a rate nobody published
+       * by then.
+       */
+      price: decimalOut.nullable(),
+      priceCurrency: z.string(),
+      /** Units of `priceCurrency` per unit of the major currency; null when none was needed. */
+      rate: decimalOut.nullable(),
+      /** The day of that rate (the latest on or before the close's). */
+      rateDate: z.string().nullable(),
+    })
+    .nullable(),
+});
+export type CloseOnResponse = z.infer<typeof closeOnResponseSchema>;
 
 export const fxResponseSchema = z.object({
   base: z.string(),

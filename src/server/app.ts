@@ -336,7 +336,7 @@ export async function buildApp(deps: AppDeps) {
   const seoStrings = webRoot ? await loadSeoStrings(webRoot) : null;
   const prerendered = webRoot ? await loadPrerendered(webRoot) : null;
   const renderIndex: IndexRenderer | undefined = seoStrings
-    ? (template, request) => {
+    ? (template, request, page) => {
         const url = new URL(request.url, config.publicUrl);
         const urlLanguage = url.searchParams.get(LANGUAGE_QUERY_PARAM);
         return renderIndexHead(template, {
@@ -346,6 +346,7 @@ export async function buildApp(deps: AppDeps) {
           urlLanguage: isLanguage(urlLanguage) ? urlLanguage : null,
           strings: seoStrings,
           prerendered,
+          notFound: page.notFound,
         });
       }
     : undefined;
@@ -355,8 +356,11 @@ export async function buildApp(deps: AppDeps) {
     app,
     webRoot,
     renderIndex || clientConfig
-      ? (template, request) =>
-          injectClientConfig(renderIndex ? renderIndex(template, request) : template, clientConfig)
+      ? (template, request, page) =>
+          injectClientConfig(
+            renderIndex ? renderIndex(template, request, page) : template,
+            clientConfig,
+          )
       : undefined,
   );
 

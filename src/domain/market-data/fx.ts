@@ -123,3 +123,14 @@ export function toMajorUnit(
   if (isPence(currency)) return { price: dec(price).div(100), currency: 'GBP' };
   return { price: dec(price), currency };
 }
+
+/**
+ * A price converted at `rate` (units of the target per unit of the price's currency), as a form
+ * prefills it: 4 decimals from 1 up; below 1, 6 significant digits and at most 12 decimals (a
+ * coin worth a fraction of a cent keeps its digits). ROUND_HALF_UP, like every amount.
+ */
+export function convertedPrice(price: DecimalInput, rate: DecimalInput): Decimal {
+  const value = dec(price).times(positive(rate));
+  if (value.abs().gte(1)) return value.toDecimalPlaces(4);
+  return value.toSignificantDigits(6).toDecimalPlaces(12);
+}

@@ -96,12 +96,43 @@ describe('serving the SPA', () => {
   });
 
   it('falls back to the app for its routes', async () => {
-    for (const url of ['/dashboard', '/assets/market', '/login', '/some/unknown/page']) {
+    for (const url of [
+      '/dashboard',
+      '/assets/market',
+      '/login',
+      '/Transactions/',
+      '/portfolio/00000000-0000-4000-8000-000000000001?sim=x',
+      '/savings/accounts',
+      '/settings/api-keys',
+      '/admin/market-data',
+      // The service worker's copy of the shell is fetched from here.
+      '/app-shell',
+    ]) {
       const res = await get(url);
       expect(res.statusCode, url).toBe(200);
       expect(res.body).toBe(INDEX);
       expect(res.headers['cache-control']).toBe('no-cache');
     }
+  });
+
+  it('answers an address no page has with the app (its page-not-found screen) and 404', async () => {
+    for (const url of [
+      '/some/unknown/page',
+      '/dashboards',
+      '/assets/market/extra',
+      '/portfolio',
+      '/settings/nothing?x=1',
+      '/privacy/old',
+      '/%64ashboard-old',
+    ]) {
+      const res = await get(url, { 'accept-encoding': 'gzip' });
+      expect(res.statusCode, url).toBe(404);
+      expect(res.headers['content-type']).toContain('text/html');
+      expect(res.headers['cache-control']).toBe('no-cache');
+      expect(gunzipSync(res.rawPayload).toString()).toBe(INDEX);
+    }
+    const head = await t.app.inject({ method: 'HEAD', url: '/nowhere' });
+    expect(head.statusCode).toBe(404);
   });
 
   it('never publishes a source map, even one left in the served folder', async () => {
@@ -150,6 +181,7 @@ describe('first HTML of public pages', () => {
     privacy: { title: `privacy ${lang}`, description: `privacy description ${lang}` },
     terms: { title: `terms ${lang}`, description: `terms description ${lang}` },
     cookies: { title: `cookies ${lang}`, description: `cookies description ${lang}` },
+    notFound: { title: `not found ${lang}`, description: `not found description ${lang}` },
   });
 
   beforeAll(async () => {
@@ -193,6 +225,21 @@ describe('first HTML of public pages', () => {
       headers: { cookie: `${LANGUAGE_COOKIE}=en` },
     });
     expect(query.body).toContain('<title>landing fr</title>');
+  });
+
+  it("titles an address no page has 'not found' in the visitor's language", async () => {
+    const res = await app.app.inject({
+      method: 'GET',
+      url: '/nowhere',
+      headers: { 'accept-language': 'fr-FR,fr;q=0.9' },
+    });
+    expect(res.statusCode).toBe(404);
+    expect(res.body).toContain('<html lang="fr">');
+    expect(res.body).toContain('<title>not found fr</title>');
+    expect(res.body).toContain('<meta name="robots" content="noindex" />');
+    const known = await app.app.inject({ method: 'GET', url: '/dashboard' });
+    expect(known.body).toContain('<title>landing en</title>');
+    expect(known.body).not.toContain('noindex');
   });
 
   it('does not serve the templates or the metadata file as files', async () => {

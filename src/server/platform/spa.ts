@@ -4,6 +4,7 @@ import path from 'node:path';
 import { brotliCompressSync, constants as zlib, gzipSync } from 'node:zlib';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { isAppPagePath } from '@/contracts/app-pages';
 import { PUBLIC_PAGES } from '@/contracts/public-pages';
 import { AppError } from './errors';
 import { decodedPath, isApiPath } from './request-path';
@@ -73,8 +74,11 @@ class CompressedPages {
   }
 }
 
+/** What the page sent is: a page of the site or app, or an address neither has (404). */
+export type PageKind = { notFound: boolean };
+
 /** Turns an HTML template into the page sent for one request (language, meta tags). */
-export type IndexRenderer = (template: string, request: FastifyRequest) => string;
+export type IndexRenderer = (template: string, request: FastifyRequest, page: PageKind) => string;
 
 /** Built files never served as they are. */
 const TEMPLATES = new Set(['/index.html', '/site.html', '/seo-meta.json', '/prerendered.json']);
@@ -90,6 +94,15 @@ export function isPublicPagePath(url: string) {
   return PUBLIC_PATHS.has(pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname);
 }
 
+/**
+ * Whether a page path is one the site or the app shows (the app's router would otherwise show its
+ * page-not-found screen): the server answers the others with the app's shell and status 404.
+ */
+export function isKnownPagePath(url: string) {
+  const pathname = decodedPath(url);
+  return isPublicPagePath(pathname) || isAppPagePath(pathname);
+}
+
 async function readTemplate(webRoot: string | null, name: string) {
   const file = webRoot === null ? null : path.join(webRoot, name);
   return file && existsSync(file) ? readFile(file, 'utf8') : null;
@@ -98,7 +111,9 @@ async function readTemplate(webRoot: string | null, name: string) {
 /**
  * Serves the built web app from `webRoot` (when it exists) and answers everything unknown:
  * JSON 404 under /api; for page paths, site.html (public pages) or index.html (the app, whose
- * router decides); 404 for missing files.
+ * router decides), with status 404 for a path neither has (the app shows its page-not-found
+ * screen; the service worker passes a 404 answer through, it falls back to its copy of the shell
+ * only when the network fails); 404 for missing files.
  */
 export async function registerSpa(
   app: FastifyInstance,
@@ -112,8 +127,10 @@ export async function registerSpa(
   const sendIndex = (request: FastifyRequest, reply: FastifyReply) => {
     const chosen = isPublicPagePath(request.url) ? siteTemplate : template;
     if (chosen === null) throw new AppError('NOT_FOUND');
-    const html = renderIndex ? renderIndex(chosen, request) : chosen;
+    const page: PageKind = { notFound: !isKnownPagePath(request.url) };
+    const html = renderIndex ? renderIndex(chosen, request, page) : chosen;
     reply
+      .status(page.notFound ? 404 : 200)
       .header('cache-control', REVALIDATE)
       .header('vary', 'Accept-Language, Cookie, Accept-Encoding')
       .type('text/html; charset=utf-8');

@@ -1,5 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { lazy, Suspense, useCallback, useEffect, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { Outlet } from 'react-router';
 import { MfaGate } from '@/web/features/auth/components/mfa-gate';
 import { PendingDeletionGate } from './guards';
@@ -9,11 +10,13 @@ import { PortfolioSwitcher } from '@/web/features/portfolios/components/portfoli
 import { SimulationBanner } from '@/web/features/portfolios/components/simulation-banner';
 import { UserMenu } from '@/web/features/profile/components/user-menu';
 import { SettingsProvider } from '@/web/features/settings/components/settings-provider';
+import { ReadOnlyProvider } from '@/web/components/ui/read-only';
 import { OfflineBanner } from '@/web/features/pwa/offline-banner';
 import { AppShell } from '@/web/features/shell/components/app-shell';
 import { useSidebar } from '@/web/features/shell/components/sidebar-provider';
 import { useOptionalActiveScope } from '@/web/lib/active-scope';
 import { flagKeys, useFeatureFlags } from '@/web/lib/feature-flags';
+import { useOnline } from '@/web/lib/network';
 import { ensureNamespaces } from '@/web/lib/i18n';
 import {
   realtime,
@@ -118,35 +121,42 @@ function SignedInShell() {
   const displayName = useSettings({ enabled: user !== null }).data?.account.displayName?.trim();
   const search = useSearchPalette();
   const notificationCentre = useNotificationCentre(user?.id ?? null);
+  // Offline the app shows the last visit's data: whatever would change something is disabled
+  // and says why (the banner says it for the page).
+  const online = useOnline();
+  const { t } = useTranslation('common');
   return (
-    <SettingsProvider>
-      <AppShell
-        pages={PAGES}
-        flags={flags}
-        user={user ? { fullName: displayName || user.fullName, email: user.email } : null}
-        userMenu={<UserMenu />}
-        onOpenSearch={search.openSearch}
-        portfolioName={scope?.portfolio?.name}
-        sidebarFooter={scope ? <SidebarPortfolioSwitcher /> : null}
-        banner={
-          <>
-            <OfflineBanner />
-            {scope ? <SimulationBanner /> : null}
-          </>
-        }
-        unreadCount={notificationCentre.unreadCount}
-        onOpenNotifications={notificationCentre.onOpenNotifications}
-      >
-        <Outlet />
-      </AppShell>
-      {search.palette}
-      {notificationCentre.modal}
-      {isAdmin ? (
-        <Suspense fallback={null}>
-          <AdminToolsMenu />
-        </Suspense>
-      ) : null}
-    </SettingsProvider>
+    <ReadOnlyProvider reason={online ? null : t('offlineChangeDisabled')}>
+      <SettingsProvider>
+        <AppShell
+          pages={PAGES}
+          flags={flags}
+          user={user ? { fullName: displayName || user.fullName, email: user.email } : null}
+          userMenu={<UserMenu />}
+          onOpenSearch={search.openSearch}
+          portfolioName={scope?.portfolio?.name}
+          sidebarFooter={scope ? <SidebarPortfolioSwitcher /> : null}
+          banner={
+            <>
+              <OfflineBanner />
+              {scope ? <SimulationBanner /> : null}
+            </>
+          }
+          floatingCorner={isAdmin}
+          unreadCount={notificationCentre.unreadCount}
+          onOpenNotifications={notificationCentre.onOpenNotifications}
+        >
+          <Outlet />
+        </AppShell>
+        {search.palette}
+        {notificationCentre.modal}
+        {isAdmin ? (
+          <Suspense fallback={null}>
+            <AdminToolsMenu />
+          </Suspense>
+        ) : null}
+      </SettingsProvider>
+    </ReadOnlyProvider>
   );
 }
 

@@ -12,7 +12,7 @@ import { TooltipProvider } from '@/web/components/ui/tooltip';
 import { useColorMode } from '@/web/lib/color-mode';
 import { PwaNotices } from '@/web/features/pwa/pwa-notices';
 import { AppConsent } from '@/web/lib/consent/account-consent';
-import { restoreOfflineData, useOfflineData } from '@/web/lib/offline-cache';
+import { restoreKeptReads, restoreOfflineData, useOfflineData } from '@/web/lib/offline-cache';
 import { createQueryClient } from '@/web/lib/query-client';
 import { isPendingSession } from '@/contracts/auth';
 import { isOnline, onNetworkChange } from '@/web/lib/network';
@@ -35,6 +35,8 @@ function followNetwork(queryClient: QueryClient) {
 function startQueryClient() {
   const queryClient = createQueryClient();
   followNetwork(queryClient);
+  // Offline, a page whose data the cache does not hold opens on its kept copy.
+  restoreKeptReads(queryClient, () => !isOnline());
   return queryClient;
 }
 

@@ -4,7 +4,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createMemoryRouter, RouterProvider, useLocation } from 'react-router';
 import { createTestQueryClient } from '@/web/test/render';
 import { mockApi, testPendingSession, testSession } from '@/web/test/mock-api';
-import { RedirectIfSignedIn, RequireAuth, UnknownRoute } from './guards';
+import { HomeRedirect, RedirectIfSignedIn, RequireAuth } from './guards';
 
 /** Where a navigation ended, for paths no route names. */
 function Landed() {
@@ -41,7 +41,8 @@ function renderAt(initial: string) {
           </RequireAuth>
         ),
       },
-      { path: '*', element: <UnknownRoute /> },
+      { path: '/app-shell', element: <HomeRedirect /> },
+      { path: '*', element: <Landed /> },
     ],
     { initialEntries: [initial] },
   );
@@ -80,11 +81,18 @@ describe('route guards', () => {
     expect(router.state.location.pathname).toBe('/settings/security');
   });
 
-  it('send unknown paths to the dashboard when signed in and to /login when not', async () => {
+  it('send /app-shell (the service worker copies the shell from it) to the dashboard or /login', async () => {
     signedIn();
-    const router = renderAt('/no/such/page');
+    const router = renderAt('/app-shell');
     expect(await screen.findByText('dashboard page')).toBeVisible();
     expect(router.state.location.pathname).toBe('/dashboard');
+  });
+
+  it('send /app-shell to /login when signed out', async () => {
+    signedOut();
+    const router = renderAt('/app-shell');
+    expect(await screen.findByText('login page')).toBeVisible();
+    expect(router.state.location.pathname).toBe('/login');
   });
 
   it('show the shell’s skeleton, not a spinner, while the session loads', () => {

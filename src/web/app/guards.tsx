@@ -4,7 +4,7 @@ import { ConnectionErrorCard } from '@/web/components/errors/error-card';
 import { Skeleton } from '@/web/components/ui/skeleton';
 import { PendingDeletionScreen } from '@/web/features/auth/components/pending-deletion-screen';
 import { safeNextPath } from '@/web/features/auth/lib/safe-next';
-import { useAuthState, useSession } from '@/web/lib/session';
+import { hasSignedInHint, useAuthState, useSession } from '@/web/lib/session';
 
 /** The page layout is known while the session loads: show its shape, not a spinner. */
 export function ShellSkeleton() {
@@ -33,10 +33,22 @@ export function ShellSkeleton() {
 }
 
 /**
+ * While it is not known yet whether anyone is signed in: the shell's shape in a browser the app
+ * has seen signed in, else a plain page (a visitor never sees a shell flash by).
+ */
+export function SessionSkeleton() {
+  return hasSignedInHint() ? (
+    <ShellSkeleton />
+  ) : (
+    <div className="min-h-dvh bg-background" aria-busy="true" />
+  );
+}
+
+/**
  * The session could not be read (offline, server down). It takes the retry from its parent: a
  * second observer of the failed query would refetch on mount, over and over.
  */
-function SessionUnavailable({ onRetry }: { onRetry: () => void }) {
+export function SessionUnavailable({ onRetry }: { onRetry: () => void }) {
   return (
     <div className="flex min-h-dvh items-center justify-center p-6">
       <ConnectionErrorCard onRetry={onRetry} />
@@ -78,8 +90,11 @@ export function RequireAuth({ children }: { children: ReactNode }) {
   return children;
 }
 
-/** Root and unknown paths: the dashboard when signed in, otherwise the sign-in page. */
-export function UnknownRoute() {
+/**
+ * A path that names no page of its own (/app-shell, where the service worker copies the shell
+ * from): the dashboard when signed in, otherwise the sign-in page.
+ */
+export function HomeRedirect() {
   const session = useAuthState();
   if (session.isError && session.data === undefined) {
     return <SessionUnavailable onRetry={() => void session.refetch()} />;

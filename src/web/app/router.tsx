@@ -12,7 +12,7 @@ import { TranslationErrorNotice } from '@/web/components/errors/translation-erro
 import { ensureNamespaces } from '@/web/lib/i18n';
 import { settingsHref } from '@/web/lib/settings-link';
 import { AppLayout } from './app-layout';
-import { RedirectIfSignedIn, RequireAuth, UnknownRoute } from './guards';
+import { HomeRedirect, RedirectIfSignedIn, RequireAuth, SessionSkeleton } from './guards';
 import { PAGE_LOADERS } from './pages';
 import { RouteError } from './route-error';
 import { RouteFocus } from './route-focus';
@@ -84,6 +84,21 @@ function RootLayout() {
       <TranslationErrorNotice />
       <RouteFocus />
     </>
+  );
+}
+
+/** The pages a visitor reaches signed out (no shell behind them). */
+const SIGNED_OUT_PATHS = /^\/(login|register|forgot-password|auth\/|beta\/)/i;
+
+/**
+ * What shows while the first page's code loads (React Router's hydration fallback, for its lazy
+ * routes): the shell's shape where a signed-in page is coming, else a plain page.
+ */
+function InitialLoad() {
+  return SIGNED_OUT_PATHS.test(window.location.pathname) ? (
+    <div className="min-h-dvh bg-background" aria-busy="true" />
+  ) : (
+    <SessionSkeleton />
   );
 }
 
@@ -299,11 +314,15 @@ export const routes: RouteObject[] = [
   {
     element: <RootLayout />,
     errorElement: <RouteError />,
+    HydrateFallback: InitialLoad,
     children: [
+      // As the server routes them: /Privacy is no public page (it would reload for ever).
       ...PUBLIC_PAGES.flatMap((page) => [page.path, ...page.aliases]).map((path) => ({
         path,
+        caseSensitive: true,
         element: <PublicPage />,
       })),
+      { path: 'app-shell', element: <HomeRedirect /> },
       {
         element: <SignedOutEntry />,
         children: [
@@ -450,7 +469,24 @@ export const routes: RouteObject[] = [
           adminRoutes,
         ],
       },
-      { path: '*', element: <UnknownRoute /> },
+      {
+        // Any other address: the page-not-found screen (the server answers it with 404), in the
+        // shell for a signed-in user, in the sign-in pages' frame for a visitor.
+        lazy: lazyPage(
+          () => import('./not-found'),
+          (m) => m.NotFoundRoute,
+          [...SHELL_NAMESPACES, ...AUTH_NAMESPACES],
+        ),
+        children: [
+          {
+            path: '*',
+            lazy: lazyPage(
+              () => import('./not-found'),
+              (m) => m.SignedInNotFound,
+            ),
+          },
+        ],
+      },
     ],
   },
 ];

@@ -6,6 +6,7 @@ import {
   OFFLINE_MAX_AGE_MS,
   OFFLINE_MAX_CHARS,
   OFFLINE_SAVE_DELAY_MS,
+  restoreKeptReads,
   restoreOfflineData,
   saveOfflineData,
   useOfflineData,
@@ -62,13 +63,83 @@ describe('the offline copy', () => {
     expect(stored()).toEqual([]);
   });
 
-  it('is not kept when too large for the browser’s storage', () => {
+  it('leaves out a read too large for the browser’s storage, and the oldest when full', () => {
+    vi.useFakeTimers({ now: new Date('2026-11-01T10:00:00Z') });
     const a = client();
     a.setQueryData(['small'], 'kept before');
-    saveOfflineData(a, 'user-a');
+    vi.advanceTimersByTime(1_000);
     a.setQueryData(['huge'], 'x'.repeat(OFFLINE_MAX_CHARS));
     saveOfflineData(a, 'user-a');
-    expect(restoreOfflineData(client())).toBe(false);
+    let offline = client();
+    expect(restoreOfflineData(offline)).toBe(true);
+    expect(offline.getQueryData(['small'])).toBe('kept before');
+    expect(offline.getQueryData(['huge'])).toBeUndefined();
+
+    // Two reads that fit one at a time: the newer one stays.
+    const b = client();
+    b.setQueryData(['older'], 'o'.repeat(OFFLINE_MAX_CHARS * 0.6));
+    vi.advanceTimersByTime(1_000);
+    b.setQueryData(['newer'], 'n'.repeat(OFFLINE_MAX_CHARS * 0.6));
+    saveOfflineData(b, 'user-a');
+    offline = client();
+    restoreOfflineData(offline);
+    expect(offline.getQueryData(['newer'])).toBeDefined();
+    expect(offline.getQueryData(['older'])).toBeUndefined();
+  });
+
+  it('keeps what earlier page loads read, each read for 24 hours', () => {
+    vi.useFakeTimers({ now: new Date('2026-11-01T10:00:00Z') });
+    // The dashboard is read, then the app reloads on the transactions page.
+    const first = client();
+    first.setQueryData(['dashboard'], { netWorth: '1800' });
+    first.setQueryData(['transactions'], ['old list']);
+    saveOfflineData(first, 'user-a');
+    vi.advanceTimersByTime(60 * 60 * 1000);
+    const second = client();
+    second.setQueryData(['transactions'], ['new list']);
+    saveOfflineData(second, 'user-a');
+
+    let offline = client();
+    expect(restoreOfflineData(offline)).toBe(true);
+    expect(offline.getQueryData(['dashboard'])).toEqual({ netWorth: '1800' });
+    expect(offline.getQueryData(['transactions'])).toEqual(['new list']);
+
+    // A day after the dashboard was read (the list is newer): the dashboard is no longer used.
+    vi.advanceTimersByTime(OFFLINE_MAX_AGE_MS - 60 * 60 * 1000 + 1);
+    offline = client();
+    expect(restoreOfflineData(offline)).toBe(true);
+    expect(offline.getQueryData(['dashboard'])).toBeUndefined();
+    expect(offline.getQueryData(['transactions'])).toEqual(['new list']);
+    // And the next save drops it for good.
+    saveOfflineData(client(), 'user-a');
+    expect(window.localStorage.getItem('cairn.offline.data.user-a')).not.toContain('1800');
+  });
+
+  it('gives a page opened offline its kept read, even one the cache had let go', async () => {
+    const online = client();
+    online.setQueryData(['dashboard'], { netWorth: '1800' });
+    saveOfflineData(online, 'user-a');
+
+    let offline = true;
+    const app = client();
+    const stop = restoreKeptReads(app, () => offline);
+    const never = () => new Promise<never>(() => {});
+    const ask = (key: string) =>
+      void app
+        .fetchQuery({ queryKey: [key], queryFn: never, networkMode: 'always' })
+        .catch(() => undefined);
+    // A page asks for it: it shows at once, without the network.
+    ask('dashboard');
+    expect(app.getQueryData(['dashboard'])).toEqual({ netWorth: '1800' });
+    // Nothing kept for this one: it waits for the network.
+    ask('nothing kept');
+    expect(app.getQueryData(['nothing kept'])).toBeUndefined();
+    // Online, the app asks the server: nothing old is put in.
+    offline = false;
+    app.clear();
+    ask('dashboard');
+    expect(app.getQueryData(['dashboard'])).toBeUndefined();
+    stop();
   });
 
   it('goes on sign-out, and unreadable data is dropped', () => {
@@ -88,6 +159,8 @@ describe('useOfflineData', () => {
   it('saves a moment after a read succeeds, and forgets when signed out', async () => {
     vi.useFakeTimers();
     const queryClient = client();
+    // The session is read before any page.
+    queryClient.setQueryData(['auth', 'session'], { user: { id: 'user-a' } });
     const { rerender } = renderHook(({ userId }) => useOfflineData(queryClient, userId), {
       initialProps: { userId: 'user-a' as string | null | undefined },
     });
@@ -97,6 +170,12 @@ describe('useOfflineData', () => {
     expect(before).not.toContain('AAPL');
     vi.advanceTimersByTime(OFFLINE_SAVE_DELAY_MS);
     expect(window.localStorage.getItem('cairn.offline.data.user-a')).toContain('AAPL');
+
+    // A read that arrives just before the page is left is saved as it goes.
+    await queryClient.fetchQuery({ queryKey: ['summary'], queryFn: async () => 'last moment' });
+    expect(window.localStorage.getItem('cairn.offline.data.user-a')).not.toContain('last moment');
+    window.dispatchEvent(new Event('pagehide'));
+    expect(window.localStorage.getItem('cairn.offline.data.user-a')).toContain('last moment');
 
     // While the session is unknown (loading, offline) nothing changes; signed out, it goes.
     rerender({ userId: undefined });

@@ -22,49 +22,111 @@ const dataKey = (userId: string) => `${STORAGE_KEYS.offlineData}${userId}`;
 
 type Kept = { savedAt: number; state: ReturnType<typeof dehydrate> };
 
+/** The last kept copy read, with its text (reading 3 MB again for each page costs). */
+let parsed: { text: string; kept: Kept } | null = null;
+
 /** Removes whatever is kept (sign-out, ended session, another user). */
 export function forgetOfflineData() {
+  parsed = null;
   const userId = safeStorage.get(OFFLINE_USER_KEY);
   if (userId) safeStorage.remove(dataKey(userId));
   safeStorage.remove(OFFLINE_USER_KEY);
 }
 
-/** Saves the cache's successful reads for `userId` now. */
+type DehydratedQuery = Kept['state']['queries'][number];
+
+/** The kept copy as stored (parsed once per stored text), or null. */
+function readKept(userId: string): Kept | null {
+  const text = safeStorage.get(dataKey(userId));
+  if (!text) return null;
+  if (parsed?.text === text) return parsed.kept;
+  try {
+    const kept = JSON.parse(text) as Kept;
+    parsed = { text, kept };
+    return kept;
+  } catch {
+    return null;
+  }
+}
+
+const isRecent = (query: DehydratedQuery, now: number) =>
+  now - query.state.dataUpdatedAt <= OFFLINE_MAX_AGE_MS;
+
+/**
+ * Saves the cache's successful reads for `userId` now, over what earlier page loads kept: a read
+ * this page load has not made (another page, one the cache has let go) keeps its last answer for
+ * 24 hours, so every page visited opens offline on what it last showed, not only the last one.
+ * Newest first, as many as fit in `OFFLINE_MAX_CHARS` (a read too large alone is not kept).
+ */
 export function saveOfflineData(queryClient: QueryClient, userId: string) {
   const previous = safeStorage.get(OFFLINE_USER_KEY);
   if (previous && previous !== userId) forgetOfflineData();
-  const state = dehydrate(queryClient, {
+  const now = Date.now();
+  const current = dehydrate(queryClient, {
     shouldDehydrateQuery: (query) => query.state.status === 'success',
   });
-  const text = JSON.stringify({ savedAt: Date.now(), state } satisfies Kept);
-  if (text.length > OFFLINE_MAX_CHARS) {
-    safeStorage.remove(dataKey(userId));
-    return;
+  const byHash = new Map<string, DehydratedQuery>();
+  for (const query of readKept(userId)?.state.queries ?? []) {
+    if (isRecent(query, now)) byHash.set(query.queryHash, query);
   }
+  for (const query of current.queries) byHash.set(query.queryHash, query);
+  const queries: DehydratedQuery[] = [];
+  let size = 0;
+  for (const query of [...byHash.values()].sort(
+    (a, b) => b.state.dataUpdatedAt - a.state.dataUpdatedAt,
+  )) {
+    const length = JSON.stringify(query).length + 1;
+    if (size + length > OFFLINE_MAX_CHARS) continue;
+    size += length;
+    queries.push(query);
+  }
+  const text = JSON.stringify({
+    savedAt: now,
+    state: { mutations: [], queries },
+  } satisfies Kept);
   safeStorage.set(OFFLINE_USER_KEY, userId);
   safeStorage.set(dataKey(userId), text);
 }
 
 /**
  * Puts the kept data back into the cache (the network is down). True when there was some: the
- * session among it, the app opens signed in as that user, read-only.
+ * session among it, the app opens signed in as that user, read-only. Reads older than 24 hours
+ * are left out (and all of it goes when nothing recent is left).
  */
 export function restoreOfflineData(queryClient: QueryClient): boolean {
   const userId = safeStorage.get(OFFLINE_USER_KEY);
-  const text = userId ? safeStorage.get(dataKey(userId)) : null;
-  if (!text) return false;
-  try {
-    const kept = JSON.parse(text) as Kept;
-    if (!(Date.now() - kept.savedAt <= OFFLINE_MAX_AGE_MS)) {
-      forgetOfflineData();
-      return false;
-    }
-    hydrate(queryClient, kept.state);
-    return true;
-  } catch {
+  const kept = userId ? readKept(userId) : null;
+  if (!kept) {
+    if (userId) forgetOfflineData();
+    return false;
+  }
+  const now = Date.now();
+  const recent = kept.state.queries.filter((query) => isRecent(query, now));
+  if (!(now - kept.savedAt <= OFFLINE_MAX_AGE_MS) || !recent.length) {
     forgetOfflineData();
     return false;
   }
+  hydrate(queryClient, { ...kept.state, queries: recent });
+  return true;
+}
+
+/**
+ * While the server cannot be reached, a read the cache does not hold (a page not opened since
+ * the app started, or one whose data the cache let go) gets its kept answer as soon as a page
+ * asks for it, instead of waiting for the network in a skeleton. Returns the unsubscribe.
+ */
+export function restoreKeptReads(queryClient: QueryClient, isOffline: () => boolean) {
+  return queryClient.getQueryCache().subscribe((event) => {
+    if (event.type !== 'added' && event.type !== 'observerAdded') return;
+    const { query } = event;
+    if (query.state.data !== undefined || !isOffline()) return;
+    const userId = safeStorage.get(OFFLINE_USER_KEY);
+    const kept = userId ? readKept(userId) : null;
+    const found = kept?.state.queries.find(
+      (candidate) => candidate.queryHash === query.queryHash && isRecent(candidate, Date.now()),
+    );
+    if (found) hydrate(queryClient, { mutations: [], queries: [found] });
+  });
 }
 
 /**
@@ -87,13 +149,19 @@ export function useOfflineData(queryClient: QueryClient, userId: string | null |
       if (event.type !== 'updated' || event.action.type !== 'success') return;
       timer ??= setTimeout(save, OFFLINE_SAVE_DELAY_MS);
     });
+    // Leaving the page (a reload, another address typed, the tab closed) runs no timer: what
+    // arrived in the last moments is saved then, or that page would open offline empty.
+    const flush = () => {
+      if (!timer) return;
+      clearTimeout(timer);
+      save();
+    };
+    window.addEventListener('pagehide', flush);
     save();
     return () => {
       unsubscribe();
-      if (timer) {
-        clearTimeout(timer);
-        save();
-      }
+      window.removeEventListener('pagehide', flush);
+      flush();
     };
   }, [queryClient, userId]);
 }

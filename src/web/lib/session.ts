@@ -39,6 +39,14 @@ export async function fetchSession(): Promise<SessionResponse | null> {
   }
 }
 
+/**
+ * Whether this browser was signed in at its last session check (a hint kept in storage, not a
+ * proof): what to show while the session loads, and whether the public site asks at all.
+ */
+export function hasSignedInHint() {
+  return safeStorage.get(STORAGE_KEYS.signedIn) === '1';
+}
+
 const signedInOnly = (session: SessionResponse | null): SignedInSession | null =>
   session && !isPendingSession(session) ? session : null;
 const pendingOnly = (session: SessionResponse | null): PendingSession | null =>

@@ -17,9 +17,20 @@ export function renderWithScope(
     level = 'owner',
     simulation = false,
     route = '/',
-  }: { level?: PermissionLevel; simulation?: boolean; route?: string } = {},
+    baseCurrency,
+  }: {
+    level?: PermissionLevel;
+    simulation?: boolean;
+    route?: string;
+    baseCurrency?: Portfolio['baseCurrency'];
+  } = {},
 ) {
-  const portfolio = { id: PORTFOLIO_ID, name: 'My Portfolio', permissionLevel: level } as Portfolio;
+  const portfolio = {
+    id: PORTFOLIO_ID,
+    name: 'My Portfolio',
+    permissionLevel: level,
+    ...(baseCurrency ? { baseCurrency } : {}),
+  } as Portfolio;
   const simulationId = simulation ? SIM_ID : null;
   const scope: ActiveScope = {
     status: 'ready',

@@ -297,3 +297,23 @@ export async function recordRun(db: DbOrTx, provider: string, now: Date, error: 
       last_success_at = coalesce(excluded.last_success_at, market_data_runs.last_success_at),
       last_error = excluded.last_error, updated_at = excluded.updated_at`);
 }
+
+/**
+ * An instrument's close on `date`, or on the latest day before it down to `from` (a weekend or
+ * a holiday has none), as stored; null when there is none in that span.
+ */
+export async function closeOnOrBefore(
+  db: DbOrTx,
+  instrumentId: string,
+  date: string,
+  from: string,
+): Promise<{ date: string; close: string } | null> {
+  const [row] = rowsOf<{ date: string; close: string }>(
+    await db.execute(sql`select p.price_date::text as date, p.close::text as close
+      from instrument_prices p
+      where p.instrument_id = ${instrumentId}
+        and p.price_date <= ${date}::date and p.price_date >= ${from}::date
+      order by p.price_date desc limit 1`),
+  );
+  return row ?? null;
+}

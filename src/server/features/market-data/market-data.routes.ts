@@ -5,6 +5,8 @@ import { IMPORT_MAX_BYTES, IMPORT_MAX_ROWS } from '@/contracts/import-export';
 import {
   adminMarketDataResponseSchema,
   CLOSES_MAX,
+  closeOnQuerySchema,
+  closeOnResponseSchema,
   fxQuerySchema,
   fxResponseSchema,
   instrumentsQuerySchema,
@@ -28,6 +30,7 @@ import { requireAdmin, requireAuth } from '../../platform/auth';
 import { DAY, HOUR, MINUTE, SECOND } from '../../platform/clock';
 import { createLimiter } from '../../platform/rate-limit';
 import { Scheduler, sqlExecutor } from '../../platform/scheduler';
+import { closeOn } from './close-on.service';
 import { fxRate } from './fx.service';
 import { commitMarketDataImport, previewMarketDataImport } from './import.service';
 import { lookupInstruments, marketDataOverview } from './overview.service';
@@ -164,6 +167,25 @@ export async function marketDataRoutes(app: FastifyInstance, options: MarketData
       requireAuth(request);
       await readsPerUser(request);
       return priceHistory(ctx, request.params.symbol, request.query.range);
+    },
+  );
+
+  routes.get(
+    '/api/v1/market-data/prices/:symbol/close',
+    {
+      schema: {
+        tags: ['market data'],
+        summary:
+          "One instrument's stored close of a day (or of the latest day before it within a week), and that close in a holding's currency at the rate published for its day: a purchase price to prefill. close null when there is none; price null when converting needs a rate nobody published; 404 INSTRUMENT_NOT_FOUND for an unknown symbol.",
+        params: symbolParamsSchema,
+        querystring: closeOnQuerySchema,
+        response: { 200: closeOnResponseSchema, ...errors },
+      },
+    },
+    async (request) => {
+      requireAuth(request);
+      await readsPerUser(request);
+      return closeOn(ctx, request.params.symbol, request.query.date, request.query.currency);
     },
   );
 

@@ -62,6 +62,7 @@ describe('who may use market data', () => {
     '/api/v1/market-data/instruments?query=A',
     '/api/v1/market-data/fx?base=EUR&quote=EUR',
     '/api/v1/market-data/prices?symbols=AAPL',
+    '/api/v1/market-data/prices/ACCESS/close?date=2026-11-20',
   ];
 
   it.each(ADMIN_ROUTES)(
@@ -105,6 +106,7 @@ describe('who may use market data', () => {
         '/api/v1/market-data/import',
         '/api/v1/market-data/quotes',
         '/api/v1/market-data/prices',
+        '/api/v1/market-data/prices/{symbol}/close',
         '/api/v1/market-data/instruments',
         '/api/v1/market-data/fx',
         '/api/v1/admin/market-data',
@@ -496,6 +498,147 @@ describe('GET /market-data/prices/{symbol} (a price chart) and /market-data/pric
     expect((await new Agent(t.app).get('/api/v1/market-data/prices?symbols=A')).statusCode).toBe(
       401,
     );
+  });
+});
+
+describe('GET /market-data/prices/{symbol}/close (a purchase price to prefill)', () => {
+  const close = (agent: Agent, symbol: string, query: string) =>
+    agent.get(`/api/v1/market-data/prices/${encodeURIComponent(symbol)}/close?${query}`);
+
+  beforeAll(async () => {
+    // Closes on Monday 2 and Tuesday 3 February 2026 (nothing on the weekend before).
+    for (const [symbol, currency, closes] of [
+      ['PREF', 'USD', ['185.92', '187.5']],
+      ['PREF.L', 'GBp', ['1234.5', '1240']],
+      ['PREFCA', 'CAD', ['50', '51']],
+    ] as const) {
+      const res = await put(admin, symbol, {
+        currency,
+        closes: [
+          { date: '2026-02-02', close: closes[0] },
+          { date: '2026-02-03', close: closes[1] },
+        ],
+      });
+      expect(res.statusCode).toBe(200);
+    }
+    // The ECB's rates of Friday 30 January (the last before Monday) and of Monday.
+    await db()
+      .insert(fxRates)
+      .values([
+        { currency: 'USD', rateDate: '2026-01-30', rate: '1.1', source: 'manual' },
+        { currency: 'USD', rateDate: '2026-02-02', rate: '1.0905', source: 'manual' },
+        { currency: 'GBP', rateDate: '2026-02-02', rate: '0.84', source: 'manual' },
+      ])
+      .onConflictDoNothing();
+  });
+  // The describes after this one count rates and instruments.
+  afterAll(async () => {
+    await db()
+      .delete(fxRates)
+      .where(sql`${fxRates.rateDate} in ('2026-01-30', '2026-02-02')`);
+    await db()
+      .delete(instruments)
+      .where(sql`${instruments.symbol} like 'PREF%'`);
+  });
+
+  it('gives the close of the day, converted into the holding’s currency at that day’s rate', async () => {
+    const res = await close(member, 'PREF', 'date=2026-02-02&currency=EUR');
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json()).toEqual({
+      symbol: 'PREF',
+      requestedDate: '2026-02-02',
+      close: {
+        date: '2026-02-02',
+        close: '185.92',
+        currency: 'USD',
+        closeInMajor: '185.92',
+        majorCurrency: 'USD',
+        // 185.92 / 1.0905 = 170.49059...
+        price: '170.4906',
+        priceCurrency: 'EUR',
+        rate: '0.917011',
+        rateDate: '2026-02-02',
+      },
+    });
+  });
+
+  it('gives the close as it is in its own currency, and pence in pounds', async () => {
+    expect((await close(member, 'pref', 'date=2026-02-03&currency=USD')).json().close).toEqual({
+      date: '2026-02-03',
+      close: '187.5',
+      currency: 'USD',
+      closeInMajor: '187.5',
+      majorCurrency: 'USD',
+      price: '187.5',
+      priceCurrency: 'USD',
+      rate: null,
+      rateDate: null,
+    });
+    expect((await close(member, 'PREF.L', 'date=2026-02-02')).json().close).toMatchObject({
+      close: '1234.5',
+      currency: 'GBp',
+      closeInMajor: '12.345',
+      majorCurrency: 'GBP',
+      price: '12.345',
+      priceCurrency: 'GBP',
+      rate: null,
+    });
+    // Pence in euros: 12.345 GBP / 0.84 = 14.6964...
+    expect(
+      (await close(member, 'PREF.L', 'date=2026-02-02&currency=EUR')).json().close,
+    ).toMatchObject({ price: '14.6964', priceCurrency: 'EUR', rateDate: '2026-02-02' });
+  });
+
+  it('gives the last close before a day without one (a weekend), within a week', async () => {
+    // Sunday 8 February: Tuesday's close; the rate is the latest on or before Tuesday (Monday's).
+    const sunday = (await close(member, 'PREF', 'date=2026-02-08&currency=EUR')).json();
+    expect(sunday.requestedDate).toBe('2026-02-08');
+    expect(sunday.close).toMatchObject({
+      date: '2026-02-03',
+      close: '187.5',
+      rateDate: '2026-02-02',
+    });
+    // More than a week after the last close, or before the first: none.
+    for (const date of ['2026-02-11', '2026-02-01']) {
+      const none = await close(member, 'PREF', `date=${date}&currency=EUR`);
+      expect(none.statusCode, date).toBe(200);
+      expect(none.json(), date).toEqual({ symbol: 'PREF', requestedDate: date, close: null });
+    }
+  });
+
+  it('gives the close without a price when no rate was published for the conversion', async () => {
+    // No CAD rate at all: the close is known, its price in euros is not.
+    expect((await close(member, 'PREFCA', 'date=2026-02-02&currency=EUR')).json().close).toEqual({
+      date: '2026-02-02',
+      close: '50',
+      currency: 'CAD',
+      closeInMajor: '50',
+      majorCurrency: 'CAD',
+      price: null,
+      priceCurrency: 'EUR',
+      rate: null,
+      rateDate: null,
+    });
+  });
+
+  it('answers 404 for an unknown symbol, 400 for a bad date or currency, 401 signed out', async () => {
+    const unknown = await close(member, 'NOPE', 'date=2026-02-02');
+    expect(unknown.statusCode).toBe(404);
+    expect(unknown.json().error.code).toBe('INSTRUMENT_NOT_FOUND');
+    for (const query of [
+      '',
+      'date=02/02/2026',
+      'date=2026-02-30',
+      'date=2026-02-02&currency=JPY',
+    ]) {
+      const res = await close(member, 'PREF', query);
+      expect(res.statusCode, query).toBe(400);
+      expect(res.json().error.code, query).toBe('VALIDATION_ERROR');
+    }
+    expect(
+      (await close(member, 'PREF', 'date=2026-02-02&currency=JPY')).json().error.message,
+    ).toContain('Choose EUR, USD, GBP or CAD');
+    expect((await close(new Agent(t.app), 'PREF', 'date=2026-02-02')).statusCode).toBe(401);
   });
 });
 

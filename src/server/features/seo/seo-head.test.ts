@@ -134,6 +134,25 @@ describe('first-HTML head tags', () => {
     expect(html).not.toContain('rel="canonical"');
   });
 
+  it('gives an address no page has its own title and keeps it out of search engines', () => {
+    for (const language of ['en', 'fr'] as const) {
+      const html = renderIndexHead(TEMPLATE, {
+        origin: 'https://cairn.example.com',
+        // Even a public page's path: the caller decided nothing lives at this address.
+        pathname: '/privacy/old',
+        language,
+        urlLanguage: null,
+        strings,
+        notFound: true,
+      });
+      const seo = language === 'fr' ? frSeo : enSeo;
+      expect(html).toContain(`<title>${seo.notFound.title}</title>`);
+      expect(html).toContain('<meta name="robots" content="noindex" />');
+      expect(html).not.toContain('rel="canonical"');
+    }
+    expect(render('/dashboard', 'en')).not.toContain('noindex');
+  });
+
   it('knows the public pages and their aliases', () => {
     expect(publicPageFor('/terms-of-service')?.path).toBe('/terms');
     expect(publicPageFor('/')?.seoKey).toBe('landing');

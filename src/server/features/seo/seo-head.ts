@@ -13,6 +13,7 @@ const languageStrings = z.object({
   privacy: pageStrings,
   terms: pageStrings,
   cookies: pageStrings,
+  notFound: pageStrings,
 });
 const seoMetaSchema = z.object({ en: languageStrings, fr: languageStrings });
 export type SeoStrings = z.infer<typeof seoMetaSchema>;
@@ -73,18 +74,21 @@ export function renderIndexHead(
     strings: SeoStrings;
     /** The landing page's markup, put inside #root so it paints before any script runs. */
     prerendered?: Prerendered | null;
+    /** An address no page has (answered 404): its own title, and kept out of search engines. */
+    notFound?: boolean;
   },
 ): string {
-  const { origin, pathname, language, strings } = options;
-  const page = publicPageFor(pathname);
+  const { origin, pathname, language, strings, notFound = false } = options;
+  const page = notFound ? null : publicPageFor(pathname);
   const texts = strings[language];
-  const meta = texts[page?.seoKey ?? 'landing'];
+  const meta = notFound ? texts.notFound : texts[page?.seoKey ?? 'landing'];
   // /privacy?lang=fr is canonical for itself; /privacy (language negotiated) is the x-default.
   const canonical = page ? pageUrl(origin, page.path, options.urlLanguage) : null;
 
   const head = [
     `<title>${escapeHtml(meta.title)}</title>`,
     `<meta name="description" content="${escapeHtml(meta.description)}" />`,
+    ...(notFound ? ['<meta name="robots" content="noindex" />'] : []),
     ...(page && canonical
       ? [
           `<link rel="canonical" href="${escapeHtml(canonical)}" />`,

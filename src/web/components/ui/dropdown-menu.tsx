@@ -2,6 +2,7 @@ import { Check } from 'lucide-react';
 import { DropdownMenu as Menu } from 'radix-ui';
 import type { ComponentProps } from 'react';
 import { cn } from '@/web/lib/cn';
+import { useReadOnly } from './read-only';
 
 export const DropdownMenu = Menu.Root;
 export const DropdownMenuTrigger = Menu.Trigger;
@@ -30,8 +31,32 @@ export function DropdownMenuContent({
 const itemClass =
   'relative flex cursor-default select-none items-center gap-2 rounded-md px-2 py-1.5 text-sm outline-none focus:bg-muted data-[disabled]:pointer-events-none data-[disabled]:opacity-50 [&_svg]:size-4 [&_svg]:shrink-0';
 
-export function DropdownMenuItem({ className, ...props }: ComponentProps<typeof Menu.Item>) {
-  return <Menu.Item className={cn(itemClass, className)} {...props} />;
+/** `change`: the item changes something; while changes are off (offline) it is disabled. */
+export function DropdownMenuItem({
+  className,
+  change = false,
+  disabled,
+  ...props
+}: ComponentProps<typeof Menu.Item> & { change?: boolean }) {
+  const readOnly = useReadOnly();
+  const blocked = change && readOnly !== null;
+  return (
+    <Menu.Item className={cn(itemClass, className)} disabled={disabled || blocked} {...props} />
+  );
+}
+
+/** At the top of a menu with changes in it: why they are disabled, while they are (offline). */
+export function DropdownMenuReadOnlyNote() {
+  const reason = useReadOnly();
+  if (reason === null) return null;
+  return (
+    <>
+      <Menu.Label className="max-w-60 px-2 py-1.5 text-xs text-muted-foreground">
+        {reason}
+      </Menu.Label>
+      <Menu.Separator className="-mx-1 my-1 h-px bg-border" />
+    </>
+  );
 }
 
 export function DropdownMenuRadioItem({

@@ -18,4 +18,19 @@ describe('AppToaster', () => {
     expect(list).toHaveAttribute('data-y-position', 'top');
     expect(list).toHaveAttribute('data-x-position', 'center');
   });
+
+  it('comes in under the header and lists several toasts whole, one under the other', async () => {
+    render(<AppToaster theme="light" />);
+    act(() => {
+      toast.success('Saved');
+      toast.error('Failed');
+    });
+    const list = (await screen.findByText('Failed')).closest<HTMLElement>('[data-sonner-toaster]')!;
+    // Under the 56 px header (its breadcrumb), not over it.
+    expect(list.style.getPropertyValue('--offset-top')).toBe('64px');
+    expect(list.style.getPropertyValue('--mobile-offset-top')).toBe('64px');
+    // Expanded: each toast in its own place, none piled under another.
+    for (const toastElement of list.querySelectorAll('[data-sonner-toast]'))
+      expect(toastElement).toHaveAttribute('data-expanded', 'true');
+  });
 });

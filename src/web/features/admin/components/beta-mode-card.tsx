@@ -63,6 +63,7 @@ export function BetaModeCard() {
           <LoadError onRetry={() => void beta.refetch()} />
         ) : (
           <Switch
+            change
             aria-label={t('beta.title')}
             checked={enabled}
             disabled={setBeta.isPending}

@@ -92,6 +92,7 @@ function CategoryCard({
         )}
         <div className="mt-auto flex flex-wrap gap-1.5">
           <Button
+            change
             size="sm"
             variant="outline"
             className="h-7"
@@ -102,6 +103,7 @@ function CategoryCard({
             {t('featureFlags.bulk.enableAll')}
           </Button>
           <Button
+            change
             size="sm"
             variant="outline"
             className="h-7"
@@ -112,6 +114,7 @@ function CategoryCard({
             {t('featureFlags.bulk.disableAll')}
           </Button>
           <Button
+            change
             size="sm"
             variant="ghost"
             className="h-7"

@@ -78,6 +78,7 @@ function FlagRow({
       </TableCell>
       <TableCell className="text-right">
         <Switch
+          change
           aria-label={text.name}
           checked={flag.enabled}
           onCheckedChange={(enabled) => onToggle(flag, enabled)}

@@ -158,7 +158,7 @@ export function GenerateInvitesForm() {
               />
             )}
           </FormField>
-          <Button type="submit" className="sm:mt-[1.375rem]" disabled={create.isPending}>
+          <Button change type="submit" className="sm:mt-[1.375rem]" disabled={create.isPending}>
             <Plus aria-hidden="true" />
             {create.isPending ? t('invites.generate.pending') : t('invites.generate.submit')}
           </Button>

@@ -100,6 +100,7 @@ function InviteRow({
       </TableCell>
       <TableCell className="text-right">
         <Button
+          change
           variant="ghost"
           size="icon-sm"
           className="size-7 text-muted-foreground hover:text-destructive"

@@ -232,7 +232,7 @@ export function MarketDataImport() {
           tabIndex={-1}
           onChange={(event) => void chooseFile(event)}
         />
-        <Button type="button" variant="outline" onClick={() => input.current?.click()}>
+        <Button change type="button" variant="outline" onClick={() => input.current?.click()}>
           <FileUp aria-hidden="true" />
           {t('marketData.import.file')}
         </Button>
@@ -291,6 +291,7 @@ export function MarketDataImport() {
 
       <div className="flex flex-wrap items-center gap-2">
         <Button
+          change
           type="button"
           variant="outline"
           disabled={!csv.trim() || busy}
@@ -299,7 +300,7 @@ export function MarketDataImport() {
           <SearchCheck aria-hidden="true" />
           {check.isPending ? t('marketData.import.checking') : t('marketData.import.check')}
         </Button>
-        <Button type="button" onClick={submit} disabled={!preview?.valid || stale || busy}>
+        <Button change type="button" onClick={submit} disabled={!preview?.valid || stale || busy}>
           <Upload aria-hidden="true" />
           {commit.isPending
             ? t('marketData.import.importing')

@@ -151,7 +151,7 @@ export function MfaOwnAccount() {
                   </NativeSelect>
                 </div>
               ) : null}
-              <Button variant="outline" disabled={challenge.isPending} onClick={create}>
+              <Button change variant="outline" disabled={challenge.isPending} onClick={create}>
                 <Timer aria-hidden="true" />
                 {t('mfa.challenge.create')}
               </Button>

@@ -48,6 +48,7 @@ function PlanSelect({
   const { t } = useTranslation('admin');
   return (
     <NativeSelect
+      change
       aria-label={t('users.plan.label', { email: user.email })}
       className="w-auto min-w-28 [&_select]:h-7 [&_select]:text-[13px]"
       value={user.tier}
@@ -79,6 +80,7 @@ function RoleAction({
   if (user.role === 'user') {
     return (
       <Button
+        change
         variant="outline"
         size="sm"
         className="h-7"
@@ -92,6 +94,7 @@ function RoleAction({
   }
   const button = (
     <Button
+      change
       variant="outline"
       size="sm"
       className="h-7"

@@ -176,6 +176,7 @@ export function WaitlistPanel() {
                 {t('waitlist.selected', { count: selected.length })}
               </span>
               <Button
+                change
                 size="sm"
                 disabled={selected.length === 0 || act.isPending}
                 onClick={() => {
@@ -187,6 +188,7 @@ export function WaitlistPanel() {
                 {t('waitlist.invite.button')}
               </Button>
               <Button
+                change
                 size="sm"
                 variant="outline"
                 disabled={selected.length === 0 || act.isPending}
@@ -199,6 +201,7 @@ export function WaitlistPanel() {
                 {t('waitlist.approve.button')}
               </Button>
               <Button
+                change
                 size="sm"
                 variant="outline"
                 disabled={selected.length === 0 || act.isPending}
@@ -296,6 +299,7 @@ export function WaitlistPanel() {
                     <TableCell className="text-right">
                       {entry.status === 'refused' ? (
                         <Button
+                          change
                           size="sm"
                           variant="ghost"
                           className="h-7"

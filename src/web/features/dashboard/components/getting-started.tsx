@@ -62,6 +62,7 @@ export function GettingStartedCard() {
       done: user ? user.emailConfirmedAt !== null : undefined,
       action: (
         <Button
+          change
           size="sm"
           variant="outline"
           disabled={resend.isPending || resend.isSuccess}

@@ -64,7 +64,10 @@ function HoldingName({ symbol, name }: { symbol: string | null; name: string }) 
   return (
     <span className="grid min-w-0">
       {symbol ? <span className="truncate font-semibold">{symbol}</span> : null}
-      <span className={symbol ? 'truncate text-xs text-muted-foreground' : 'truncate font-medium'}>
+      <span
+        title={name}
+        className={symbol ? 'truncate text-xs text-muted-foreground' : 'truncate font-medium'}
+      >
         {name}
       </span>
     </span>
@@ -137,7 +140,9 @@ export function RecentActivity({ data }: { data: DashboardResponse }) {
             return (
               <li key={tx.id} className="flex items-start justify-between gap-3 py-2.5">
                 <span className="grid min-w-0">
-                  <span className="truncate font-medium">{tx.holdingName}</span>
+                  <span className="truncate font-medium" title={tx.holdingName}>
+                    {tx.holdingName}
+                  </span>
                   <span className="tabular truncate text-xs text-muted-foreground">
                     {format.date(tx.tradeDate)} ·{' '}
                     {t('activity.line', {

@@ -1,4 +1,4 @@
-import { type FormEvent, useState } from 'react';
+import { type FormEvent, useCallback, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
 import { createHoldingBodySchema, type HoldingClass } from '@/contracts/holdings';
@@ -19,9 +19,15 @@ import {
 } from '@/web/components/ui/form-field';
 import { ApiError } from '@/web/lib/api-client';
 import { cn } from '@/web/lib/cn';
-import { useCreateHolding } from '../api/holdings';
+import { isIsoDate } from '@/web/lib/date-input';
+import { useFormatters } from '@/web/lib/preferences';
+import type { CloseOnResponse } from '@/contracts/market-data';
+import type { Currency } from '@/contracts/settings';
+import { useCreateHolding, useScopeIds } from '../api/holdings';
+import { useCloseOn, useInstrumentLookup } from '../api/instruments';
 import { CLASS_FIELDS, type FieldSpec, isShown, toCreateBody } from '../lib/classes';
 import { type FillNote, fillFromInstrument } from '../lib/instrument-fill';
+import { useDebouncedValue } from '../lib/use-debounced-value';
 import { HoldingFieldControl, HoldingFieldLabel } from './holding-field';
 import { SymbolLookup } from './symbol-lookup';
 
@@ -30,13 +36,83 @@ const LOOKUP_CLASSES: readonly HoldingClass[] = ['market', 'crypto'];
 
 const today = () => new Date().toISOString().slice(0, 10);
 
-function initialValues(holdingClass: HoldingClass) {
+/**
+ * A new holding's form: each field's default, today for a required date, and the portfolio's base
+ * currency (the class's own default only without a portfolio), so a holding starts in the
+ * currency its portfolio counts in.
+ */
+export function initialValues(holdingClass: HoldingClass, baseCurrency: string | null) {
   return Object.fromEntries(
     CLASS_FIELDS[holdingClass].map((field) => [
       field.name,
-      field.initial ?? (field.kind === 'date' && (field.required || field.today) ? today() : ''),
+      field.name === 'currency' && baseCurrency
+        ? baseCurrency
+        : (field.initial ??
+          (field.kind === 'date' && (field.required || field.today) ? today() : '')),
     ]),
   );
+}
+
+type StoredClose = NonNullable<CloseOnResponse['close']>;
+
+/**
+ * Market and crypto holdings: the purchase price starts as the stored close of the purchase date
+ * (or the latest day before it within a week), converted into the holding's currency at that
+ * day's published rate. It is filled only while the field is empty or still holds what was filled
+ * (what the user types stays), and emptied again when the symbol, date or currency no longer has
+ * a close. Only a symbol the market data knows is asked about (a lookup suggestion says so).
+ */
+function usePurchasePricePrefill(
+  holdingClass: HoldingClass,
+  values: Record<string, string>,
+  setPurchasePrice: (value: string) => void,
+) {
+  const enabled = LOOKUP_CLASSES.includes(holdingClass);
+  const symbol = useDebouncedValue((values.symbol ?? '').trim().toUpperCase(), 300);
+  const lookup = useInstrumentLookup(enabled ? symbol : '');
+  const known =
+    enabled &&
+    !!lookup.data?.some(
+      (instrument) => instrument.symbol === symbol && instrument.source === 'stored',
+    );
+  const date = values.purchaseDate ?? '';
+  const currency = values.currency ?? '';
+  const close = useCloseOn(known ? symbol : null, isIsoDate(date) ? date : null, currency);
+  // The price this form filled in last, and whether the user has typed their own since (then
+  // the field is theirs, even emptied on the way to another number).
+  const [filled, setFilled] = useState<string | null>(null);
+  const [typed, setTyped] = useState(false);
+  const current = values.purchasePrice ?? '';
+  const found = close.data?.close ?? null;
+  const settled = close.fetchStatus !== 'fetching' && lookup.fetchStatus !== 'fetching';
+  const price = found?.price ?? null;
+  // Adjusted while rendering (React's pattern for state that follows other state), not in an
+  // effect: the field never shows a stale price for a frame.
+  if (settled && !typed && (current === '' || current === filled)) {
+    if (price !== null && current !== price) {
+      setFilled(price);
+      setPurchasePrice(price);
+    } else if (price === null && filled !== null) {
+      setFilled(null);
+      setPurchasePrice('');
+    }
+  }
+  return {
+    /** Where the price in the field comes from, while it is the one filled. */
+    source:
+      settled && found && price !== null && current === price && filled === price
+        ? { close: found, symbol }
+        : null,
+    /** A close exists but converting it needs a rate nobody published: until the user types it. */
+    unconverted: !typed && found && found.price === null && known ? { close: found, symbol } : null,
+    /** The user changed the field: from now on it is theirs. */
+    typed: () => setTyped(true),
+    /** The form starts again (closed): nothing typed, nothing filled. */
+    reset: () => {
+      setFilled(null);
+      setTyped(false);
+    },
+  };
 }
 
 /** Field errors from zod issues or the server's `details.issues` (first message per field). */
@@ -47,6 +123,19 @@ function errorsFrom(issues: { path: string; message: string }[]) {
     errors[field] ??= issue.message;
   }
   return errors;
+}
+
+/** A field's hint, and under it where a filled-in value comes from. */
+function fieldHint(hint: string, note: string | null) {
+  if (!note) return hint || undefined;
+  return (
+    <>
+      {hint ? <span className="block">{hint}</span> : null}{' '}
+      <span className="block" data-testid="purchase-price-source">
+        {note}
+      </span>
+    </>
+  );
 }
 
 /**
@@ -68,7 +157,43 @@ export function AddHoldingDialog({
   const validationText = useValidationText();
   const errorText = useErrorText();
   const create = useCreateHolding();
-  const [values, setValues] = useState<Record<string, string>>(() => initialValues(holdingClass));
+  const format = useFormatters();
+  const baseCurrency = useScopeIds().scope.portfolio?.baseCurrency ?? null;
+  const [values, setValues] = useState<Record<string, string>>(() =>
+    initialValues(holdingClass, baseCurrency),
+  );
+  const setPurchasePrice = useCallback(
+    (purchasePrice: string) => setValues((current) => ({ ...current, purchasePrice })),
+    [],
+  );
+  const prefill = usePurchasePricePrefill(holdingClass, values, setPurchasePrice);
+  const closeText = (close: StoredClose) =>
+    format.money(close.closeInMajor, { currency: close.majorCurrency as Currency, decimals: true });
+  const prefillNote = prefill.source
+    ? prefill.source.close.rate === null
+      ? t('prefill.closeOf', {
+          symbol: prefill.source.symbol,
+          date: format.date(prefill.source.close.date),
+          close: closeText(prefill.source.close),
+        })
+      : t('prefill.converted', {
+          symbol: prefill.source.symbol,
+          date: format.date(prefill.source.close.date),
+          close: closeText(prefill.source.close),
+          from: prefill.source.close.majorCurrency,
+          to: prefill.source.close.priceCurrency,
+          rate: format.number(prefill.source.close.rate, 6),
+          rateDate: format.date(prefill.source.close.rateDate ?? prefill.source.close.date),
+        })
+    : prefill.unconverted
+      ? t('prefill.noRate', {
+          symbol: prefill.unconverted.symbol,
+          date: format.date(prefill.unconverted.close.date),
+          close: closeText(prefill.unconverted.close),
+          from: prefill.unconverted.close.majorCurrency,
+          to: prefill.unconverted.close.priceCurrency,
+        })
+      : null;
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [fillNote, setFillNote] = useState<FillNote | null>(null);
   const fields = CLASS_FIELDS[holdingClass].filter((field) => isShown(field, values));
@@ -76,7 +201,8 @@ export function AddHoldingDialog({
 
   const close = (next: boolean) => {
     if (!next) {
-      setValues(initialValues(holdingClass));
+      setValues(initialValues(holdingClass, baseCurrency));
+      prefill.reset();
       setErrors({});
       setFillNote(null);
       create.reset();
@@ -149,7 +275,10 @@ export function AddHoldingDialog({
         field={field}
         control={props}
         value={values[field.name] ?? ''}
-        onChange={(value) => setValues((current) => ({ ...current, [field.name]: value }))}
+        onChange={(value) => {
+          if (field.name === 'purchasePrice') prefill.typed();
+          setValues((current) => ({ ...current, [field.name]: value }));
+        }}
         pastOnly={!!field.required || !!field.today}
       />
     );
@@ -183,11 +312,12 @@ export function AddHoldingDialog({
               id={`${formId}-${field.name}`}
               className={cn(field.wide && 'sm:col-span-2')}
               label={<HoldingFieldLabel holdingClass={holdingClass} field={field} />}
-              description={
+              description={fieldHint(
                 t([`hints.byClass.${holdingClass}.${field.name}`, `hints.${field.name}`], {
                   defaultValue: '',
-                }) || undefined
-              }
+                }),
+                field.name === 'purchasePrice' ? prefillNote : null,
+              )}
               error={validationText(errors[field.name])}
               below={
                 field.name === 'symbol' && fillNote ? (
@@ -214,7 +344,7 @@ export function AddHoldingDialog({
           <Button variant="outline" onClick={() => close(false)}>
             {t('form.cancel')}
           </Button>
-          <Button type="submit" form={formId} disabled={create.isPending}>
+          <Button type="submit" form={formId} disabled={create.isPending} change>
             {create.isPending ? t('form.adding') : t('form.add')}
           </Button>
         </DialogFooter>

@@ -31,6 +31,7 @@ import {
   DropdownMenu,
   DropdownMenuContent,
   DropdownMenuItem,
+  DropdownMenuReadOnlyNote,
   DropdownMenuTrigger,
 } from '@/web/components/ui/dropdown-menu';
 import { FormField, useValidationText } from '@/web/components/ui/form-field';
@@ -247,7 +248,7 @@ export function EditHoldingDialog({ holding, onClose }: { holding: Holding; onCl
           <Button variant="outline" onClick={onClose}>
             {t('form.cancel')}
           </Button>
-          <Button type="submit" form={formId} disabled={update.isPending}>
+          <Button type="submit" form={formId} disabled={update.isPending} change>
             {t('form.save')}
           </Button>
         </DialogFooter>
@@ -281,6 +282,7 @@ export function DeleteHoldingDialog({
             {t('form.cancel')}
           </Button>
           <Button
+            change
             variant="destructive"
             disabled={remove.isPending}
             onClick={() =>
@@ -321,11 +323,13 @@ export function HoldingActions({ holding }: { holding: Holding }) {
           </Button>
         </DropdownMenuTrigger>
         <DropdownMenuContent align="end">
-          <DropdownMenuItem onSelect={() => setDialog('edit')}>
+          <DropdownMenuReadOnlyNote />
+          <DropdownMenuItem change onSelect={() => setDialog('edit')}>
             <Pencil aria-hidden="true" />
             {t('actions.edit')}
           </DropdownMenuItem>
           <DropdownMenuItem
+            change
             className="text-destructive focus:text-destructive"
             onSelect={() => setDialog('delete')}
           >

@@ -6,6 +6,7 @@ import type { Currency } from '@/contracts/settings';
 import { ChangeIndicator } from '@/web/components/finance/change-indicator';
 import { Badge } from '@/web/components/ui/badge';
 import { Button } from '@/web/components/ui/button';
+import { ClampText } from '@/web/components/ui/clamp-text';
 import {
   Table,
   TableBody,
@@ -50,10 +51,18 @@ function NameCell({
 }) {
   const name = (
     <span className="grid min-w-28 gap-0.5 sm:min-w-40">
-      <span className="font-medium">
-        {holding.symbol ? <span className="mr-2 font-semibold">{holding.symbol}</span> : null}
+      <ClampText
+        className="font-medium"
+        text={holding.symbol ? `${holding.symbol} ${holding.name}` : holding.name}
+      >
+        {/* A real space: the line may break between symbol and name (and it is read apart). */}
+        {holding.symbol ? (
+          <>
+            <span className="mr-1 font-semibold">{holding.symbol}</span>{' '}
+          </>
+        ) : null}
         {holding.name}
-      </span>
+      </ClampText>
       {sub ? <span className="text-xs text-muted-foreground">{sub}</span> : null}
     </span>
   );

@@ -150,6 +150,7 @@ export function SavingsPanel({ holding, canEdit }: { holding: Holding; canEdit: 
               </span>
               {canEdit ? (
                 <Button
+                  change
                   size="sm"
                   variant="outline"
                   onClick={() =>
@@ -233,6 +234,7 @@ export function SavingsPanel({ holding, canEdit }: { holding: Holding; canEdit: 
             </div>
             <ApiErrorAlert error={movement.error} />
             <Button
+              change
               type="submit"
               size="sm"
               className="justify-self-start"
@@ -298,6 +300,7 @@ export function SavingsPanel({ holding, canEdit }: { holding: Holding; canEdit: 
             </div>
             <ApiErrorAlert error={rateError} />
             <Button
+              change
               type="submit"
               size="sm"
               variant="outline"

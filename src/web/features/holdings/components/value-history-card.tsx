@@ -107,7 +107,7 @@ export function ValueHistoryCard({ holding, canEdit }: { holding: Holding; canEd
               />
             )}
           </FormField>
-          <Button type="submit" size="sm" className="sm:mt-6" disabled={add.isPending}>
+          <Button change type="submit" size="sm" className="sm:mt-6" disabled={add.isPending}>
             {t('valueHistory.add')}
           </Button>
         </form>
@@ -148,6 +148,7 @@ export function ValueHistoryCard({ holding, canEdit }: { holding: Holding; canEd
                   {canEdit ? (
                     <TableCell className="w-12 text-right">
                       <Button
+                        change
                         variant="ghost"
                         size="icon-sm"
                         aria-label={t('valueHistory.delete', { date: format.date(point.date) })}

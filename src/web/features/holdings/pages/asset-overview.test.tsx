@@ -121,38 +121,38 @@ describe('the overview list', () => {
     await screen.findByRole('cell', { name: /Bitcoin/ });
     // Value, highest first (the default): EUR (the user's currency), then GBP, then USD.
     expect(names()).toEqual([
-      'BEURBig EUR',
-      'SEURSmall EUR',
-      'TEURTenth EUR',
+      'BEUR Big EUR',
+      'SEUR Small EUR',
+      'TEUR Tenth EUR',
       'Gold bar',
-      'BTCBitcoin',
+      'BTC Bitcoin',
     ]);
     await userEvent.click(screen.getByRole('button', { name: /^Value/ }));
     expect(names()).toEqual([
-      'TEURTenth EUR',
-      'SEURSmall EUR',
-      'BEURBig EUR',
+      'TEUR Tenth EUR',
+      'SEUR Small EUR',
+      'BEUR Big EUR',
       'Gold bar',
-      'BTCBitcoin',
+      'BTC Bitcoin',
     ]);
     await userEvent.click(screen.getByRole('button', { name: /^Gain/ }));
     expect(names()).toEqual([
-      'SEURSmall EUR',
-      'TEURTenth EUR',
-      'BEURBig EUR',
+      'SEUR Small EUR',
+      'TEUR Tenth EUR',
+      'BEUR Big EUR',
       'Gold bar',
-      'BTCBitcoin',
+      'BTC Bitcoin',
     ]);
     await userEvent.click(screen.getByRole('button', { name: /^Name/ }));
     expect(names()).toEqual([
-      'BEURBig EUR',
-      'BTCBitcoin',
+      'BEUR Big EUR',
+      'BTC Bitcoin',
       'Gold bar',
-      'SEURSmall EUR',
-      'TEURTenth EUR',
+      'SEUR Small EUR',
+      'TEUR Tenth EUR',
     ]);
     await userEvent.click(screen.getByRole('button', { name: /^Name/ }));
-    expect(names()[0]).toBe('TEURTenth EUR');
+    expect(names()[0]).toBe('TEUR Tenth EUR');
   });
 
   it('searches names and symbols, whatever the case', async () => {
@@ -163,7 +163,7 @@ describe('the overview list', () => {
     renderWithScope(<AssetsOverviewPage />);
     const search = await screen.findByRole('searchbox', { name: 'Search by name or symbol' });
     await userEvent.type(search, 'btc');
-    expect(names()).toEqual(['BTCBitcoin']);
+    expect(names()).toEqual(['BTC Bitcoin']);
     await userEvent.clear(search);
     await userEvent.type(search, 'GOLD');
     expect(names()).toEqual(['Gold bar']);

@@ -95,7 +95,7 @@ export function AssetClassPage({ holdingClass }: { holdingClass: HoldingClass })
   useTitle(t(`pages.${holdingClass}.title`));
 
   const add = canEdit ? (
-    <Button onClick={() => setAdding(true)} disabled={!portfolioId}>
+    <Button change onClick={() => setAdding(true)} disabled={!portfolioId}>
       <Plus aria-hidden="true" />
       {t(`add.button.${holdingClass}`)}
     </Button>
@@ -140,7 +140,10 @@ export function AssetClassPage({ holdingClass }: { holdingClass: HoldingClass })
           )}
         </Card>
       )}
-      <AddHoldingDialog holdingClass={holdingClass} open={adding} onOpenChange={setAdding} />
+      {/* Mounted when opened: it starts in the active portfolio's currency, whichever it is then. */}
+      {adding ? (
+        <AddHoldingDialog holdingClass={holdingClass} open onOpenChange={setAdding} />
+      ) : null}
     </div>
   );
 }
@@ -345,6 +348,7 @@ export function AssetsOverviewPage() {
           canEdit && portfolioId ? (
             <div className="flex flex-wrap items-center gap-2">
               <NativeSelect
+                change
                 aria-label={t('overview.addKind')}
                 value=""
                 onChange={(event) => setAdding((event.target.value || null) as HoldingClass | null)}

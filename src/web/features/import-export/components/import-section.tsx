@@ -231,7 +231,7 @@ export function ImportSection() {
             className="sr-only"
             onChange={(event) => void chooseFile(event)}
           />
-          <Button type="button" variant="outline" onClick={() => input.current?.click()}>
+          <Button change type="button" variant="outline" onClick={() => input.current?.click()}>
             <FileUp aria-hidden="true" />
             {file ? t('import.chooseAnother') : t('import.file')}
           </Button>
@@ -288,7 +288,7 @@ export function ImportSection() {
 
       {file ? (
         <div className="flex flex-wrap items-center gap-2">
-          <Button type="button" onClick={submit} disabled={!preview?.valid || busy}>
+          <Button change type="button" onClick={submit} disabled={!preview?.valid || busy}>
             <Upload aria-hidden="true" />
             {commit.isPending
               ? t('import.importing')

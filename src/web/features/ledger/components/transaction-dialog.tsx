@@ -572,6 +572,7 @@ export function TransactionDialog({
             {t('form.cancel')}
           </Button>
           <Button
+            change
             type="submit"
             form="transaction-form"
             disabled={create.isPending || !choices.length}

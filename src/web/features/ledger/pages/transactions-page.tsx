@@ -34,6 +34,7 @@ import {
 } from '@/web/components/ui/alert-dialog';
 import { Badge } from '@/web/components/ui/badge';
 import { Button } from '@/web/components/ui/button';
+import { ClampText } from '@/web/components/ui/clamp-text';
 import { Card } from '@/web/components/ui/card';
 import { DateField } from '@/web/components/ui/date-field';
 import { Input } from '@/web/components/ui/input';
@@ -116,6 +117,7 @@ function DeleteDialog({ transaction, onClose }: { transaction: Transaction; onCl
             {t('form.cancel')}
           </Button>
           <Button
+            change
             variant="destructive"
             disabled={remove.isPending}
             onClick={() =>
@@ -163,6 +165,7 @@ function StatusSelect({ transaction }: { transaction: Transaction }) {
   return (
     <>
       <NativeSelect
+        change
         aria-label={t('table.statusOf', { name: transaction.assetName })}
         // As wide as its longest status in the language (no 'Exécut…'), never narrower.
         className="h-8 w-auto shrink-0 [&_select]:h-8 [&_select]:w-auto [&_select]:text-xs"
@@ -200,6 +203,7 @@ function StatusSelect({ transaction }: { transaction: Transaction }) {
             <AlertDialogFooter>
               <AlertDialogCancel>{t('statusChange.keep')}</AlertDialogCancel>
               <Button
+                change
                 variant={asking === 'cancelled' ? 'destructive' : 'default'}
                 disabled={update.isPending}
                 onClick={() => apply(asking)}
@@ -314,7 +318,7 @@ export function TransactionsPage() {
   };
 
   const create = canEdit ? (
-    <Button onClick={() => setCreating(true)} disabled={!portfolioId}>
+    <Button change onClick={() => setCreating(true)} disabled={!portfolioId}>
       <Plus aria-hidden="true" />
       {t('new')}
     </Button>
@@ -386,7 +390,8 @@ export function TransactionsPage() {
           <Input
             inputMode="decimal"
             aria-label={t('filters.minAmount')}
-            placeholder={t('filters.minAmount')}
+            // Short enough for a phone's half-width column (the label says it in full).
+            placeholder={t('filters.minAmountShort')}
             className="tabular"
             defaultValue={filters.minAmount ?? ''}
             onBlur={(event) => update({ minAmount: event.target.value.replace(',', '.') || null })}
@@ -394,7 +399,8 @@ export function TransactionsPage() {
           <Input
             inputMode="decimal"
             aria-label={t('filters.maxAmount')}
-            placeholder={t('filters.maxAmount')}
+            // Short enough for a phone's half-width column (the label says it in full).
+            placeholder={t('filters.maxAmountShort')}
             className="tabular"
             defaultValue={filters.maxAmount ?? ''}
             onBlur={(event) => update({ maxAmount: event.target.value.replace(',', '.') || null })}
@@ -505,11 +511,23 @@ export function TransactionsPage() {
                           {t(`types.${row.transactionType}`)}
                         </Badge>
                       </TableCell>
-                      <TableCell>
-                        <span className="font-medium">{row.assetSymbol ?? row.assetName}</span>
-                        {row.assetSymbol ? (
-                          <span className="ml-1.5 text-muted-foreground">{row.assetName}</span>
-                        ) : null}
+                      <TableCell className="w-full min-w-20 sm:min-w-32">
+                        <ClampText
+                          text={
+                            row.assetSymbol ? `${row.assetSymbol} ${row.assetName}` : row.assetName
+                          }
+                        >
+                          <span className={cn('font-medium', row.assetSymbol && 'mr-1')}>
+                            {row.assetSymbol ?? row.assetName}
+                          </span>
+                          {/* A real space: the line may break between symbol and name. */}
+                          {row.assetSymbol ? (
+                            <>
+                              {' '}
+                              <span className="text-muted-foreground">{row.assetName}</span>
+                            </>
+                          ) : null}
+                        </ClampText>
                         {/* Phones: the type goes under the asset (its column is hidden). */}
                         <span className="block text-xs text-muted-foreground sm:hidden">
                           {t(`types.${row.transactionType}`)}
@@ -553,6 +571,7 @@ export function TransactionsPage() {
                       {canEdit ? (
                         <TableCell className="sticky right-0 w-12 border-l bg-card text-right">
                           <Button
+                            change
                             variant="ghost"
                             size="icon-sm"
                             aria-label={t('table.delete', { name: row.assetName })}

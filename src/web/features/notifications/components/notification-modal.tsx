@@ -47,6 +47,7 @@ import {
   DropdownMenu,
   DropdownMenuContent,
   DropdownMenuItem,
+  DropdownMenuReadOnlyNote,
   DropdownMenuSeparator,
   DropdownMenuTrigger,
 } from '@/web/components/ui/dropdown-menu';
@@ -164,18 +165,23 @@ function RowActions({
         </Button>
       </DropdownMenuTrigger>
       <DropdownMenuContent align="end">
+        <DropdownMenuReadOnlyNote />
         {notification.isRead ? (
-          <DropdownMenuItem onSelect={() => onRead(false)}>
+          <DropdownMenuItem change onSelect={() => onRead(false)}>
             <MailOpen aria-hidden="true" />
             {t('actions.markUnread')}
           </DropdownMenuItem>
         ) : (
-          <DropdownMenuItem onSelect={() => onRead(true)}>
+          <DropdownMenuItem change onSelect={() => onRead(true)}>
             <MailCheck aria-hidden="true" />
             {t('actions.markRead')}
           </DropdownMenuItem>
         )}
-        <DropdownMenuItem onSelect={onDelete} className="text-destructive focus:text-destructive">
+        <DropdownMenuItem
+          change
+          onSelect={onDelete}
+          className="text-destructive focus:text-destructive"
+        >
           <Trash2 aria-hidden="true" />
           {t('actions.delete')}
         </DropdownMenuItem>
@@ -275,7 +281,9 @@ export function NotificationModal({ open, onOpenChange, realtime }: Notification
               </Button>
             </DropdownMenuTrigger>
             <DropdownMenuContent align="end">
+              <DropdownMenuReadOnlyNote />
               <DropdownMenuItem
+                change
                 disabled={unread === 0}
                 onSelect={() => markAllRead.mutate(undefined, { onError: failed })}
               >
@@ -283,11 +291,12 @@ export function NotificationModal({ open, onOpenChange, realtime }: Notification
                 {t('actions.markAllRead')}
               </DropdownMenuItem>
               <DropdownMenuSeparator />
-              <DropdownMenuItem onSelect={() => setConfirm('read')}>
+              <DropdownMenuItem change onSelect={() => setConfirm('read')}>
                 <Trash2 aria-hidden="true" />
                 {t('actions.deleteRead')}
               </DropdownMenuItem>
               <DropdownMenuItem
+                change
                 onSelect={() => setConfirm('all')}
                 className="text-destructive focus:text-destructive"
               >

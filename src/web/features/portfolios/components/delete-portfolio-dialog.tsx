@@ -112,6 +112,7 @@ export function DeletePortfolioDialog({
         <AlertDialogFooter>
           <AlertDialogCancel>{t('common.cancel')}</AlertDialogCancel>
           <Button
+            change
             variant="destructive"
             disabled={isLast || remove.isPending || !contents.data}
             onClick={onConfirm}

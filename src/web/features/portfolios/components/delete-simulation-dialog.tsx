@@ -58,7 +58,7 @@ export function DeleteSimulationDialog({
         />
         <AlertDialogFooter>
           <AlertDialogCancel>{t('common.cancel')}</AlertDialogCancel>
-          <Button variant="destructive" disabled={remove.isPending} onClick={onConfirm}>
+          <Button change variant="destructive" disabled={remove.isPending} onClick={onConfirm}>
             {remove.isPending ? t('common.deleting') : t('deleteSimulation.confirm')}
           </Button>
         </AlertDialogFooter>

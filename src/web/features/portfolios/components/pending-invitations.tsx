@@ -37,6 +37,7 @@ function InvitationRow({ invitation }: { invitation: Invitation }) {
       </div>
       <span className="flex gap-2">
         <Button
+          change
           size="sm"
           variant="outline"
           disabled={busy}
@@ -52,6 +53,7 @@ function InvitationRow({ invitation }: { invitation: Invitation }) {
           {t('invitations.reject')}
         </Button>
         <Button
+          change
           size="sm"
           disabled={busy}
           onClick={() =>

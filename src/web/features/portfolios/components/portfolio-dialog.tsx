@@ -168,7 +168,7 @@ export function PortfolioDialog({ portfolio, onClose }: Props) {
             <Button variant="outline" onClick={onClose}>
               {t('common.cancel')}
             </Button>
-            <Button type="submit" disabled={isSubmitting || mutation.isPending}>
+            <Button change type="submit" disabled={isSubmitting || mutation.isPending}>
               {mutation.isPending
                 ? t('common.saving')
                 : editing

@@ -110,7 +110,7 @@ export function ShareForm({ portfolio }: { portfolio: Portfolio }) {
       />
       <ApiErrorAlert error={share.error} />
       <div>
-        <Button type="submit" disabled={share.isPending}>
+        <Button change type="submit" disabled={share.isPending}>
           <Send aria-hidden="true" />
           {share.isPending ? t('sharing.sending') : t('sharing.send')}
         </Button>

@@ -143,7 +143,7 @@ function EditShareDialog({
             <Button variant="outline" onClick={onClose}>
               {t('common.cancel')}
             </Button>
-            <Button type="submit" disabled={update.isPending}>
+            <Button change type="submit" disabled={update.isPending}>
               {t('common.save')}
             </Button>
           </DialogFooter>
@@ -258,6 +258,7 @@ export function SharesTable({ portfolio }: { portfolio: Portfolio }) {
                     {live ? (
                       <span className="flex justify-end gap-1">
                         <Button
+                          change
                           variant="ghost"
                           size="icon-sm"
                           aria-label={t('sharing.editLabel', { email: share.sharedWithEmail })}
@@ -266,6 +267,7 @@ export function SharesTable({ portfolio }: { portfolio: Portfolio }) {
                           <Pencil aria-hidden="true" />
                         </Button>
                         <Button
+                          change
                           variant="ghost"
                           size="icon-sm"
                           className="text-destructive hover:text-destructive"

@@ -276,6 +276,7 @@ export function SimulationDialog({ simulation, portfolioId, fixedPortfolio, onCl
           <DialogFooter className="sm:items-center">
             {canDelete ? (
               <Button
+                change
                 variant="ghost"
                 className="text-destructive hover:text-destructive sm:mr-auto"
                 onClick={() => dialogs.open({ kind: 'delete-simulation', simulation })}
@@ -286,7 +287,7 @@ export function SimulationDialog({ simulation, portfolioId, fixedPortfolio, onCl
             <Button variant="outline" onClick={onClose}>
               {t('common.cancel')}
             </Button>
-            <Button type="submit" disabled={isSubmitting || mutation.isPending}>
+            <Button change type="submit" disabled={isSubmitting || mutation.isPending}>
               {mutation.isPending
                 ? t('common.saving')
                 : editing

@@ -132,6 +132,7 @@ export function AcceptInvitationPage() {
         </CardContent>
         <CardFooter className="flex-col-reverse items-stretch justify-end gap-2 sm:flex-row sm:items-center">
           <Button
+            change
             variant="outline"
             disabled={busy}
             onClick={() =>
@@ -152,6 +153,7 @@ export function AcceptInvitationPage() {
             {reject.isPending ? t('accept.rejecting') : t('accept.reject')}
           </Button>
           <Button
+            change
             disabled={busy}
             onClick={() =>
               accept.mutate(

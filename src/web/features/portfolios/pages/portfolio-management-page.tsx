@@ -11,6 +11,7 @@ import {
   DropdownMenu,
   DropdownMenuContent,
   DropdownMenuItem,
+  DropdownMenuReadOnlyNote,
   DropdownMenuTrigger,
 } from '@/web/components/ui/dropdown-menu';
 import { Skeleton } from '@/web/components/ui/skeleton';
@@ -66,13 +67,16 @@ function PortfolioCard({ portfolio }: { portfolio: Portfolio }) {
               </Button>
             </DropdownMenuTrigger>
             <DropdownMenuContent align="end">
+              <DropdownMenuReadOnlyNote />
               <DropdownMenuItem
+                change
                 onSelect={() => dialogs.open({ kind: 'edit-portfolio', portfolio })}
               >
                 {t('management.edit')}
               </DropdownMenuItem>
               {portfolio.isDefault ? null : (
                 <DropdownMenuItem
+                  change
                   onSelect={() =>
                     update.mutate(
                       { id: portfolio.id, body: { isDefault: true } },
@@ -95,6 +99,7 @@ function PortfolioCard({ portfolio }: { portfolio: Portfolio }) {
                 </Link>
               </DropdownMenuItem>
               <DropdownMenuItem
+                change
                 className="text-destructive focus:text-destructive"
                 onSelect={() => dialogs.open({ kind: 'delete-portfolio', portfolio })}
               >
@@ -193,6 +198,7 @@ export function PortfolioManagementPage() {
         <div className="flex flex-wrap gap-2">
           {canCreateSimulation && scope.portfolio ? (
             <Button
+              change
               variant="outline"
               onClick={() =>
                 dialogs.open({
@@ -206,7 +212,7 @@ export function PortfolioManagementPage() {
               {t('management.newSimulation')}
             </Button>
           ) : null}
-          <Button onClick={() => dialogs.open({ kind: 'create-portfolio' })}>
+          <Button change onClick={() => dialogs.open({ kind: 'create-portfolio' })}>
             <Plus aria-hidden="true" />
             {t('management.newPortfolio')}
           </Button>

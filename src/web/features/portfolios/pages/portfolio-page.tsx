@@ -106,6 +106,7 @@ function SimulationsSection({ portfolio }: { portfolio: Portfolio }) {
         </div>
         {manage ? (
           <Button
+            change
             size="sm"
             onClick={() =>
               dialogs.open({
@@ -191,6 +192,7 @@ function SimulationsSection({ portfolio }: { portfolio: Portfolio }) {
                           {can(simulation.permissionLevel, 'manageSimulations') ? (
                             <>
                               <Button
+                                change
                                 variant="ghost"
                                 size="icon-sm"
                                 aria-label={t('switcher.editSimulation', { name: simulation.name })}
@@ -201,6 +203,7 @@ function SimulationsSection({ portfolio }: { portfolio: Portfolio }) {
                                 <Pencil aria-hidden="true" />
                               </Button>
                               <Button
+                                change
                                 variant="ghost"
                                 size="icon-sm"
                                 className="text-destructive hover:text-destructive"
@@ -332,6 +335,7 @@ export function PortfolioPage() {
           )}
           {can(p.permissionLevel, 'edit') && p.isOwner ? (
             <Button
+              change
               variant="outline"
               onClick={() => dialogs.open({ kind: 'edit-portfolio', portfolio: p })}
             >
@@ -341,6 +345,7 @@ export function PortfolioPage() {
           ) : null}
           {can(p.permissionLevel, 'delete') ? (
             <Button
+              change
               variant="outline"
               className="text-destructive hover:text-destructive"
               onClick={() => dialogs.open({ kind: 'delete-portfolio', portfolio: p })}

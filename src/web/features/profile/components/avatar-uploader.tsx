@@ -68,6 +68,7 @@ export function AvatarUploader({ user, name }: { user: User; name: string }) {
           </p>
           <div className="flex flex-wrap gap-2">
             <Button
+              change
               size="sm"
               variant="outline"
               disabled={busy}
@@ -79,6 +80,7 @@ export function AvatarUploader({ user, name }: { user: User; name: string }) {
             </Button>
             {user.avatarUrl ? (
               <Button
+                change
                 size="sm"
                 variant="ghost"
                 disabled={busy}

@@ -32,6 +32,7 @@ function EmailStatus({ user }: { user: User }) {
         </span>
       ) : (
         <Button
+          change
           variant="link"
           size="sm"
           className="h-auto px-0 text-[13px]"
@@ -105,7 +106,7 @@ export function ProfileDetailsForm({ user }: { user: User }) {
         </dd>
       </dl>
       <div>
-        <Button type="submit" size="sm" disabled={!isDirty || update.isPending}>
+        <Button change type="submit" size="sm" disabled={!isDirty || update.isPending}>
           {update.isPending ? t('details.saving') : t('details.save')}
         </Button>
       </div>

@@ -65,7 +65,7 @@ function NameStep({
         )}
       </FormField>
       <div className="flex flex-wrap gap-2">
-        <Button type="submit" size="sm" disabled={start.isPending}>
+        <Button change type="submit" size="sm" disabled={start.isPending}>
           {start.isPending ? t('twoFactor.enroll.starting') : t('twoFactor.enroll.start')}
         </Button>
         <Button variant="ghost" size="sm" onClick={onCancel}>
@@ -209,7 +209,7 @@ function VerifyStep({
         )}
       </FormField>
       <div className="flex flex-wrap gap-2">
-        <Button type="submit" size="sm" disabled={verify.isPending || refresh.isPending}>
+        <Button change type="submit" size="sm" disabled={verify.isPending || refresh.isPending}>
           {verify.isPending ? t('twoFactor.enroll.verifying') : t('twoFactor.enroll.verify')}
         </Button>
         <Button variant="ghost" size="sm" onClick={onCancel}>

@@ -29,6 +29,7 @@ export function LoginNotificationsCard() {
             <Skeleton className="h-5 w-9 rounded-full" />
           ) : (
             <Switch
+              change
               id="login-notifications"
               aria-describedby="login-notifications-description"
               checked={settings.data.loginNotifications}

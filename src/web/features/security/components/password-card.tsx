@@ -105,7 +105,7 @@ export function PasswordCard() {
           )}
         </FormField>
         <div>
-          <Button type="submit" size="sm" disabled={change.isPending}>
+          <Button change type="submit" size="sm" disabled={change.isPending}>
             {change.isPending ? t('password.submitting') : t('password.submit')}
           </Button>
         </div>

@@ -77,6 +77,7 @@ function SessionRow({
           onConfirm={onRevoke}
           trigger={
             <Button
+              change
               variant="outline"
               size="sm"
               disabled={revoking}

@@ -51,6 +51,7 @@ function FactorRow({
         onConfirm={onRemove}
         trigger={
           <Button
+            change
             variant="ghost"
             size="sm"
             disabled={busy}
@@ -156,6 +157,7 @@ export function TwoFactorCard() {
         ) : factors.isSuccess ? (
           <div className="flex flex-wrap items-center gap-2 border-t pt-4">
             <Button
+              change
               size="sm"
               variant="outline"
               className="h-auto min-h-8 shrink py-1.5 text-left whitespace-normal"
@@ -176,6 +178,7 @@ export function TwoFactorCard() {
                 onConfirm={clearAll}
                 trigger={
                   <Button
+                    change
                     size="sm"
                     variant="ghost"
                     disabled={busy}

@@ -346,7 +346,7 @@ export function AccountDeletionDialog({ onClose }: { onClose: () => void }) {
               >
                 {t('privacy.deletion.back')}
               </Button>
-              <Button type="submit" variant="destructive" disabled={remove.isPending}>
+              <Button change type="submit" variant="destructive" disabled={remove.isPending}>
                 {remove.isPending
                   ? t('privacy.deletion.confirm.submitting')
                   : t('privacy.deletion.confirm.submit')}
@@ -380,6 +380,7 @@ export function AccountDeletionSection() {
           {t('privacy.deletion.text')}
         </p>
         <Button
+          change
           variant="destructive"
           size="sm"
           className="shrink-0 self-start sm:self-center"

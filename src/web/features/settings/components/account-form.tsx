@@ -147,6 +147,7 @@ export function AccountForm({
             below={
               device && device !== timezone ? (
                 <Button
+                  change
                   type="button"
                   variant="link"
                   size="sm"

@@ -100,6 +100,7 @@ function RevokeButton({ apiKey, onRevoke }: { apiKey: ApiKey; onRevoke: (key: Ap
   const { t } = useTranslation('apiKeys');
   return (
     <Button
+      change
       variant="outline"
       size="sm"
       className="text-destructive hover:text-destructive"

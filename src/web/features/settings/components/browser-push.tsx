@@ -118,7 +118,14 @@ export function PushBrowserStatus({
               : t('notifications.push.browser.off')}
           </span>
           {enabled ? (
-            <Button type="button" size="sm" variant="outline" disabled={busy} onClick={onTurnOn}>
+            <Button
+              change
+              type="button"
+              size="sm"
+              variant="outline"
+              disabled={busy}
+              onClick={onTurnOn}
+            >
               {t('notifications.push.browser.turnOn')}
             </Button>
           ) : null}

@@ -274,7 +274,7 @@ export function CreateApiKeyDialog({ onClose }: { onClose: () => void }) {
             <Button type="button" variant="outline" onClick={onClose}>
               {t('create.cancel')}
             </Button>
-            <Button type="submit" disabled={create.isPending}>
+            <Button change type="submit" disabled={create.isPending}>
               {create.isPending ? t('create.creating') : t('create.submit')}
             </Button>
           </DialogFooter>

@@ -121,6 +121,7 @@ export function DataExportRow() {
               <Skeleton className="h-8 w-36" />
             ) : (
               <Button
+                change
                 size="sm"
                 variant={action === 'again' ? 'outline' : 'default'}
                 disabled={building || request.isPending}

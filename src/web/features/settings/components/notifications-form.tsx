@@ -251,6 +251,7 @@ export function NotificationsForm({ notifications }: { notifications: Notificati
             }
             control={
               <Switch
+                change
                 id="notifications-pushEnabled"
                 aria-describedby="notifications-pushEnabled-description notifications-pushEnabled-browser"
                 checked={pushEnabled}

@@ -116,7 +116,7 @@ export function FormActions({
       >
         {t('actions.cancel')}
       </Button>
-      <Button type="submit" size="sm" disabled={!dirty || pending}>
+      <Button change type="submit" size="sm" disabled={!dirty || pending}>
         {pending ? t('actions.saving') : t('actions.save')}
       </Button>
     </>

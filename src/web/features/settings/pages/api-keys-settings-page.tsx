@@ -93,7 +93,7 @@ function EmptyState({ onCreate }: { onCreate: () => void }) {
       </span>
       <p className="mt-1 text-sm font-semibold">{t('empty.title')}</p>
       <p className="max-w-md text-[13px] text-muted-foreground">{t('empty.text')}</p>
-      <Button size="sm" className="mt-2" onClick={onCreate}>
+      <Button change size="sm" className="mt-2" onClick={onCreate}>
         <Plus aria-hidden="true" />
         {t('create.button')}
       </Button>
@@ -117,7 +117,7 @@ export function ApiKeysSettingsPage() {
   // Expired keys do not count towards the limit (the server counts working keys).
   const full = list.filter((key) => !key.expired).length >= MAX_ACTIVE_API_KEYS;
   const createButton = (
-    <Button size="sm" onClick={() => setCreating(true)}>
+    <Button change size="sm" onClick={() => setCreating(true)}>
       <Plus aria-hidden="true" />
       {t('create.button')}
     </Button>

@@ -52,6 +52,7 @@ function SignInAlertsSwitch() {
       control={
         settings.data ? (
           <Switch
+            change
             id="privacy-login-notifications"
             aria-describedby="privacy-login-notifications-description"
             checked={settings.data.notifications.loginNotifications}

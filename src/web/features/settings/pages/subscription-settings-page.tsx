@@ -104,6 +104,7 @@ function PlanSummary({
       {subscription.billingAvailable && subscription.managedBy === 'billing' ? (
         <div className="grid justify-items-start gap-1 sm:justify-items-end">
           <Button
+            change
             variant="outline"
             disabled={redirect.isPending || redirect.isSuccess}
             aria-busy={opening}
@@ -171,6 +172,7 @@ function PaidPlans({ subscription, redirect }: { subscription: Subscription; red
             </ul>
             {tier === current ? null : (
               <Button
+                change
                 variant={action(tier) === 'upgrade' ? 'default' : 'outline'}
                 disabled={redirect.isPending || redirect.isSuccess}
                 aria-busy={pending}

@@ -1,5 +1,6 @@
 import { lazy, type ReactNode, Suspense, useCallback, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { cn } from '@/web/lib/cn';
 import { ensureNamespaces } from '@/web/lib/i18n';
 import type { ShellUser } from '../header-labels';
 import { useHelpShortcut } from '../hooks/use-help-shortcut';
@@ -36,6 +37,11 @@ export type AppShellProps = {
   sidebarFooter?: ReactNode;
   /** Under the header, above the page (the simulation banner). */
   banner?: ReactNode;
+  /**
+   * A button floats in the bottom right corner (Admin tools): the page ends with room for it, so
+   * its last row (a table's pinned delete action) can scroll clear of it.
+   */
+  floatingCorner?: boolean;
   children: ReactNode;
 };
 
@@ -51,6 +57,7 @@ export function AppShell({
   userMenu,
   sidebarFooter,
   banner,
+  floatingCorner = false,
   children,
 }: AppShellProps) {
   const { t } = useTranslation('shell');
@@ -81,7 +88,11 @@ export function AppShell({
           hasPage={hasPage}
         />
         {banner}
-        <main id="main" tabIndex={-1} className="min-w-0 flex-1 px-4 py-6 outline-none sm:px-6">
+        <main
+          id="main"
+          tabIndex={-1}
+          className={cn('min-w-0 flex-1 px-4 py-6 outline-none sm:px-6', floatingCorner && 'pb-20')}
+        >
           {children}
         </main>
       </div>
