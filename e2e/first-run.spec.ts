@@ -16,8 +16,11 @@ test('a server without mail: set up, then let a newcomer in', async ({
   const ADMIN = 'owner@example.com';
   const NEWCOMER = 'newcomer@example.com';
 
-  // Production: the development outbox does not exist.
+  // Production: the development outbox does not exist; the setup and mail pages are the app's.
   expect((await page.request.get('/api/v1/dev/outbox')).status()).toBe(404);
+  for (const path of ['/setup', '/admin/mail']) {
+    expect((await page.request.get(path)).status(), path).toBe(200);
+  }
 
   // Signing in or up on an empty server leads to the setup page.
   await page.goto('/login');

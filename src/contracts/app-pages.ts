@@ -8,6 +8,7 @@ export const APP_PAGE_PATHS = [
   // Signed out
   '/login',
   '/register',
+  '/setup',
   '/forgot-password',
   '/auth/reset-password',
   '/auth/activate',
@@ -52,6 +53,7 @@ export const APP_PAGE_PATHS = [
   '/admin/invites',
   '/admin/beta',
   '/admin/audit',
+  '/admin/mail',
   '/admin/mfa-debug',
   '/admin/seo-tools',
   '/admin/device-location',
