@@ -1,4 +1,5 @@
 import { act, render, screen, within } from '@testing-library/react';
+import { QueryClientProvider } from '@tanstack/react-query';
 import userEvent from '@testing-library/user-event';
 import i18n from 'i18next';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -10,6 +11,7 @@ import {
   watchInstall,
 } from '@/web/lib/pwa';
 import { STORAGE_KEYS } from '@/web/lib/storage';
+import { createTestQueryClient } from '@/web/test/render';
 import { OfflineBanner } from './offline-banner';
 import { PwaNotices } from './pwa-notices';
 
@@ -166,7 +168,11 @@ describe('the install sheet', () => {
 describe('the offline banner', () => {
   it('shows while the browser has no network, in both languages', async () => {
     const onLine = vi.spyOn(window.navigator, 'onLine', 'get').mockReturnValue(true);
-    render(<OfflineBanner />);
+    render(
+      <QueryClientProvider client={createTestQueryClient()}>
+        <OfflineBanner />
+      </QueryClientProvider>,
+    );
     expect(screen.queryByRole('status')).toBeNull();
     onLine.mockReturnValue(false);
     act(() => {
