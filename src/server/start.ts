@@ -65,13 +65,19 @@ export async function startServer(options: StartOptions): Promise<Running> {
   }
   app.log.info({ config: describeConfig(config) }, 'starting');
   const url = await app.listen({ port: config.port, host: config.host });
-  // A new install: say where its first account is made (the log is what a newcomer reads).
-  if (await setupRequired(app.ctx)) {
-    app.log.info(
-      { setup: new URL('/setup', config.publicUrl).toString() },
-      `no account yet: open ${new URL('/setup', config.publicUrl).toString()} to create the administrator account`,
-    );
-  }
+  // A new install: say where its first account is made (the log is what a newcomer reads). Not
+  // awaited: the signal handlers below must be in place as soon as the server listens.
+  const setupUrl = new URL('/setup', config.publicUrl).toString();
+  void setupRequired(app.ctx)
+    .then((required) => {
+      if (required) {
+        app.log.info(
+          { setup: setupUrl },
+          `no account yet: open ${setupUrl} to create the administrator account`,
+        );
+      }
+    })
+    .catch(() => undefined);
   // The valuation workers boot now, and ready themselves (connections, compiled engine), not
   // when the first valuation waits for one. The others start with the first task given them.
   app.ctx.valuations.warm();
