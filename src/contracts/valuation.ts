@@ -206,7 +206,19 @@ export const dashboardResponseSchema = z.object({
    * dashboard's currency (part of `netWorth.value`; class, sector and country `cash` in the
    * allocation). Null for the user's own portfolios.
    */
-  simulation: z.object({ id: z.uuid(), portfolioId: z.uuid(), cash: money }).nullable(),
+  /**
+   * With `sim`: the simulation's cash, in the dashboard's currency (part of `netWorth.value`), or
+   * null when no rate converts it (then it is not in the net worth: `baseCash` says how much, in
+   * the simulation's own currency, for the page to show apart).
+   */
+  simulation: z
+    .object({
+      id: z.uuid(),
+      portfolioId: z.uuid(),
+      cash: money.nullable(),
+      baseCash: z.object({ amount: money, currency: z.string() }),
+    })
+    .nullable(),
 });
 export type DashboardResponse = z.infer<typeof dashboardResponseSchema>;
 

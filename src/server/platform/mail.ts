@@ -43,8 +43,9 @@ export const UNSENT_BODY_RETENTION_MS = 24 * HOUR;
  * transaction (so an email exists if and only if the change that causes it committed). With
  * SMTP_URL, a worker in every process claims pending messages (row locks, SKIP LOCKED) and sends
  * them, retrying with a growing delay; a sent message keeps its recipient, subject and template
- * but not its body. Without it, messages stay in the outbox (status `stored`) for the development
- * outbox endpoint; the log names them (recipient, subject, template) but shows the body only in
+ * but not its body. Without it, messages stay in the outbox (status `stored`) for an
+ * administrator to pass their links on (/admin/mail; the development outbox endpoint outside
+ * production); the log names them by template and id only, and shows recipient and body only in
  * development (NODE_ENV=development), since bodies hold reset links and codes.
  */
 export class Mailer {
@@ -75,39 +76,41 @@ export class Mailer {
   }
 
   async queue(db: DbOrTx, message: MailMessage): Promise<void> {
-    await db.insert(mailOutbox).values({
-      to: message.to,
-      subject: message.subject,
-      text: message.text,
-      html: message.html,
-      template: message.template,
-      actionUrl: message.actionUrl ?? null,
-      status: this.transport ? 'pending' : 'stored',
-      nextAttemptAt: this.clock.now(),
-    });
+    const [row] = await db
+      .insert(mailOutbox)
+      .values({
+        to: message.to,
+        subject: message.subject,
+        text: message.text,
+        html: message.html,
+        template: message.template,
+        actionUrl: message.actionUrl ?? null,
+        status: this.transport ? 'pending' : 'stored',
+        nextAttemptAt: this.clock.now(),
+      })
+      .returning({ id: mailOutbox.id });
     if (this.transport) {
       // Delivered when (and only if) the caller's transaction commits, to every process.
       await db.execute(sql`select pg_notify(${MAIL_CHANNEL}, '')`);
       return;
     }
-    // The outbox mode: an administrator passes the links on from /admin/mail. Bodies hold links
-    // and codes: never in the log, except on a developer's machine (NODE_ENV=development) where
-    // reading them there is the point.
+    // The outbox mode: an administrator passes the links on from /admin/mail. The log names the
+    // email by its kind and row, never its recipient nor its body (links and codes), except on a
+    // developer's machine (NODE_ENV=development) where reading them there is the point.
     await this.options.onStored?.(db);
     this.logger.info(
       {
         outbox: true,
-        to: message.to,
-        subject: message.subject,
+        id: row?.id,
         template: message.template,
-        ...(this.options.logBodies ? { text: message.text } : {}),
+        ...(this.options.logBodies ? { to: message.to, text: message.text } : {}),
       },
       'email kept for the administrator at /admin/mail (no SMTP_URL)',
     );
   }
 
   /**
-   * Clears the bodies nobody needs any more: outbox messages after an hour; undelivered ones
+   * Clears the bodies nobody needs any more: outbox messages after 7 days; undelivered ones
    * (failed, or still pending after a day, which are given up). Returns how many were cleared.
    */
   async purgeBodies(now: Date): Promise<number> {

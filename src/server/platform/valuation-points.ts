@@ -53,7 +53,8 @@ export async function upsertValuationPoint(
 /**
  * The first points of a new holding of a valued class: its purchase value (quantity x purchase
  * price) on its purchase date, and its current value on the day it was true (`valueDate`, today
- * unless given) when it differs and that day is after the purchase. Other classes get none.
+ * unless given) when it differs. A value dated on the purchase day itself is that day's value (it
+ * replaces the purchase value's point: the cost stays the purchase's). Other classes get none.
  */
 export async function seedValuations(
   tx: DbOrTx,
@@ -73,7 +74,7 @@ export async function seedValuations(
     now,
   );
   const current = wholeValue(holding, holding.currentPrice);
-  if (holding.purchaseDate < day && !dec(current).eq(purchase)) {
+  if (holding.purchaseDate <= day && !dec(current).eq(purchase)) {
     await upsertValuationPoint(tx, holding, userId, { date: day, value: current }, now);
   }
 }

@@ -88,7 +88,7 @@ function RootLayout() {
 }
 
 /** The pages a visitor reaches signed out (no shell behind them). */
-const SIGNED_OUT_PATHS = /^\/(login|register|forgot-password|auth\/|beta\/)/i;
+const SIGNED_OUT_PATHS = /^\/(login|register|setup|forgot-password|auth\/|beta\/)/i;
 
 /**
  * What shows while the first page's code loads (React Router's hydration fallback, for its lazy

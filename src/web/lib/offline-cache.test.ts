@@ -37,6 +37,22 @@ describe('the offline copy', () => {
     expect(offline.getQueryState(['broken'])).toBeUndefined();
   });
 
+  it('never writes a private read (an email with someone’s link) to the browser’s storage', async () => {
+    const online = client();
+    online.setQueryData(['portfolios'], [{ id: 'p1' }]);
+    await online.fetchQuery({
+      queryKey: ['admin-mail-message', 'm1'],
+      queryFn: () =>
+        Promise.resolve({ actionUrl: 'http://localhost:3000/auth/reset-password?token=secret-1' }),
+      meta: { persist: false },
+    });
+    saveOfflineData(online, 'user-a');
+    const text = window.localStorage.getItem('cairn.offline.data.user-a') ?? '';
+    expect(text).toContain('p1');
+    expect(text).not.toContain('token=');
+    expect(text).not.toContain('admin-mail-message');
+  });
+
   it('never mixes two users: another user replaces the first one’s copy', () => {
     const a = client();
     a.setQueryData(['secret'], 'of A');

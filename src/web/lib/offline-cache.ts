@@ -53,6 +53,12 @@ const isRecent = (query: DehydratedQuery, now: number) =>
   now - query.state.dataUpdatedAt <= OFFLINE_MAX_AGE_MS;
 
 /**
+ * A read that must never be written to the browser's storage: `meta: { persist: false }` (an
+ * email's body read by an administrator holds someone's reset or activation link).
+ */
+const isPrivate = (meta: Record<string, unknown> | undefined) => meta?.persist === false;
+
+/**
  * Saves the cache's successful reads for `userId` now, over what earlier page loads kept: a read
  * this page load has not made (another page, one the cache has let go) keeps its last answer for
  * 24 hours, so every page visited opens offline on what it last showed, not only the last one.
@@ -63,11 +69,11 @@ export function saveOfflineData(queryClient: QueryClient, userId: string) {
   if (previous && previous !== userId) forgetOfflineData();
   const now = Date.now();
   const current = dehydrate(queryClient, {
-    shouldDehydrateQuery: (query) => query.state.status === 'success',
+    shouldDehydrateQuery: (query) => query.state.status === 'success' && !isPrivate(query.meta),
   });
   const byHash = new Map<string, DehydratedQuery>();
   for (const query of readKept(userId)?.state.queries ?? []) {
-    if (isRecent(query, now)) byHash.set(query.queryHash, query);
+    if (isRecent(query, now) && !isPrivate(query.meta)) byHash.set(query.queryHash, query);
   }
   for (const query of current.queries) byHash.set(query.queryHash, query);
   const queries: DehydratedQuery[] = [];

@@ -19,15 +19,17 @@ type Row = typeof mailOutbox.$inferSelect;
 
 const escapeLike = (value: string) => value.replace(/[\\%_]/g, (c) => `\\${c}`);
 
-function toEntry(row: Pick<Row, keyof Row>): MailEntry {
+function toEntry(row: Pick<Row, keyof Row>, delivery: boolean): MailEntry {
+  // With a mail server no body is readable here: say none is kept.
+  const readable = !delivery && row.status === 'stored' && row.text !== '';
   return {
     id: row.id,
     to: row.to,
     subject: row.subject,
     template: row.template,
     status: row.status,
-    hasBody: row.text !== '',
-    hasLink: row.actionUrl !== null,
+    hasBody: readable,
+    hasLink: readable && row.actionUrl !== null,
     createdAt: row.createdAt.toISOString(),
     sentAt: row.sentAt?.toISOString() ?? null,
   };
@@ -70,12 +72,15 @@ export async function listMail(
   return {
     delivery: ctx.mailer.delivers,
     waiting: Number(waiting?.n ?? 0),
-    entries: rows.map(toEntry),
+    entries: rows.map((row) => toEntry(row, ctx.mailer.delivers)),
     total: Number(total?.n ?? 0),
   };
 }
 
-/** One email with its body and link, while they are kept; the reading is audited. */
+/**
+ * One email with its body and link while it waits for the administrator (no SMTP_URL, status
+ * stored, body kept); the reading is audited. With a mail server nothing of a body is given.
+ */
 export async function readMail(
   ctx: ServerContext,
   request: FastifyRequest,
@@ -86,7 +91,9 @@ export async function readMail(
   return ctx.database.db.transaction(async (tx) => {
     const [row] = await tx.select().from(mailOutbox).where(eq(mailOutbox.id, id)).limit(1);
     if (!row) throw new AppError('NOT_FOUND', { resource: 'mail' });
-    const kept = row.text !== '';
+    // Only what waits for the administrator to pass on: with a mail server, no body is theirs to
+    // read (a pending or failed email's link is its recipient's alone).
+    const kept = !ctx.mailer.delivers && row.status === 'stored' && row.text !== '';
     if (kept) {
       await recordAudit(
         tx,
@@ -103,7 +110,7 @@ export async function readMail(
       );
     }
     return {
-      ...toEntry(row),
+      ...toEntry(row, ctx.mailer.delivers),
       text: kept ? row.text : null,
       actionUrl: kept ? row.actionUrl : null,
     };

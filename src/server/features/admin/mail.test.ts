@@ -78,6 +78,10 @@ describe('the outgoing mail of a server without SMTP_URL', () => {
     // The list never carries a body or a link.
     expect(res.body).not.toContain('/auth/activate');
     expect(res.body).not.toContain('token=');
+    // The log names a kept email by its kind and row, never its recipient nor its link.
+    expect(t.rawLogs()).toContain('email kept for the administrator');
+    expect(t.rawLogs()).not.toContain('newcomer@example.com');
+    expect(t.rawLogs()).not.toContain('/auth/activate?token=');
   });
 
   it('gives an administrator the link, audits the reading, and the link opens the account', async () => {
@@ -179,5 +183,54 @@ describe('the outgoing mail of a server without SMTP_URL', () => {
       .where(eq(adminAuditLog.action, 'mail.read'));
     expect(reads).toHaveLength(1);
     expect(await db().select().from(mailOutbox)).not.toHaveLength(0);
+  });
+});
+
+describe('the outgoing mail of a server with SMTP_URL', () => {
+  it('is a delivery log: no body or link is there for an administrator to read', async () => {
+    const smtp = await createTestApp({ env: { SMTP_URL: 'smtp://127.0.0.1:9' } });
+    try {
+      const owner = new Agent(smtp.app, { ip: uniqueIp() });
+      expect(
+        (
+          await owner.post('/api/v1/auth/setup', {
+            email: 'smtp-admin@example.com',
+            password: STRONG_PASSWORD,
+          })
+        ).statusCode,
+      ).toBe(201);
+      const visitor = new Agent(smtp.app, { ip: uniqueIp() });
+      await visitor.post('/api/v1/auth/register', {
+        email: 'someone@example.com',
+        password: STRONG_PASSWORD,
+      });
+      await smtp.app.ctx.jobs.idle();
+      const list = (await owner.get('/api/v1/admin/mail')).json() as {
+        delivery: boolean;
+        waiting: number;
+        entries: Entry[];
+      };
+      expect(list.delivery).toBe(true);
+      expect(list.waiting).toBe(0);
+      const entry = list.entries.find((row) => row.to === 'someone@example.com');
+      expect(entry).toMatchObject({ template: 'activate-account', hasBody: false, hasLink: false });
+      // Its body is still kept for the delivery (pending, or failed at this closed port)...
+      const [row] = await smtp.database.db
+        .select()
+        .from(mailOutbox)
+        .where(eq(mailOutbox.id, entry!.id));
+      expect(row?.text).toContain('/auth/activate?token=');
+      // ...but not given to the administrator, and nothing is audited.
+      const read = await owner.get(`/api/v1/admin/mail/${entry!.id}`);
+      expect(read.json()).toMatchObject({ text: null, actionUrl: null, hasBody: false });
+      expect(
+        await smtp.database.db
+          .select()
+          .from(adminAuditLog)
+          .where(eq(adminAuditLog.action, 'mail.read')),
+      ).toEqual([]);
+    } finally {
+      await smtp.close();
+    }
   });
 });

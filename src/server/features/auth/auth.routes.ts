@@ -154,7 +154,10 @@ export async function authRoutes(app: FastifyInstance, { ctx }: { ctx: ServerCon
     },
     async (request, reply) => {
       await registerPerIp(request);
-      const result = await auth.setUp(ctx, request.body, client(request));
+      const result = await auth.setUp(ctx, request.body, {
+        ...client(request),
+        requestId: request.id,
+      });
       request.log.info({ userId: result.user.id }, 'first account set up as administrator');
       setCookie(reply, result.token, result.session);
       return reply.status(201).send(toLoginResponse(result.user, []));

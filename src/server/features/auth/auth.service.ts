@@ -7,6 +7,7 @@ import { VALIDATION_MESSAGES } from '@/contracts/validation-messages';
 import type { ServerContext } from '../../context';
 import type { DbOrTx } from '../../db/client';
 import {
+  adminAuditLog,
   emailOtps,
   notificationSettings,
   profiles,
@@ -283,7 +284,7 @@ export async function setupRequired(ctx: ServerContext) {
 export async function setUp(
   ctx: ServerContext,
   input: { email: string; password: string; fullName?: string | undefined },
-  client: ClientInfo,
+  client: ClientInfo & { requestId?: string },
 ) {
   if (!(await setupRequired(ctx))) throw new AppError('SETUP_COMPLETE');
   const passwordHash = await hashPassword(input.password);
@@ -311,6 +312,18 @@ export async function setUp(
       },
       ctx.clock,
     );
+    // The first administrator is a role granted like any other: in the audit log.
+    await tx.insert(adminAuditLog).values({
+      actorId: created.id,
+      actorEmail: created.email,
+      action: 'auth.setup',
+      targetType: 'user',
+      targetId: created.id,
+      after: { role: 'admin' },
+      ip: client.ip,
+      requestId: client.requestId ?? null,
+      createdAt: now,
+    });
     await ctx.realtime.publish('admin', { entity: 'users' }, tx);
     const user = await findUserById(tx, created.id);
     if (!user) throw new Error('the new account cannot be read back');

@@ -1,5 +1,5 @@
 import { afterAll, afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { mailOutbox, portfolios, profiles, users } from '../../db/schema';
+import { adminAuditLog, mailOutbox, portfolios, profiles, users } from '../../db/schema';
 import { Agent, emailedToken, registerUser, STRONG_PASSWORD, uniqueIp } from '../../testing/agent';
 import { createTestApp, type TestApp } from '../../testing/test-app';
 
@@ -50,8 +50,18 @@ describe('a server without any account', () => {
     expect(session.json()).toMatchObject({ user: { role: 'admin' } });
     expect((await agent.get('/api/v1/admin/users')).statusCode).toBe(200);
     expect(await db().select().from(portfolios)).toHaveLength(1);
-    // No email was needed, and none was written.
+    // No email was needed, and none was written; the first administrator is in the audit log.
     expect(await db().select().from(mailOutbox)).toEqual([]);
+    expect(await db().select().from(adminAuditLog)).toEqual([
+      expect.objectContaining({
+        action: 'auth.setup',
+        targetType: 'user',
+        targetId: res.json().user.id,
+        actorEmail: 'owner@example.com',
+        after: { role: 'admin' },
+        ip: expect.any(String),
+      }),
+    ]);
     expect(await instance()).toEqual({ setupRequired: false, emailDelivery: false });
     // The password chosen signs in later.
     const later = new Agent(t.app, { ip: uniqueIp() });

@@ -102,6 +102,21 @@ describe('a holding’s value history', () => {
         .valuations.map((point: { date: string }) => point.date),
     ).toEqual(['2025-01-31', '2024-02-01']);
 
+    // Dated on the purchase day itself: that day's value is the one typed (the cost stays 1,000).
+    const sameDay = await add({
+      class: 'crowdfunding',
+      platform: 'Enerfip',
+      projectName: 'Wind farm',
+      amountInvested: '1000',
+      valuation: '1050',
+      investmentDate: '2024-02-01',
+      currentValueDate: '2024-02-01',
+    });
+    expect(sameDay.statusCode, sameDay.body).toBe(201);
+    expect((await owner.get(url(sameDay.json().holding.id))).json().valuations).toEqual([
+      { id: expect.any(String), date: '2024-02-01', value: '1050.00' },
+    ]);
+
     for (const [currentValueDate, message] of [
       ['2019-12-31', 'The value’s date cannot be before the purchase date'],
       ['2999-01-01', 'Date cannot be in the future'],

@@ -219,10 +219,17 @@ export async function dashboard(
     const cashLine = computed.result.holdings.find(
       (holding) => holding.id === cashLineId(simulationId),
     );
+    // Without a rate to the dashboard's currency the engine leaves the cash out (unpriced): it
+    // is said apart in the simulation's own currency, never relabelled nor dropped silently.
+    const unconverted = computed.result.unpriced.some(
+      (item) => item.id === cashLineId(simulationId),
+    );
+    const baseCurrency = scope.access.portfolio.baseCurrency;
     simulation = {
       id: simulationId,
       portfolioId: scope.portfolioId,
-      cash: roundMoney(cashLine?.figures.value ?? '0', currency),
+      cash: unconverted ? null : roundMoney(cashLine?.figures.value ?? '0', currency),
+      baseCash: { amount: roundMoney(computed.cash ?? '0', baseCurrency), currency: baseCurrency },
     };
   } else {
     ({ valued: ownValued, sharedValued } = await valueOwnAndShared(ctx, actor, currency, range));

@@ -190,7 +190,12 @@ describe('dashboard', () => {
     // 99,400 of cash + 5 x 160 USD / 1.25 = 640: 100,040, not the real portfolio's 1,280.
     expect(answer.netWorth.value).toBe('100040.00');
     expect(answer.netWorth.netContributions).toBe('100000.00');
-    expect(answer.simulation).toEqual({ id: simId, portfolioId: real, cash: '99400.00' });
+    expect(answer.simulation).toEqual({
+      id: simId,
+      portfolioId: real,
+      cash: '99400.00',
+      baseCash: { amount: '99400.00', currency: 'EUR' },
+    });
     expect(answer.netWorth.twr).toBeCloseTo(40 / 100000, 12);
     expect(answer.netWorth.mwr).toBeCloseTo(40 / 100000, 12);
     expect(answer.allocation.assetClass).toEqual([
@@ -204,6 +209,22 @@ describe('dashboard', () => {
       ['Apple', '5'],
     ]);
     expect(answer.series.at(-1)).toMatchObject({ date: '2024-03-01', value: '100040.00' });
+
+    // In a currency no rate reaches (CAD: none stored), the cash is said apart in the simulation's
+    // own currency, never counted nor dropped silently.
+    const cad = await agent.patch('/api/v1/settings', { preferences: { currency: 'CAD' } });
+    expect(cad.statusCode, cad.body).toBe(200);
+    const inCad = (
+      await agent.get(`/api/v1/dashboard?range=MAX&sim=${simId}`)
+    ).json() as DashboardResponse;
+    expect(inCad.currency).toBe('CAD');
+    expect(inCad.simulation).toEqual({
+      id: simId,
+      portfolioId: real,
+      cash: null,
+      baseCash: { amount: '99400.00', currency: 'EUR' },
+    });
+    await agent.patch('/api/v1/settings', { preferences: { currency: 'EUR' } });
 
     // Without ?sim= the real dashboard is unchanged: the simulation is not added to it.
     const realAnswer = (await agent.get('/api/v1/dashboard?range=MAX')).json() as DashboardResponse;

@@ -185,6 +185,9 @@ export function useMailMessage(id: string | null) {
     enabled: id !== null,
     staleTime: Infinity,
     retry: false,
+    // Someone's link: never in the offline copy (browser storage), kept in memory a minute.
+    meta: { persist: false },
+    gcTime: 60_000,
   });
 }
 

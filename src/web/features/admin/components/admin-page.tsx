@@ -16,7 +16,7 @@ export function MailNotice() {
   const { waiting } = status.data;
   return (
     <div
-      role="status"
+      data-testid="mail-notice"
       className="flex flex-wrap items-center gap-x-3 gap-y-1 rounded-lg border border-warning/40 bg-warning/10 px-3 py-2 text-sm"
     >
       <TriangleAlert className="size-4 shrink-0 text-warning" aria-hidden="true" />

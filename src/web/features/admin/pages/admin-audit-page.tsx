@@ -39,6 +39,7 @@ export const AUDIT_ACTIONS = [
   'waitlist.refuse',
   'waitlist.restore',
   'support.mfa_lookup',
+  'auth.setup',
   'mail.read',
   'account.deletion_requested',
   'account.deletion_cancelled',

@@ -114,9 +114,7 @@ describe('the admin area without a mail server', () => {
       'GET /admin/audit': { body: { entries: [], total: 0 } },
     });
     renderAdmin(<AdminAuditPage />, { route: '/admin/audit' });
-    const notice = (await screen.findByText(/Mail is not configured/)).closest<HTMLElement>(
-      '[role="status"]',
-    )!;
+    const notice = await screen.findByTestId('mail-notice');
     expect(notice).toHaveTextContent(
       'Mail is not configured. 1 email waits for you to pass it on.',
     );

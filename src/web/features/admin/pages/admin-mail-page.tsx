@@ -89,6 +89,9 @@ function useCopyLink() {
         queryKey: adminKeys.mailMessage(entry.id),
         queryFn: () => api<MailMessageDetail>(`/admin/mail/${entry.id}`),
         staleTime: Infinity,
+        // Someone's link: never in the offline copy, kept in memory a minute.
+        meta: { persist: false },
+        gcTime: 60_000,
       });
       if (message.actionUrl && (await copyText(message.actionUrl))) {
         toast.success(t('mail.linkCopied', { to: entry.to }));

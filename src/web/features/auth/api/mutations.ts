@@ -41,6 +41,8 @@ export function useSetup() {
       void queryClient.invalidateQueries({ queryKey: authKeys.instance() });
       await refreshSession();
     },
+    // Set up meanwhile by someone else (SETUP_COMPLETE): the sign-in pages must stop leading here.
+    onError: () => void queryClient.invalidateQueries({ queryKey: authKeys.instance() }),
   });
 }
 

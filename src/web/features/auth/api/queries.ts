@@ -41,6 +41,8 @@ export function useInstanceStatus() {
     queryKey: authKeys.instance(),
     queryFn: () => api<InstanceStatus>('/instance'),
     ...CACHE.semiStatic,
+    // Read again on each page that asks: setup ends once, perhaps in another browser.
+    staleTime: 0,
   });
 }
 

@@ -55,10 +55,14 @@ describe('SetupPage', () => {
     expect(api.callsTo('POST', '/auth/setup')).toHaveLength(0);
   });
 
-  it('says so when another set-up came first', async () => {
-    mockApi({
-      'GET /instance': emptyServer,
-      'POST /auth/setup': apiError(409, 'SETUP_COMPLETE'),
+  it('says so when another set-up came first, and stops leading sign-in here', async () => {
+    let setUp = false;
+    const api = mockApi({
+      'GET /instance': () => ({ body: { setupRequired: !setUp, emailDelivery: false } }),
+      'POST /auth/setup': () => {
+        setUp = true;
+        return apiError(409, 'SETUP_COMPLETE');
+      },
     });
     const user = userEvent.setup();
     renderWithProviders(<SetupPage />, { route: '/setup' });
@@ -69,6 +73,9 @@ describe('SetupPage', () => {
     expect(
       await screen.findByText('This server is already set up. Sign in, or create an account.'),
     ).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Go to sign in' })).toHaveAttribute('href', '/login');
+    // The server was asked again, so /login will not lead back here.
+    await waitFor(() => expect(api.callsTo('GET', '/instance').length).toBeGreaterThan(1));
   });
 
   it('leads to sign-in once the server has an account', async () => {

@@ -2,10 +2,10 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import type { FormEvent } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { Navigate, useNavigate } from 'react-router';
+import { Link, Navigate, useNavigate } from 'react-router';
 import { toast } from 'sonner';
 import { Alert } from '@/web/components/ui/alert';
-import { ApiErrorAlert } from '@/web/components/ui/api-error-alert';
+import { ApiErrorAlert, errorCodeOf } from '@/web/components/ui/api-error-alert';
 import { Button } from '@/web/components/ui/button';
 import { FormField, focusFirstInvalid, useValidationText } from '@/web/components/ui/form-field';
 import { Input } from '@/web/components/ui/input';
@@ -40,7 +40,7 @@ export function SetupPage() {
 
   // Set up already (by someone else, or in another tab): sign in instead. A successful setup
   // signs in, and the signed-out entry guard moves on to the dashboard.
-  if (instance.data && !instance.data.setupRequired && !setup.isSuccess) {
+  if (instance.data && !instance.data.setupRequired && !setup.isSuccess && !setup.isError) {
     return <Navigate to="/login" replace />;
   }
 
@@ -77,6 +77,14 @@ export function SetupPage() {
       </div>
       <form noValidate onSubmit={onSubmit} className="grid gap-4">
         <ApiErrorAlert error={setup.error} />
+        {errorCodeOf(setup.error) === 'SETUP_COMPLETE' ? (
+          <Link
+            to="/login"
+            className="text-sm font-medium text-primary underline-offset-4 hover:underline"
+          >
+            {t('setup.toSignIn')}
+          </Link>
+        ) : null}
         <FormField
           id="setup-name"
           label={t('fields.fullName')}

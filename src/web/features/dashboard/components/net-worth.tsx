@@ -1,4 +1,5 @@
 import { useTranslation } from 'react-i18next';
+import type { Currency } from '@/contracts/settings';
 import type { DashboardResponse } from '@/contracts/valuation';
 import { Sparkline } from '@/web/components/charts/sparkline';
 import { MoneyChange, ReturnsPair } from '@/web/components/performance/figures';
@@ -77,8 +78,18 @@ export function NetWorthCard({ data }: { data: DashboardResponse }) {
             <div className="grid content-start gap-0.5">
               <dt className="text-xs text-muted-foreground">{t('simulation.cash')}</dt>
               <dd className="tabular font-medium" data-testid="simulation-value-cash">
-                {format.money(data.simulation.cash, { currency, decimals: true })}
+                {data.simulation.cash !== null
+                  ? format.money(data.simulation.cash, { currency, decimals: true })
+                  : format.money(data.simulation.baseCash.amount, {
+                      currency: data.simulation.baseCash.currency as Currency,
+                      decimals: true,
+                    })}
               </dd>
+              {data.simulation.cash === null ? (
+                <dd className="text-xs text-muted-foreground">
+                  {t('simulation.cashNotConverted', { currency })}
+                </dd>
+              ) : null}
             </div>
           ) : null}
           <div className="grid content-start gap-0.5">

@@ -452,7 +452,12 @@ function simulationDashboard(overrides: Partial<DashboardResponse> = {}) {
       portfolio: [],
     },
     upcomingMaturities: [],
-    simulation: { id: SIM, portfolioId: PORTFOLIO_A, cash: '97500.00' },
+    simulation: {
+      id: SIM,
+      portfolioId: PORTFOLIO_A,
+      cash: '97500.00',
+      baseCash: { amount: '97500.00', currency: 'EUR' },
+    },
     ...overrides,
   });
 }
@@ -519,6 +524,24 @@ describe('dashboard: a simulation shows itself', { timeout: 15_000 }, () => {
     );
   });
 
+  it('says its cash apart, in its own currency, when no rate converts it', async () => {
+    const sim = simulationDashboard();
+    renderWithSimulation(scopeOf(true), {
+      real: makeDashboard(),
+      sim: {
+        ...sim,
+        simulation: {
+          ...sim.simulation!,
+          cash: null,
+          baseCash: { amount: '97500.00', currency: 'EUR' },
+        },
+      },
+    });
+    const cash = await screen.findByTestId('simulation-value-cash');
+    expect(cash).toHaveTextContent('€97,500.00');
+    expect(screen.getByText('Not in the value above: no exchange rate to USD yet.')).toBeVisible();
+  });
+
   it('says what to do when the simulation holds only its cash', async () => {
     renderWithSimulation(scopeOf(true), {
       real: makeDashboard(),
@@ -539,7 +562,12 @@ describe('dashboard: a simulation shows itself', { timeout: 15_000 }, () => {
         },
         topMovers: [],
         recentTransactions: [],
-        simulation: { id: SIM, portfolioId: PORTFOLIO_A, cash: '100000' },
+        simulation: {
+          id: SIM,
+          portfolioId: PORTFOLIO_A,
+          cash: '100000',
+          baseCash: { amount: '100000', currency: 'USD' },
+        },
       }),
     });
     expect(await screen.findByRole('heading', { name: 'Only cash so far' })).toBeVisible();

@@ -102,7 +102,7 @@ function OnlyCashCard() {
           {t('simulation.onlyCash.text')}
         </p>
       </div>
-      <Button asChild size="sm">
+      <Button asChild size="sm" change>
         <Link to={withScopeParams('/assets', search)}>
           <Plus aria-hidden="true" />
           {t('simulation.onlyCash.add')}
