@@ -35,6 +35,9 @@ test.describe('an ended session', () => {
     const portfolioId = portfolios.portfolios[0]!.id;
     await page.goto(`/dashboard?portfolio=${portfolioId}`);
     await expect(page.getByRole('heading', { level: 1, name: 'Dashboard' })).toBeVisible();
+    // The page's reads done (the dashboard asks once its scope is known): the next one is the
+    // click's, the first to meet the ended session.
+    await page.waitForLoadState('networkidle');
 
     await dropSession(page);
     await (await assetsLink(page, 'Transactions')).click();
