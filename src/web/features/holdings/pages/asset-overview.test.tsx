@@ -87,27 +87,27 @@ describe('the overview list', () => {
     // 9,000 USD is 8,100 EUR: first, above the euro rows, not after them. The pound row, with no
     // rate to compare it by, comes after the converted ones.
     expect(names()).toEqual([
-      'BTCBitcoin',
-      'BEURBig EUR',
-      'SEURSmall EUR',
-      'TEURTenth EUR',
+      'BTC Bitcoin',
+      'BEUR Big EUR',
+      'SEUR Small EUR',
+      'TEUR Tenth EUR',
       'Gold bar',
     ]);
     await userEvent.click(screen.getByRole('button', { name: /^Value/ }));
     expect(names()).toEqual([
-      'TEURTenth EUR',
-      'SEURSmall EUR',
-      'BEURBig EUR',
-      'BTCBitcoin',
+      'TEUR Tenth EUR',
+      'SEUR Small EUR',
+      'BEUR Big EUR',
+      'BTC Bitcoin',
       'Gold bar',
     ]);
     // Gains too: 900 USD (810 EUR) above 5 EUR; -50 EUR last among the converted.
     await userEvent.click(screen.getByRole('button', { name: /^Gain/ }));
     expect(names()).toEqual([
-      'BTCBitcoin',
-      'SEURSmall EUR',
-      'TEURTenth EUR',
-      'BEURBig EUR',
+      'BTC Bitcoin',
+      'SEUR Small EUR',
+      'TEUR Tenth EUR',
+      'BEUR Big EUR',
       'Gold bar',
     ]);
   });
