@@ -141,12 +141,23 @@ function Gain({ holding }: { holding: Holding }) {
         });
         const percent =
           figures.gainRatio === null
-            ? ''
-            : ` (${format.percent(figures.gainRatio * 100, { decimals: 2, signed: true })})`;
+            ? null
+            : `(${format.percent(figures.gainRatio * 100, { decimals: 2, signed: true })})`;
+        // A narrow column breaks between the amount and its percentage, never inside either.
         return (
           <ChangeIndicator
             value={Number(figures.gain)}
-            label={`${amount}${percent}`}
+            label={
+              <span>
+                <span className="whitespace-nowrap">{amount}</span>
+                {percent ? (
+                  <>
+                    {' '}
+                    <span className="whitespace-nowrap">{percent}</span>
+                  </>
+                ) : null}
+              </span>
+            }
             className="justify-end"
           />
         );

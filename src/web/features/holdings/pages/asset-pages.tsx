@@ -159,13 +159,23 @@ export const CrowdfundingPage = () => <AssetClassPage holdingClass="crowdfunding
 export const SavingsPage = () => <AssetClassPage holdingClass="savings" />;
 
 /** Category totals: one card per class, a line per currency (the spec's category aggregation). */
-function CategoryCards({ categories }: { categories: CategoryTotals[] }) {
+function CategoryCards({
+  categories,
+  currency: base,
+}: {
+  categories: CategoryTotals[];
+  /** The portfolio's currency: its line comes first in each card. */
+  currency: string;
+}) {
   const { t } = useTranslation('holdings');
   const format = useFormatters();
   const search = useScopeSearch();
+  const first = (code: string) => (code === base ? '' : code);
   const byClass = HOLDING_CLASSES.map((holdingClass) => ({
     holdingClass,
-    rows: categories.filter((row) => row.class === holdingClass),
+    rows: categories
+      .filter((row) => row.class === holdingClass)
+      .sort((a, b) => first(a.currency).localeCompare(first(b.currency))),
   })).filter((group) => group.rows.length > 0);
   return (
     <ul className="grid gap-3 sm:grid-cols-2 xl:grid-cols-3" aria-label={t('overview.categories')}>
@@ -426,7 +436,10 @@ export function AssetsOverviewPage() {
                   }
                 />
               ) : null}
-              <CategoryCards categories={summary.data.categories} />
+              <CategoryCards
+                categories={summary.data.categories}
+                currency={summary.data.totals?.currency ?? ''}
+              />
             </>
           ) : null}
           <Card className="overflow-hidden p-0">
