@@ -179,7 +179,7 @@ function Amount({ holding, field }: { holding: Holding; field: 'value' | 'cost' 
     return (
       <span className="grid justify-items-end">
         <span className="text-muted-foreground">—</span>
-        <span className="text-xs font-normal whitespace-nowrap text-muted-foreground">
+        <span className="text-xs font-normal text-muted-foreground">
           {t(figures.reason === 'no_rate' ? 'table.noRate' : 'table.notValued')}
         </span>
       </span>
@@ -196,7 +196,8 @@ function Amount({ holding, field }: { holding: Holding; field: 'value' | 'cost' 
         return (
           <span className="grid justify-items-end">
             <span>{amount}</span>
-            <span className="text-xs font-normal whitespace-nowrap text-muted-foreground">
+            {/* It may wrap: on a phone the value column stays narrow. */}
+            <span className="text-xs font-normal text-muted-foreground">
               {t('table.noRate')}
             </span>
           </span>
