@@ -6,6 +6,7 @@
  */
 export const APP_PAGE_PATHS = [
   // Signed out
+  '/setup',
   '/login',
   '/register',
   '/forgot-password',
@@ -56,6 +57,7 @@ export const APP_PAGE_PATHS = [
   '/admin/seo-tools',
   '/admin/device-location',
   '/admin/market-data',
+  '/admin/mail',
 ] as const;
 
 const segmentsOf = (path: string) => path.split('/').filter(Boolean);
