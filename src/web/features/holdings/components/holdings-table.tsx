@@ -197,9 +197,7 @@ function Amount({ holding, field }: { holding: Holding; field: 'value' | 'cost' 
           <span className="grid justify-items-end">
             <span>{amount}</span>
             {/* It may wrap: on a phone the value column stays narrow. */}
-            <span className="text-xs font-normal text-muted-foreground">
-              {t('table.noRate')}
-            </span>
+            <span className="text-xs font-normal text-muted-foreground">{t('table.noRate')}</span>
           </span>
         );
       }}
