@@ -124,6 +124,19 @@ test('dates typed and picked in the user’s format; a status change that moves 
   await expect(remove).toBeVisible();
   const box = await remove.boundingBox();
   expect(box && box.x + box.width).toBeLessThanOrEqual(390);
+  // Every column a phone shows is readable: the table does not scroll sideways, and the amount
+  // ends before the pinned delete column begins (the date is under the asset).
+  const frame = page.locator('[data-slot="table-container"]').first();
+  const overflow = await frame.evaluate((element) => element.scrollWidth - element.clientWidth);
+  expect(overflow).toBeLessThanOrEqual(0);
+  const firstRow = frame.getByRole('row').nth(1);
+  const cells = firstRow.getByRole('cell');
+  const amountBox = await cells.nth((await cells.count()) - 2).boundingBox();
+  const deleteBox = await cells.last().boundingBox();
+  expect(amountBox && deleteBox && amountBox.x + amountBox.width).toBeLessThanOrEqual(
+    deleteBox?.x ?? 0,
+  );
+  await expect(firstRow).toContainText(/\d{2}\/\d{2}\/\d{4}/);
   await page.getByRole('button', { name: 'New transaction' }).click();
   dialog = page.getByRole('dialog', { name: 'New transaction' });
   await dialog.getByLabel('Quantity').fill('1');

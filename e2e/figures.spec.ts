@@ -7,7 +7,8 @@ import { ADMIN_EMAIL, register, signIn, uniqueEmail } from './helpers';
  * payment counts in the Fees total; the overview sorts by the value converted into one currency
  * (the dollar crypto between the flat and the share, not after every euro row); the flat's value,
  * typed today, is not today's gain on the dashboard nor a top mover; the crypto's day change
- * reads in dollars on its row; a quantity too large says so.
+ * reads in dollars on its row; a quantity too large says so; the overview's cards and total are
+ * its rows' and the dashboard's figures (the coin at its close, not its typed price).
  */
 
 /** The journey's own symbol: other journeys share the server and its market data. */
@@ -98,7 +99,8 @@ test('a fee counted, holdings sorted by converted value, a typed value not a gai
     ['Name', 'Bitcoin'],
     ['Quantity', '1e309'],
     ['Purchase price', '40000'],
-    ['Current price', '61000'],
+    // Typed at yesterday's close: today's stored close (61,000) is what it is worth.
+    ['Current price', '60000'],
     ['Purchase date', '2025-01-15'],
   ]);
   await dialog.getByRole('button', { name: 'Add', exact: true }).click();
@@ -108,6 +110,8 @@ test('a fee counted, holdings sorted by converted value, a typed value not a gai
   await expect(dialog.getByText('Quantity must be positive')).toHaveCount(0);
   await expectAccessible();
   await fill(dialog, [['Quantity', '0.5']]);
+  // The form starts in the portfolio's euros: this coin is held in dollars.
+  await dialog.getByLabel('Currency').selectOption('USD');
   await dialog.getByRole('button', { name: 'Add', exact: true }).click();
   await expect(dialog).toBeHidden();
 
@@ -170,5 +174,19 @@ test('a fee counted, holdings sorted by converted value, a typed value not a gai
   await expect(movers.getByRole('row')).toHaveCount(2);
   await expect(movers).toContainText(COIN);
   await expect(movers).not.toContainText('Flat in Lyon');
+  await expectAccessible();
+
+  // The assets overview agrees: its total is the net worth, to the cent, and the crypto card is
+  // its row (0.5 x today's close of 61,000 USD, not the 60,000 typed).
+  const netWorth = (await page.getByTestId('net-worth-value').innerText()).trim();
+  await page.goto('/assets');
+  const total = page.getByTestId('converted-total');
+  await expect(total).toContainText(netWorth);
+  await expect(total).toContainText(amount('€376 427,27'));
+  const cryptoCard = page.getByTestId('category-crypto');
+  await expect(cryptoCard).toContainText(amount('$30 500,00'));
+  await expect(cryptoCard).not.toContainText(/30\s?000/);
+  await expect(page.getByRole('row').filter({ hasText: COIN })).toContainText(amount('$30 500,00'));
+  await expect(page.getByTestId('category-market')).toContainText(amount('€1 200,00'));
   await expectAccessible();
 });

@@ -87,8 +87,12 @@ test.describe('an address no page has', () => {
     expect(lost?.status()).toBe(404);
     await expect(page.getByRole('heading', { level: 1, name: 'Page not found' })).toBeVisible();
     await expect(page).toHaveTitle('Page not found · Cairn');
-    // Inside the app: its navigation leads on, and the dashboard is the first way back.
+    // Inside the app: its navigation leads on, and the dashboard is the first way back. The
+    // breadcrumb names no page after the mistyped address.
     await expect(page.getByRole('navigation', { name: 'Main navigation' })).toBeVisible();
+    const crumbs = page.getByRole('navigation', { name: 'Breadcrumb' });
+    await expect(crumbs).toContainText('Page not found');
+    await expect(crumbs).not.toContainText(/dashbord/i);
     await expectAccessible();
     await page.getByRole('link', { name: 'Go to your dashboard' }).click();
     await expect(page).toHaveURL('/dashboard');

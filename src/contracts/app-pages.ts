@@ -6,6 +6,7 @@
  */
 export const APP_PAGE_PATHS = [
   // Signed out
+  '/setup',
   '/login',
   '/register',
   '/setup',
@@ -58,6 +59,7 @@ export const APP_PAGE_PATHS = [
   '/admin/seo-tools',
   '/admin/device-location',
   '/admin/market-data',
+  '/admin/mail',
 ] as const;
 
 const segmentsOf = (path: string) => path.split('/').filter(Boolean);

@@ -712,7 +712,11 @@ export type Holding = z.infer<typeof holdingSchema>;
 export const holdingResponseSchema = z.object({ holding: holdingSchema });
 export const holdingsResponseSchema = z.object({ holdings: z.array(holdingSchema) });
 
-/** One category aggregation row (spec 002, section 3), per currency. */
+/**
+ * One category aggregation row (spec 002, section 3), per currency: the holdings' figures in that
+ * currency from the valuation the portfolio's value comes from (the performance answer's
+ * `holdingValue`, `holdingCostBasis`), added exactly and rounded once.
+ */
 export const categoryTotalsSchema = z.object({
   class: z.enum(HOLDING_CLASSES),
   category: z.string(),
@@ -722,9 +726,14 @@ export const categoryTotalsSchema = z.object({
   totalValue: z.string(),
   /**
    * Value minus cost, rounded once to the cent from the exact sums (not the difference of the two
-   * rounded totals), as each holding's gainLoss is: a class of one holding shows its gain.
+   * rounded totals), as each holding's gain is: a class of one holding shows its gain.
    */
   totalGain: z.string(),
+  /**
+   * Of `itemCount`, the holdings the valuation could not value (no price): not in the figures,
+   * never replaced by a typed price.
+   */
+  unvaluedCount: z.number().int(),
   lastUpdated: z.string().nullable(),
 });
 export type CategoryTotals = z.infer<typeof categoryTotalsSchema>;
@@ -735,9 +744,12 @@ export const appliedRateSchema = z.object({
   rateDate: z.string(),
 });
 /**
- * The view's totals in the portfolio's base currency: each currency converted with its last rate
- * on or before `asOf` (never added one for one). A currency without a rate is not in the totals:
- * it is listed in `unconverted`, in its own currency (docs/decisions.md, 'Currencies').
+ * The view's totals in the portfolio's base currency: the value and cost basis of its holdings
+ * (a simulation's cash apart), from the same valuation as the performance answer, so the total
+ * value is the portfolio's value (each holding converted at `asOf`'s rate, never added one for
+ * one; the cost at its purchase days' rates). `rates` are the rates of `asOf` of each converted
+ * currency. A holding without a rate is not in the totals: its currency is listed in
+ * `unconverted`, in its own currency (docs/decisions.md, 'Currencies').
  */
 export const convertedTotalsSchema = z.object({
   currency: z.enum(CURRENCIES),

@@ -73,16 +73,36 @@ export type PerformanceFigures = z.infer<typeof performanceFiguresSchema>;
 /** Why a holding is left out of the value: no price at all, or no rate to convert it. */
 export const UNPRICED_REASONS = ['no_price', 'no_rate'] as const;
 
+/**
+ * A holding's figures in its own currency (`holdingCurrency`), from the same valuation as the
+ * portfolio's: its value (converted at the day's rate when its prices are in another currency),
+ * what its units cost as recorded, and the difference, rounded once. The holdings tables show
+ * these, and the summary's category lines add them up.
+ */
+export const heldFiguresSchema = z.object({
+  holdingValue: money,
+  holdingCostBasis: money,
+  holdingUnrealizedGain: money,
+  /** holdingUnrealizedGain / holdingCostBasis; null without a cost. */
+  holdingUnrealizedGainPercent: ratio,
+});
+export type HeldFigures = z.infer<typeof heldFiguresSchema>;
+
 export const holdingPerformanceSchema = performanceFiguresSchema.extend({
   holdingId: z.uuid(),
   name: z.string(),
   symbol: z.string().nullable(),
   class: z.enum(HOLDING_CLASSES),
-  /** The holding's own currency (prices are converted from it). */
+  /** The holding's own currency (its figures are converted from it). */
   holdingCurrency: z.string(),
   quantity: z.string(),
-  /** The last close used, in the holding's currency, and its date (null: no price). */
+  /**
+   * The last price used and its date (null: no price), in `lastPriceCurrency`: the currency the
+   * instrument is quoted in, which may not be the holding's (a share listed in dollars held in
+   * euros; pence are written in pounds).
+   */
   lastPrice: z.string().nullable(),
+  lastPriceCurrency: z.string().nullable(),
   lastPriceDate: z.string().nullable(),
   /** manual (typed on the holding), market (a stored close), valuation, savings. */
   priceSource: z.enum(['manual', 'market', 'valuation', 'savings']).nullable(),
@@ -94,6 +114,7 @@ export const holdingPerformanceSchema = performanceFiguresSchema.extend({
    */
   holdingDayChange: money.nullable(),
   holdingDayChangePercent: ratio,
+  ...heldFiguresSchema.shape,
 });
 export type HoldingPerformance = z.infer<typeof holdingPerformanceSchema>;
 
@@ -105,11 +126,17 @@ export const performanceResponseSchema = performanceFiguresSchema.extend({
   from: z.string().nullable(),
   series: z.array(seriesPointSchema),
   holdings: z.array(holdingPerformanceSchema),
+  /**
+   * Holdings left out of the value. One without a rate into the portfolio's currency is still
+   * valued in its own (its held figures); otherwise they are null.
+   */
   unpriced: z.array(
     z.object({
       holdingId: z.uuid(),
       name: z.string(),
       reason: z.enum(UNPRICED_REASONS),
+      holdingCurrency: z.string(),
+      held: heldFiguresSchema.nullable(),
     }),
   ),
   /** For simulations: the cash balance in the base currency (part of `value`). */

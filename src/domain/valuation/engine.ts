@@ -302,6 +302,11 @@ export function computePortfolioValuation(
         previousValue: figures.own.previousValue.toPlainString(),
         dayChange: figures.own.dayChange.toPlainString(),
       },
+      held: {
+        currency: holding.held.currency,
+        value: figures.held.value.toPlainString(),
+        costBasis: figures.held.costBasis.toPlainString(),
+      },
       performance: walk.performance,
     };
     holdings.push(valuation);

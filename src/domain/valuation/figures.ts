@@ -37,7 +37,12 @@ export type ExactFigures = {
   revaluation: ExactSum;
   /** The same day's figures in the holding's quote currency (not summed across holdings). */
   own: OwnFigures;
+  /** Value and cost in the holding's own currency (`PreparedHolding.held`; not summed). */
+  held: HeldFigures;
 };
+
+/** A holding's value (converted at asOf's rate) and cost (as recorded) in its own currency. */
+export type HeldFigures = { value: ExactSum; costBasis: ExactSum };
 
 /** A holding's day in its own (quote) currency: values of asOf and the day before, and the day's move. */
 export type OwnFigures = { value: ExactSum; previousValue: ExactSum; dayChange: ExactSum };
@@ -64,6 +69,7 @@ export const zeroFigures = (): ExactFigures => ({
   netContributions: new ExactSum(),
   revaluation: new ExactSum(),
   own: zeroOwn(),
+  held: { value: new ExactSum(), costBasis: new ExactSum() },
 });
 
 const times = (amount: Decimal, rate: Decimal) => (rate === ONE ? amount : amount.mul(rate));
@@ -261,6 +267,15 @@ export function exactFigures(
           [costs.historical, -1],
         );
   figures.realisedGain = costs.realised;
+  // In its own currency: the value at asOf's rate, the cost as the ledger recorded it.
+  const held = holding.held.currency;
+  figures.held = {
+    value:
+      held === quote.currency
+        ? ownValue
+        : ExactSum.from(ownValue.toDecimal().mul(fx.exact(quote.currency, held, asOf))),
+    costBasis: costs.held,
+  };
   return figures;
 }
 
@@ -344,39 +359,53 @@ function pointsValueAt(
 type LotCosts = {
   /** What the units held cost, in real quote units. */
   local: ExactSum;
+  /** The same in the holding's own currency (`PreparedHolding.held`), as recorded. */
+  held: ExactSum;
   /** The same in the target currency, at the rates of the purchase days. */
   historical: ExactSum;
   realised: ExactSum;
 };
 
-/** Costs from the ledger's open lots and tax rows. */
+/**
+ * Costs from the ledger's open lots and tax rows. A lot's price and fees are in the holding's own
+ * currency (`held`): converted into the quote currency, when its closes are quoted in another, at
+ * the rate of the lot's purchase day.
+ */
 function ledgerLotCosts(holding: PreparedHolding, context: ExactContext): LotCosts {
   const { fx, target, base } = context;
   const quote = holding.quote;
+  const own = holding.held;
+  const crossed = own.currency !== quote.currency;
   const local = new ExactSum();
+  const held = new ExactSum();
   const historical = new ConvertedSum();
   for (const lot of holding.input.openLots ?? []) {
     if (lot.remainingQuantity === '0' || dec(lot.remainingQuantity).isZero()) continue;
     const pooled = lot.pooledUnitCost ? dec(lot.pooledUnitCost) : null;
+    const day = toDay(lot.acquisitionDate);
     // What the lot's units cost in the currency they were bought in (pence for GBp: shifted).
-    const lotLocal = new ExactSum();
+    const lotOwn = new ExactSum();
     if (pooled) {
-      lotLocal.addDecimal(
+      lotOwn.addDecimal(
         dec(lot.remainingQuantity)
           .mul(pooled)
           .div(dec(lot.exchangeRateToBase))
-          .mul(quote.exactFactor),
+          .mul(own.exactFactor),
       );
     } else {
-      lotLocal.addProduct(lot.remainingQuantity, lot.acquisitionPrice, 1, quote.shift);
-      lotLocal.add(lot.feesRemaining, 1, quote.shift);
+      lotOwn.addProduct(lot.remainingQuantity, lot.acquisitionPrice, 1, own.shift);
+      lotOwn.add(lot.feesRemaining, 1, own.shift);
     }
+    held.addSum(lotOwn);
+    const lotLocal = crossed
+      ? ExactSum.from(lotOwn.toDecimal().mul(fx.exact(own.currency, quote.currency, day)))
+      : lotOwn;
     local.addSum(lotLocal);
-    if (quote.currency === target) continue;
+    if (own.currency === target) continue;
     // The ledger's base cost when the target is the base and a rate was recorded (a rate of
     // exactly 1 between two currencies is the ledger's default: not a recorded rate).
     const rateToBase = dec(lot.exchangeRateToBase);
-    const recordedRate = !(rateToBase.eq(ONE) && quote.currency !== base);
+    const recordedRate = !(rateToBase.eq(ONE) && own.currency !== base);
     if (target === base && recordedRate) {
       // lots.ts remainingCost, from the strings.
       if (pooled) historical.at(ONE).addProduct(lot.remainingQuantity, lot.pooledUnitCost ?? '0');
@@ -386,7 +415,7 @@ function ledgerLotCosts(holding: PreparedHolding, context: ExactContext): LotCos
         recorded.add(lot.feesRemaining);
       }
     } else {
-      historical.at(fx.exact(quote.currency, target, toDay(lot.acquisitionDate))).addSum(lotLocal);
+      historical.at(fx.exact(own.currency, target, day)).addSum(lotOwn);
     }
   }
   const realised = new ConvertedSum();
@@ -397,19 +426,21 @@ function ledgerLotCosts(holding: PreparedHolding, context: ExactContext): LotCos
   }
   return {
     local,
-    historical: quote.currency === target ? local : historical.total(),
+    held,
+    historical: own.currency === target ? held : historical.total(),
     realised: realised.total(),
   };
 }
 
 /**
  * Costs from the engine's own replay of the buys and sells through the ledger (each sale's
- * method, FIFO when none), in real quote units (rate 1), converted at the purchase and sale days'
- * rates.
+ * method, FIFO when none), in the holding's own currency (each trade at its day's rate when it is
+ * in another), converted at the purchase and sale days' rates.
  */
 function replayedLotCosts(holding: PreparedHolding, context: ExactContext): LotCosts {
   const { fx, target } = context;
   const quote = holding.quote;
+  const own = holding.held.currency;
   const ledger: LedgerTransaction[] = [];
   const dayOf = new Map<string, number>();
   holding.transactions.forEach((tx, index) => {
@@ -417,9 +448,7 @@ function replayedLotCosts(holding: PreparedHolding, context: ExactContext): LotC
     const source = tx.source;
     const rate = times(
       tx.currency.exactFactor,
-      tx.currency.currency === quote.currency
-        ? ONE
-        : fx.exact(tx.currency.currency, quote.currency, tx.day),
+      tx.currency.currency === own ? ONE : fx.exact(tx.currency.currency, own, tx.day),
     );
     const id = source.id ?? `${holding.input.id}#${index}`;
     dayOf.set(id, tx.day);
@@ -435,28 +464,34 @@ function replayedLotCosts(holding: PreparedHolding, context: ExactContext): LotC
     });
   });
   if (ledger.length === 0) {
-    return { local: new ExactSum(), historical: new ExactSum(), realised: new ExactSum() };
+    return {
+      local: new ExactSum(),
+      held: new ExactSum(),
+      historical: new ExactSum(),
+      realised: new ExactSum(),
+    };
   }
   const replayed = replayHolding(ledger);
   const local = new ExactSum();
+  const held = new ExactSum();
   const historical = new ExactSum();
+  const into = (currency: string, cost: Decimal, day: number) =>
+    own === currency ? cost : cost.mul(fx.exact(own, currency, day));
   for (const lot of replayed.lots) {
     if (lot.remainingQuantity.isZero()) continue;
     const cost = remainingCost(lot);
-    local.addDecimal(cost);
-    historical.addDecimal(
-      quote.currency === target
-        ? cost
-        : cost.mul(fx.exact(quote.currency, target, toDay(lot.acquisitionDate))),
-    );
+    const day = toDay(lot.acquisitionDate);
+    held.addDecimal(cost);
+    local.addDecimal(into(quote.currency, cost, day));
+    historical.addDecimal(into(target, cost, day));
   }
   const realised = new ExactSum();
   for (const sale of replayed.sales) {
     const day = dayOf.get(sale.transactionId) ?? context.asOf;
-    const rate = quote.currency === target ? ONE : fx.exact(quote.currency, target, day);
+    const rate = own === target ? ONE : fx.exact(own, target, day);
     for (const line of sale.figures.lots) realised.addDecimal(times(line.gainLoss, rate));
   }
-  return { local, historical, realised };
+  return { local, held, historical, realised };
 }
 
 /**
@@ -567,5 +602,7 @@ function savingsFigures(holding: PreparedHolding, context: ExactContext): ExactF
       previousValue: ExactSum.from(ownPrevious),
       dayChange: ExactSum.from(ownDay),
     },
+    // Its own currency is its quote currency: the balance, and the deposits less withdrawals.
+    held: { value: ExactSum.from(ownValue), costBasis: ExactSum.from(times(local, factor)) },
   };
 }

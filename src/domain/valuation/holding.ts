@@ -44,6 +44,8 @@ export type ValuationMode = 'closes' | 'points' | 'savings';
 export type PreparedHolding = {
   input: HoldingInput;
   quote: NormalisedCurrency;
+  /** The holding's own currency (`ledgerCurrency`, else the quote currency): its lots' and `held`. */
+  held: NormalisedCurrency;
   mode: ValuationMode;
   /** A market or crypto holding without any close. */
   noCloses: boolean;
@@ -85,6 +87,9 @@ export function prepareHolding(input: HoldingInput, asOf: DayNumber): PreparedHo
   const quote = normaliseCurrency(input.currency);
   const currencies = new Set<string>([quote.currency]);
   const normalised = new Map<string, NormalisedCurrency>([[input.currency, quote]]);
+  const ledgerCode = input.ledgerCurrency ?? input.currency;
+  const held = normalised.get(ledgerCode) ?? normaliseCurrency(ledgerCode);
+  normalised.set(ledgerCode, held);
   const transactions: PreparedTransaction[] = [];
   let hasUnits = false;
   let afterAsOf = false;
@@ -145,9 +150,11 @@ export function prepareHolding(input: HoldingInput, asOf: DayNumber): PreparedHo
     firstDay = Math.min(firstDay, points.days[0] as number);
   }
   if (firstDay > asOf) firstDay = Infinity;
+  if (mode !== 'savings') currencies.add(held.currency);
   return {
     input,
     quote,
+    held: mode === 'savings' ? quote : held,
     mode,
     noCloses,
     transactions: mode === 'savings' ? [] : byDay(transactions),

@@ -102,6 +102,12 @@ export type HoldingInput = {
   class: AssetType;
   /** Quote currency (of closes, valuations and, by default, transactions). GBp/GBX are pence. */
   currency: string;
+  /**
+   * The holding's own currency, when its closes are quoted in another (shares listed in dollars
+   * held in a euro account): the currency of its open lots (`acquisitionPrice`, `feesRemaining`)
+   * and of its `held` figures. The quote currency when absent.
+   */
+  ledgerCurrency?: string;
   symbol?: string | null;
   /** In ledger order (date, then recording order); sorted by date here when they are not. */
   transactions?: readonly ValuationTransaction[];
@@ -223,6 +229,13 @@ export type HoldingValuation = {
    * `figures`), so a dollar holding's move reads in dollars. Exact decimal strings.
    */
   own: { value: string; previousValue: string; dayChange: string };
+  /**
+   * What the holding is worth and what its units cost in its own currency (`ledgerCurrency`, else
+   * the quote currency; never relabelled): its value converted at asOf's rate, its cost as the
+   * ledger recorded it (open lots, fees included; a savings account's net deposits). Exact
+   * decimal strings: the holding's line of a summary in its own currency.
+   */
+  held: { currency: string; value: string; costBasis: string };
   performance: PerformanceFigures;
 };
 

@@ -8,8 +8,8 @@ import { checkMarketRowsTask, euroRatesTask } from '../features/market-data/impo
 import { readEcbFile } from '../features/market-data/providers/ecb-file';
 import { planRebuildTask } from './ledger-plan';
 import {
-  performanceTask,
   valueViewTask,
+  viewAnswersTask,
   warmValuationTask,
 } from '../features/valuation/valuation.task';
 
@@ -21,8 +21,8 @@ import {
 export const computeTasks = {
   /** A portfolio's or simulation's valuation, read and computed on the worker. */
   valueView: valueViewTask,
-  /** A portfolio's or simulation's performance answer, built on the worker. */
-  performance: performanceTask,
+  /** A portfolio's or simulation's performance answer and holdings summary, built on the worker. */
+  viewAnswers: viewAnswersTask,
   /** Readies a worker for its first valuation (at start). */
   warmValuation: warmValuationTask,
   /** An ECB rates file read and checked (the full history takes about 2 s). */

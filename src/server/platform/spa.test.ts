@@ -105,6 +105,9 @@ describe('serving the SPA', () => {
       '/savings/accounts',
       '/settings/api-keys',
       '/admin/market-data',
+      // The first run's set-up page and the administrator's outgoing mail (issue 26).
+      '/setup',
+      '/admin/mail',
       // The service worker's copy of the shell is fetched from here.
       '/app-shell',
     ]) {

@@ -1,4 +1,4 @@
-import { render, screen } from '@testing-library/react';
+import { render, screen, within } from '@testing-library/react';
 import i18n from 'i18next';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { createMemoryRouter, RouterProvider } from 'react-router';
@@ -58,6 +58,10 @@ describe('the page-not-found screen', () => {
     expect(await screen.findByRole('heading', { level: 1, name: 'Page not found' })).toBeVisible();
     // The shell is there: its navigation leads everywhere else.
     expect(await screen.findByRole('navigation', { name: 'Main navigation' })).toBeVisible();
+    // The breadcrumb names no page from the mistyped address.
+    const crumbs = screen.getByRole('navigation', { name: 'Breadcrumb' });
+    expect(within(crumbs).getByText('Page not found')).toHaveAttribute('aria-current', 'page');
+    expect(crumbs).not.toHaveTextContent(/dashbord/i);
     expect(document.title).toBe('Page not found · Cairn');
     screen.getByRole('link', { name: 'Go to your dashboard' }).click();
     expect(await screen.findByText('dashboard page')).toBeVisible();

@@ -43,6 +43,7 @@ export function makeHoldingPerformance(
     holdingCurrency: 'USD',
     quantity: '10',
     lastPrice: '189.50',
+    lastPriceCurrency: 'USD',
     lastPriceDate: '2026-11-24',
     priceSource: 'market',
     value: '1752.10',
@@ -55,6 +56,11 @@ export function makeHoldingPerformance(
     // In dollars: the share's own move (the pound figures add the dollar's move against it).
     holdingDayChange: '-21.30',
     holdingDayChangePercent: -0.012,
+    // Its value, cost and gain in dollars: 10 x 189.50, bought 10 x 150.
+    holdingValue: '1895.00',
+    holdingCostBasis: '1500.00',
+    holdingUnrealizedGain: '395.00',
+    holdingUnrealizedGainPercent: 395 / 1500,
     ...overrides,
   };
 }
@@ -92,8 +98,13 @@ export function makePerformance(overrides: Partial<PerformanceResponse> = {}): P
         holdingCurrency: 'EUR',
         quantity: '1',
         lastPrice: '240000.00',
+        lastPriceCurrency: 'EUR',
         lastPriceDate: '2026-03-01',
         priceSource: 'manual',
+        holdingValue: '240000.00',
+        holdingCostBasis: '225000.00',
+        holdingUnrealizedGain: '15000.00',
+        holdingUnrealizedGainPercent: 15000 / 225000,
         value: '40778.00',
         costBasis: '37500.00',
         unrealizedGain: '3278.00',

@@ -6,7 +6,6 @@ import {
   HOLDING_CLASSES,
   holdingResponseSchema,
   holdingsResponseSchema,
-  summaryResponseSchema,
   updateHoldingBodySchema,
 } from '@/contracts/holdings';
 import {
@@ -79,21 +78,6 @@ export async function holdingRoutes(app: FastifyInstance, { ctx }: { ctx: Server
       );
       return reply.status(201).send({ holding });
     },
-  );
-
-  routes.get(
-    '/api/v1/portfolios/:id/summary',
-    {
-      schema: {
-        tags: ['holdings'],
-        summary: 'Category aggregation: per class and currency, item count, total cost and value.',
-        params: idParams,
-        querystring: simQuery,
-        response: { 200: summaryResponseSchema, ...errors },
-      },
-    },
-    async (request) =>
-      holdingsService.portfolioSummary(ctx, actorOf(request), request.params.id, request.query.sim),
   );
 
   routes.get(

@@ -1,28 +1,24 @@
-import { asc, count, eq, sql } from 'drizzle-orm';
+import { asc, eq } from 'drizzle-orm';
 import {
-  type CategoryTotals,
   type CreateHoldingInput,
   DEFAULT_SAVINGS_TAX_RATE,
   DETAIL_COLUMN_ALIASES,
-  HOLDING_CATEGORY,
   type Holding,
   type HoldingClass,
   holdingUpdateSchema,
   isTaxExempt,
   maturityAfterOpening,
-  type Summary,
   type UpdateHoldingBody,
 } from '@/contracts/holdings';
 import { VALIDATION_MESSAGES as M } from '@/contracts/validation-messages';
-import type { Currency } from '@/contracts/settings';
 import { dec } from '@/domain/money/decimal';
 import type { ServerContext } from '../../context';
 import type { DbOrTx } from '../../db/client';
 import { holdings, savingsTransactions, transactions } from '../../db/schema';
 import { type Actor, publishHoldingsChanged, recordLedgerAudit } from '../../platform/actor';
-import { assetLimitOf, enforceAssetLimit, ownerTier } from '../../platform/asset-limit';
+import { enforceAssetLimit } from '../../platform/asset-limit';
 import { AppError, joinIssues } from '../../platform/errors';
-import { convertTotals, rateToBase } from '../../platform/fx-rates';
+import { rateToBase } from '../../platform/fx-rates';
 import { toHolding, validationError } from '../../platform/holding-dto';
 import { insertHolding } from '../../platform/holding-insert';
 import { refreshBankLogos } from '../../platform/bank-logos';
@@ -310,69 +306,4 @@ export async function deleteHolding(
       now,
     );
   });
-}
-
-/** The category aggregation (spec 002, section 3) of a scope, per class and currency. */
-export async function portfolioSummary(
-  ctx: ServerContext,
-  actor: Actor,
-  portfolioId: string,
-  simulationId: string | undefined,
-): Promise<Summary> {
-  const db = ctx.database.db;
-  const scope = await requireScope(db, actor.userId, portfolioId, simulationId, 'view', {
-    log: actor.log,
-  });
-  const rows = await db
-    .select({
-      class: holdings.class,
-      currency: holdings.currency,
-      itemCount: count(),
-      totalCost: sql<string>`coalesce(sum(${holdings.quantity} * ${holdings.purchasePrice}), 0)::text`,
-      totalValue: sql<string>`coalesce(sum(${holdings.quantity} * ${holdings.currentPrice}), 0)::text`,
-      lastUpdated: sql<string | null>`max(${holdings.updatedAt})::text`,
-    })
-    .from(holdings)
-    .where(activeHoldingsOf(scope))
-    .groupBy(holdings.class, holdings.currency)
-    .orderBy(holdings.class, holdings.currency);
-  const categories: CategoryTotals[] = rows.map((row) => ({
-    class: row.class as HoldingClass,
-    category: HOLDING_CATEGORY[row.class as HoldingClass] ?? 'miscellaneous',
-    currency: row.currency as Currency,
-    itemCount: Number(row.itemCount),
-    totalCost: dec(row.totalCost).toFixed(2),
-    totalValue: dec(row.totalValue).toFixed(2),
-    // Rounded once, from the exact sums (docs/decisions.md, "Layout, dates and rounding").
-    totalGain: dec(row.totalValue).minus(row.totalCost).toFixed(2),
-    lastUpdated: row.lastUpdated ? new Date(row.lastUpdated).toISOString() : null,
-  }));
-  const tier = await ownerTier(db, scope.access.portfolio.userId);
-  const asOf = ctx.clock.now().toISOString().slice(0, 10);
-  const currency = scope.access.portfolio.baseCurrency;
-  const converted = await convertTotals(
-    db,
-    rows.map((row) => ({
-      currency: row.currency,
-      amounts: { totalCost: row.totalCost, totalValue: row.totalValue },
-    })),
-    ['totalCost', 'totalValue'] as const,
-    currency,
-    asOf,
-  );
-  return {
-    categories,
-    totals: {
-      currency,
-      asOf,
-      ...converted.totals,
-      rates: converted.rates,
-      unconverted: converted.unconverted,
-    },
-    limits: {
-      tier,
-      assetLimit: assetLimitOf(tier),
-      assetCount: categories.reduce((sum, row) => sum + row.itemCount, 0),
-    },
-  };
 }

@@ -81,9 +81,15 @@ describe('portfolio performance', () => {
       holdingCurrency: 'USD',
       quantity: '10',
       lastPrice: '160',
+      lastPriceCurrency: 'USD',
       lastPriceDate: '2024-03-01',
       priceSource: 'market',
       weight: 1,
+      // In its own currency: 10 x 160 USD, bought 10 x 100 USD.
+      holdingValue: '1600.00',
+      holdingCostBasis: '1000.00',
+      holdingUnrealizedGain: '600.00',
+      holdingUnrealizedGainPercent: 0.6,
     });
     // The day before: 10 x 150 USD at 1.1 (the last rate known then), so the day is a loss:
     // 1,280 - 1,363.6363... EUR, rounded to the cent in the answer.
@@ -123,8 +129,20 @@ describe('portfolio performance', () => {
     ]);
     const answer = await performance(id);
     expect(answer.value).toBe('1280.00');
+    // Not in the value, but valued in its own currency (its typed price): 10 x 90 CAD.
     expect(answer.unpriced).toEqual([
-      { holdingId: holdings[1], name: 'Shopify', reason: 'no_rate' },
+      {
+        holdingId: holdings[1],
+        name: 'Shopify',
+        reason: 'no_rate',
+        holdingCurrency: 'CAD',
+        held: {
+          holdingValue: '900.00',
+          holdingCostBasis: '1000.00',
+          holdingUnrealizedGain: '-100.00',
+          holdingUnrealizedGainPercent: -0.1,
+        },
+      },
     ]);
   });
 

@@ -3,6 +3,7 @@ import { serializerCompiler, type ZodTypeProvider } from 'fastify-type-provider-
 import type { FastifyRouteSchemaDef } from 'fastify/types/schema';
 import { z } from 'zod';
 import { errorResponseSchema } from '@/contracts/errors';
+import { summaryResponseSchema } from '@/contracts/holdings';
 import {
   dashboardQuerySchema,
   dashboardResponseSchema,
@@ -13,6 +14,7 @@ import {
 } from '@/contracts/valuation';
 import type { ServerContext } from '../../context';
 import { actorOf } from '../../platform/actor';
+import { idParams, simQuery } from '../../platform/holding-routes';
 import { requireAuth } from '../../platform/auth';
 import { requireFeature } from '../../platform/subscriptions';
 import * as dashboardService from './dashboard.service';
@@ -68,6 +70,27 @@ export async function valuationRoutes(app: FastifyInstance, { ctx }: { ctx: Serv
       await requireRange(request, request.query.range);
       return valuationService.portfolioPerformance(ctx, actor, request.params.id, request.query);
     },
+  );
+
+  routes.get(
+    '/api/v1/portfolios/:id/summary',
+    {
+      schema: {
+        tags: ['holdings'],
+        summary:
+          "Category aggregation: per class and currency, item count, total cost, value and gain in that currency, from the same valuation as the performance answer; the total in the portfolio's currency (its value), with the plan's asset limit.",
+        params: idParams,
+        querystring: simQuery,
+        response: { 200: summaryResponseSchema, ...errors },
+      },
+    },
+    async (request) =>
+      valuationService.portfolioSummary(
+        ctx,
+        actorOf(request),
+        request.params.id,
+        request.query.sim,
+      ),
   );
 
   routes.get(

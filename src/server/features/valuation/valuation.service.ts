@@ -1,13 +1,20 @@
 import { eq } from 'drizzle-orm';
 import { LRUCache } from 'lru-cache';
-import type { PerformanceRange, PerformanceResponse } from '@/contracts/valuation';
+import type { Summary } from '@/contracts/holdings';
+import {
+  DEFAULT_PERFORMANCE_RANGE,
+  type PerformanceRange,
+  type PerformanceResponse,
+} from '@/contracts/valuation';
 import type { Currency } from '@/contracts/settings';
 import type { ServerContext } from '../../context';
 import type { DbOrTx } from '../../db/client';
 import { marketDataVersion, portfolioVersions } from '../../db/schema';
+import { assetLimitOf, ownerTier } from '../../platform/asset-limit';
 import { requireScope, type Scope } from '../../platform/holding-scope';
 import type { Actor } from '../../platform/actor';
 import { mayPassBulkWrites } from '../../db/access-context';
+import type { SummaryFigures } from './valuation.answer';
 import type { ComputedView, ValueViewInput } from './valuation.task';
 
 export { figuresOf, performanceAnswer } from './valuation.answer';
@@ -22,9 +29,15 @@ export { figuresOf, performanceAnswer } from './valuation.answer';
 
 export type Computed = ComputedView;
 
-/** What is kept per process, the least recently used dropped first. */
+type ViewAnswers = { performance: PerformanceResponse; summary: SummaryFigures };
+
+/**
+ * What is kept per process, the least recently used dropped first. The answers are kept as
+ * they are asked (a promise): the portfolio's performance and its summary, asked at once by a
+ * page, are computed once, by one worker.
+ */
 const computedCache = new LRUCache<string, Computed>({ max: 64 });
-const answerCache = new LRUCache<string, PerformanceResponse>({ max: 64 });
+const answerCache = new LRUCache<string, Promise<ViewAnswers>>({ max: 64 });
 
 /** For tests: forget every cached result. */
 export function clearValuationCache() {
@@ -96,6 +109,25 @@ export async function valueView(
   return computed;
 }
 
+/** A view's performance answer and summary: kept, else built on a worker (once for both). */
+async function viewAnswers(
+  ctx: ServerContext,
+  scope: Scope,
+  range: PerformanceRange,
+): Promise<ViewAnswers> {
+  const currency = scope.access.portfolio.baseCurrency;
+  const { key, input } = await request(ctx, scope, currency, range);
+  const kept = answerCache.get(key);
+  if (kept) return kept;
+  const asked = ctx.valuations.run('viewAnswers', input);
+  answerCache.set(key, asked);
+  // A failure is not kept: the next request asks again.
+  asked.catch(() => {
+    if (answerCache.get(key) === asked) answerCache.delete(key);
+  });
+  return asked;
+}
+
 /**
  * GET /api/v1/portfolios/{id}/performance: the answer itself is built on the worker (hundreds of
  * holdings' decimal figures), so the request thread only sends it.
@@ -109,11 +141,36 @@ export async function portfolioPerformance(
   const scope = await requireScope(ctx.database.db, actor.userId, portfolioId, query.sim, 'view', {
     log: actor.log,
   });
-  const currency = scope.access.portfolio.baseCurrency;
-  const { key, input } = await request(ctx, scope, currency, query.range);
-  const cached = answerCache.get(key);
-  if (cached) return cached;
-  const answer = await ctx.valuations.run('performance', input);
-  answerCache.set(key, answer);
-  return answer;
+  return (await viewAnswers(ctx, scope, query.range)).performance;
+}
+
+/**
+ * GET /api/v1/portfolios/{id}/summary: the category aggregation (spec 002, section 3) from the
+ * valuation the performance answer and the dashboard use (built with it, on the worker, for the
+ * range the pages ask first), so its total is the portfolio's value and each line the sum of its
+ * holdings' rows; with the owner's plan and its asset limit (read per request: a plan changes
+ * without the portfolio's data).
+ */
+export async function portfolioSummary(
+  ctx: ServerContext,
+  actor: Actor,
+  portfolioId: string,
+  simulationId: string | undefined,
+): Promise<Summary> {
+  const db = ctx.database.db;
+  const scope = await requireScope(db, actor.userId, portfolioId, simulationId, 'view', {
+    log: actor.log,
+  });
+  const [{ summary }, tier] = await Promise.all([
+    viewAnswers(ctx, scope, DEFAULT_PERFORMANCE_RANGE),
+    ownerTier(db, scope.access.portfolio.userId),
+  ]);
+  return {
+    ...summary,
+    limits: {
+      tier,
+      assetLimit: assetLimitOf(tier),
+      assetCount: summary.categories.reduce((sum, row) => sum + row.itemCount, 0),
+    },
+  };
 }

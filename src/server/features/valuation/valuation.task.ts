@@ -1,7 +1,9 @@
 import { LRUCache } from 'lru-cache';
 import {
   computePortfolioValuation,
+  FxTable,
   type HoldingInput,
+  type HoldingValuation,
   type HoldingPieces,
   normaliseCurrency,
   type OpenLotInput,
@@ -25,7 +27,7 @@ import {
   loadWarmUpSample,
   type ViewRef,
 } from './valuation.load';
-import { performanceAnswer } from './valuation.answer';
+import { performanceAnswer, type SummaryFigures, summaryFigures } from './valuation.answer';
 import { type PriceSeries, readPriceSeries } from '../../platform/price-series';
 
 /**
@@ -57,6 +59,13 @@ export type ComputedView = {
   manual: Set<string>;
   /** A simulation's cash today, in the portfolio's base currency (part of the value); else null. */
   cash: string | null;
+  /**
+   * Holdings left out for want of a rate into the view's currency, valued in their own currency
+   * alone (their `held` figures): listed apart, never added to the view's value.
+   */
+  heldOnly: Map<string, HoldingValuation['held']>;
+  /** The rate of asOf of each of the view's holdings' own currencies into the base currency. */
+  rates: { currency: string; rate: string; rateDate: string }[];
 };
 
 /** The id of a simulation's cash line in the engine's input (never a holding's id). */
@@ -103,18 +112,25 @@ async function keptRates(db: Db, currencies: Set<string>, fxVersion: number) {
 /** The currencies a holding's value and flows are in (rates are read for these only). */
 function currenciesOf(input: HoldingInput, into: Set<string>) {
   into.add(normaliseCurrency(input.currency).currency);
+  if (input.ledgerCurrency) into.add(normaliseCurrency(input.ledgerCurrency).currency);
   for (const tx of input.transactions ?? []) {
     if (tx.currency) into.add(normaliseCurrency(tx.currency).currency);
   }
 }
 
-/** The performance answer of a view, built here (valuation.answer.ts): the request thread sends it. */
-export async function performanceTask(
+/**
+ * The performance answer and the holdings summary of a view, built here from one valuation
+ * (valuation.answer.ts): the request thread sends them.
+ */
+export async function viewAnswersTask(
   input: ValueViewInput,
   env: TaskEnv,
-): Promise<PerformanceResponse> {
+): Promise<{ performance: PerformanceResponse; summary: SummaryFigures }> {
   const computed = await valueViewTask(input, env);
-  return performanceAnswer(computed, input.range, { cash: computed.cash });
+  return {
+    performance: performanceAnswer(computed, input.range, { cash: computed.cash }),
+    summary: summaryFigures(computed, input.baseCurrency, input.asOf),
+  };
 }
 
 export async function valueViewTask(input: ValueViewInput, env: TaskEnv): Promise<ComputedView> {
@@ -169,9 +185,11 @@ export async function valueViewTask(input: ValueViewInput, env: TaskEnv): Promis
         row.symbol && row.seriesVersion !== null ? series.get(row.symbol.toUpperCase()) : undefined;
       if (found) {
         // The instrument's quote currency decides (a London listing quotes in pence).
+        // Its lots and its own figures stay in the holding's currency.
         holding = {
           ...holding,
           currency: found.currency,
+          ledgerCurrency: held.meta.currency,
           closes: { days: found.days, values: found.closes },
         };
         version += `:${found.version}:${found.currency}`;
@@ -236,6 +254,9 @@ export async function valueViewTask(input: ValueViewInput, env: TaskEnv): Promis
     });
   }
 
+  const heldOnly = valueInOwnCurrencies(engineInput, result);
+  const rates = ratesOfAsOf(fx, meta, input.baseCurrency, input.asOf);
+
   const lastCloseDay = new Map<string, number>();
   for (const holding of holdings) {
     const days = holding.closes && 'days' in holding.closes ? holding.closes.days : null;
@@ -249,7 +270,83 @@ export async function valueViewTask(input: ValueViewInput, env: TaskEnv): Promis
     }
     if (last >= 0) lastCloseDay.set(holding.id, last);
   }
-  return { result, meta, lastCloseDay, manual, cash };
+  return { result, meta, lastCloseDay, manual, cash, heldOnly, rates };
+}
+
+/**
+ * Holdings the view's currency cannot value for want of a rate, valued in their own currency
+ * (one computation per currency, nothing converted): what they are worth there is known, only
+ * not in the view's currency. Those that still need a rate (closes in another currency than
+ * theirs) stay without figures.
+ */
+function valueInOwnCurrencies(
+  input: Parameters<typeof computePortfolioValuation>[0],
+  result: ValuationResult,
+): Map<string, HoldingValuation['held']> {
+  const found = new Map<string, HoldingValuation['held']>();
+  const missing = new Set(
+    result.unpriced.filter((item) => item.reason === 'missing-rate').map((item) => item.id),
+  );
+  if (!missing.size) return found;
+  const byCurrency = new Map<string, HoldingInput[]>();
+  for (const holding of input.holdings) {
+    if (!missing.has(holding.id)) continue;
+    const currency = normaliseCurrency(holding.ledgerCurrency ?? holding.currency).currency;
+    // Its sales' tax rows are in the portfolio's currency, which has no rate here: not needed.
+    const alone: HoldingInput = { ...holding, realized: undefined, version: undefined };
+    const group = byCurrency.get(currency);
+    if (group) group.push(alone);
+    else byCurrency.set(currency, [alone]);
+  }
+  for (const [currency, group] of byCurrency) {
+    const own = computePortfolioValuation({
+      ...input,
+      currency,
+      baseCurrency: currency,
+      holdings: group,
+      fxVersion: undefined,
+    });
+    for (const holding of own.holdings) found.set(holding.id, holding.held);
+  }
+  return found;
+}
+
+/** The day's rate into `base` of each own currency of the view's holdings, and its date. */
+function ratesOfAsOf(
+  fx: { base: string; rates: Record<string, { dates: string[]; values: number[] }> },
+  meta: Map<string, HoldingMeta>,
+  base: string,
+  asOf: string,
+): ComputedView['rates'] {
+  const day = toDay(asOf);
+  const table = new FxTable(fx, day, day);
+  const currencies = [...new Set([...meta.values()].map((info) => info.currency))]
+    .filter((currency) => currency !== base)
+    .sort();
+  /** The date of the rate in force on asOf (the first one when asOf is before it). */
+  const dateOf = (currency: string) => {
+    if (currency === fx.base) return asOf;
+    const dates = fx.rates[currency]?.dates;
+    if (!dates?.length) return asOf;
+    let found = dates[0] as string;
+    for (const date of dates) {
+      if (date > asOf) break;
+      found = date;
+    }
+    return found;
+  };
+  const rates: ComputedView['rates'] = [];
+  for (const currency of currencies) {
+    if (!table.has(currency, base)) continue;
+    const from = dateOf(currency);
+    const to = dateOf(base);
+    rates.push({
+      currency,
+      rate: table.exact(currency, base, day).toFixed(),
+      rateDate: from < to ? from : to,
+    });
+  }
+  return rates;
 }
 
 /**

@@ -1,4 +1,5 @@
 import { Minus, TrendingDown, TrendingUp } from 'lucide-react';
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { cx } from '@/web/lib/cx';
 
@@ -20,7 +21,8 @@ export function ChangeIndicator({
   className,
 }: {
   value: number;
-  label: string;
+  /** What is shown after the arrow: the signed amount (kept on one line by the caller if need be). */
+  label: ReactNode;
   className?: string;
 }) {
   const { t } = useTranslation('common');

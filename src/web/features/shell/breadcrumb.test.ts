@@ -1,5 +1,6 @@
 import i18n from 'i18next';
 import { describe, expect, it } from 'vitest';
+import { isAppPagePath } from '@/contracts/app-pages';
 import { buildBreadcrumb, KNOWN_SEGMENTS, prettifySegment } from './breadcrumb';
 
 const en = i18n.getFixedT('en', 'shell');
@@ -11,6 +12,40 @@ describe('buildBreadcrumb', () => {
       buildBreadcrumb({ pathname: '/', search: '?portfolio=p1', t: en, portfolioName: 'Main' }),
     ).toEqual([]);
     expect(buildBreadcrumb({ pathname: '', search: '', t: en })).toEqual([]);
+  });
+
+  it('says "Page not found" at an address the app does not know, not the mistyped words', () => {
+    expect(
+      buildBreadcrumb({
+        pathname: '/dashbord',
+        search: '?portfolio=p1',
+        t: en,
+        portfolioName: 'Main',
+        isKnownPath: isAppPagePath,
+      }),
+    ).toEqual([
+      { kind: 'home', href: '/dashboard?portfolio=p1' },
+      { kind: 'segment', segment: '', label: 'Page not found', href: null, current: true },
+    ]);
+    const deep = buildBreadcrumb({
+      pathname: '/settings/securty',
+      search: '',
+      t: fr,
+      isKnownPath: isAppPagePath,
+    });
+    expect(deep.map((item) => ('label' in item ? item.label : item.kind))).toEqual([
+      'home',
+      'Page introuvable',
+    ]);
+    // A page the app has keeps its levels.
+    expect(
+      buildBreadcrumb({
+        pathname: '/settings/security',
+        search: '',
+        t: en,
+        isKnownPath: isAppPagePath,
+      }).map((item) => ('label' in item ? item.label : item.kind)),
+    ).toEqual(['home', 'Settings', 'Security']);
   });
 
   it('starts at home and ends on the current page', () => {

@@ -71,6 +71,11 @@ type BreadcrumbInput = {
   portfolioName?: string | null;
   /** When given, intermediate levels without a page (e.g. /settings) show as text, not dead links. */
   hasPage?: (path: string) => boolean;
+  /**
+   * When given, an address it does not know (the app has no page there: /dashbord) reads
+   * 'Page not found', never the mistyped words as if they named a page.
+   */
+  isKnownPath?: (pathname: string) => boolean;
 };
 
 export function isKnownSegment(segment: string): segment is KnownSegment {
@@ -110,11 +115,22 @@ export function buildBreadcrumb({
   t,
   portfolioName,
   hasPage,
+  isKnownPath,
 }: BreadcrumbInput): BreadcrumbItem[] {
   const segments = pathname.split('/').filter(Boolean);
   if (segments.length === 0) return [];
 
   const items: BreadcrumbItem[] = [{ kind: 'home', href: withScopeParams('/dashboard', search) }];
+  if (isKnownPath && !isKnownPath(pathname)) {
+    items.push({
+      kind: 'segment',
+      segment: '',
+      label: t('breadcrumb.notFound'),
+      href: null,
+      current: true,
+    });
+    return items;
+  }
   const name = portfolioName?.trim();
   if (name) items.push({ kind: 'portfolio', label: name });
 

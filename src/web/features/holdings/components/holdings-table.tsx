@@ -20,7 +20,13 @@ import {
 import { marketSymbolOf, usePriceHistories } from '@/web/lib/market-prices';
 import { type Formatters, useFormatters } from '@/web/lib/preferences';
 import { hashTargetId, useHashTarget } from '@/web/lib/use-hash-target';
-import { DayChangeCell, LastPriceCell } from './holding-performance';
+import { Skeleton } from '@/web/components/ui/skeleton';
+import {
+  DayChangeCell,
+  LastPriceCell,
+  type RowFigures,
+  useRowFigures,
+} from './holding-performance';
 import { HoldingActions } from './holding-actions';
 import { PriceChartCard } from './price-chart-card';
 import { SavingsPanel } from './savings-panel';
@@ -107,19 +113,96 @@ export function BankLogo({ holding }: { holding: Holding }) {
   );
 }
 
+/** A row's figure from the valuation (`RowFigures`): a skeleton while it comes, '—' without. */
+function RowFigure({
+  holding,
+  children,
+}: {
+  holding: Holding;
+  children: (figures: Extract<RowFigures, { state: 'valued' }>) => ReactNode;
+}) {
+  const figures = useRowFigures(holding);
+  if (figures.state === 'pending') {
+    return <Skeleton className="ml-auto inline-block h-4 w-20 align-middle" />;
+  }
+  if (figures.state === 'unvalued') return <span className="text-muted-foreground">—</span>;
+  return children(figures);
+}
+
 function Gain({ holding }: { holding: Holding }) {
   const format = useFormatters();
-  const value = Number(holding.gainLoss);
-  const amount = format.money(holding.gainLoss, {
-    currency: holding.currency as Currency,
-    decimals: true,
-    signed: true,
-  });
-  const percent =
-    holding.gainLossPercent === null
-      ? ''
-      : ` (${format.percent(holding.gainLossPercent, { decimals: 2, signed: true })})`;
-  return <ChangeIndicator value={value} label={`${amount}${percent}`} className="justify-end" />;
+  return (
+    <RowFigure holding={holding}>
+      {(figures) => {
+        const amount = format.money(figures.gain, {
+          currency: holding.currency as Currency,
+          decimals: true,
+          signed: true,
+        });
+        const percent =
+          figures.gainRatio === null
+            ? null
+            : `(${format.percent(figures.gainRatio * 100, { decimals: 2, signed: true })})`;
+        // A narrow column breaks between the amount and its percentage, never inside either.
+        return (
+          <ChangeIndicator
+            value={Number(figures.gain)}
+            label={
+              <span>
+                <span className="whitespace-nowrap">{amount}</span>
+                {percent ? (
+                  <>
+                    {' '}
+                    <span className="whitespace-nowrap">{percent}</span>
+                  </>
+                ) : null}
+              </span>
+            }
+            className="justify-end"
+          />
+        );
+      }}
+    </RowFigure>
+  );
+}
+
+/**
+ * A row's value or cost in the holding's currency, from the valuation; a holding it has no price
+ * for says so ('Not valued'), and one it values only in its own currency says it is not in the
+ * total (no exchange rate).
+ */
+function Amount({ holding, field }: { holding: Holding; field: 'value' | 'cost' }) {
+  const { t } = useTranslation('holdings');
+  const format = useFormatters();
+  const figures = useRowFigures(holding);
+  if (field === 'value' && figures.state === 'unvalued') {
+    return (
+      <span className="grid justify-items-end">
+        <span className="text-muted-foreground">—</span>
+        <span className="text-xs font-normal text-muted-foreground">
+          {t(figures.reason === 'no_rate' ? 'table.noRate' : 'table.notValued')}
+        </span>
+      </span>
+    );
+  }
+  return (
+    <RowFigure holding={holding}>
+      {(valued) => {
+        const amount = format.money(field === 'value' ? valued.value : valued.cost, {
+          currency: holding.currency as Currency,
+          decimals: true,
+        });
+        if (field !== 'value' || valued.inTotal) return amount;
+        return (
+          <span className="grid justify-items-end">
+            <span>{amount}</span>
+            {/* It may wrap: on a phone the value column stays narrow. */}
+            <span className="text-xs font-normal text-muted-foreground">{t('table.noRate')}</span>
+          </span>
+        );
+      }}
+    </RowFigure>
+  );
 }
 
 /**
@@ -140,7 +223,7 @@ const withGain = (column: Column): Column => ({
 const value = withGain({
   id: 'value',
   numeric: true,
-  cell: (h, f) => money(f, h, h.marketValue),
+  cell: (h) => <Amount holding={h} field="value" />,
 });
 const gain: Column = {
   id: 'gain',
@@ -263,9 +346,13 @@ function useColumns(holdingClass: HoldingClass | 'all'): Column[] {
           id: 'purchasePrice',
           numeric: true,
           secondary: true,
-          cell: (h, f) => money(f, h, h.costBasis),
+          cell: (h) => <Amount holding={h} field="cost" />,
         },
-        withGain({ id: 'currentValue', numeric: true, cell: (h, f) => money(f, h, h.marketValue) }),
+        withGain({
+          id: 'currentValue',
+          numeric: true,
+          cell: (h) => <Amount holding={h} field="value" />,
+        }),
         {
           id: 'rentalIncome',
           numeric: true,
@@ -282,9 +369,13 @@ function useColumns(holdingClass: HoldingClass | 'all'): Column[] {
           id: 'amountInvested',
           numeric: true,
           secondary: true,
-          cell: (h, f) => money(f, h, h.costBasis),
+          cell: (h) => <Amount holding={h} field="cost" />,
         },
-        withGain({ id: 'valuation', numeric: true, cell: (h, f) => money(f, h, h.marketValue) }),
+        withGain({
+          id: 'valuation',
+          numeric: true,
+          cell: (h) => <Amount holding={h} field="value" />,
+        }),
         {
           id: 'equityPercentage',
           numeric: true,
@@ -353,7 +444,7 @@ function useColumns(holdingClass: HoldingClass | 'all'): Column[] {
             </span>
           ),
         },
-        { id: 'balance', numeric: true, cell: (h, f) => money(f, h, h.quantity) },
+        { id: 'balance', numeric: true, cell: (h) => <Amount holding={h} field="value" /> },
         {
           id: 'rate',
           numeric: true,
@@ -372,7 +463,12 @@ function useColumns(holdingClass: HoldingClass | 'all'): Column[] {
       return [
         { id: 'name', cell: (h) => <NameCell holding={h} /> },
         { id: 'class', secondary: true, cell: (h) => t(`classes.${h.class}`) },
-        { id: 'cost', numeric: true, secondary: true, cell: (h, f) => money(f, h, h.costBasis) },
+        {
+          id: 'cost',
+          numeric: true,
+          secondary: true,
+          cell: (h) => <Amount holding={h} field="cost" />,
+        },
         lastPrice,
         value,
         gain,

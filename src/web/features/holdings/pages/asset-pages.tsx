@@ -22,7 +22,11 @@ import { useFormatters } from '@/web/lib/preferences';
 import { useHoldings, useScopeIds, useSummary } from '../api/holdings';
 import { UnpricedNotice } from '@/web/components/performance/figures';
 import { AddHoldingDialog } from '../components/add-holding-dialog';
-import { HoldingPerformanceProvider, useScopePerformance } from '../components/holding-performance';
+import {
+  HoldingPerformanceProvider,
+  rowFiguresOf,
+  useScopePerformance,
+} from '../components/holding-performance';
 import { HoldingsTable } from '../components/holdings-table';
 import { CLASS_PATHS, PAGE_CLASSES } from '../lib/classes';
 import { type HoldingSort, type HoldingSortKey, sortHoldings } from '../lib/sort-holdings';
@@ -108,9 +112,9 @@ export function AssetClassPage({ holdingClass }: { holdingClass: HoldingClass })
         description={t(`pages.${holdingClass}.description`)}
         action={add}
       />
-      {performance && holdings.data ? (
+      {performance.data && holdings.data ? (
         <UnpricedNotice
-          items={performance.unpriced.filter((item) =>
+          items={performance.data.unpriced.filter((item) =>
             holdings.data.some((holding) => holding.id === item.holdingId),
           )}
         />
@@ -155,13 +159,23 @@ export const CrowdfundingPage = () => <AssetClassPage holdingClass="crowdfunding
 export const SavingsPage = () => <AssetClassPage holdingClass="savings" />;
 
 /** Category totals: one card per class, a line per currency (the spec's category aggregation). */
-function CategoryCards({ categories }: { categories: CategoryTotals[] }) {
+function CategoryCards({
+  categories,
+  currency: base,
+}: {
+  categories: CategoryTotals[];
+  /** The portfolio's currency: its line comes first in each card. */
+  currency: string;
+}) {
   const { t } = useTranslation('holdings');
   const format = useFormatters();
   const search = useScopeSearch();
+  const first = (code: string) => (code === base ? '' : code);
   const byClass = HOLDING_CLASSES.map((holdingClass) => ({
     holdingClass,
-    rows: categories.filter((row) => row.class === holdingClass),
+    rows: categories
+      .filter((row) => row.class === holdingClass)
+      .sort((a, b) => first(a.currency).localeCompare(first(b.currency))),
   })).filter((group) => group.rows.length > 0);
   return (
     <ul className="grid gap-3 sm:grid-cols-2 xl:grid-cols-3" aria-label={t('overview.categories')}>
@@ -186,37 +200,48 @@ function CategoryCards({ categories }: { categories: CategoryTotals[] }) {
               const currency = row.currency as Currency;
               // The server's gain, rounded once from the exact sums: the same cent as a row's.
               const gainValue = Number(row.totalGain);
+              // Nothing of this line could be valued: no figure rather than a zero.
+              const none = row.unvaluedCount === row.itemCount;
+              const dash = <span className="text-muted-foreground">—</span>;
               return (
-                <dl
-                  key={row.currency}
-                  className="grid grid-cols-3 gap-2 text-[13px] [&_dd]:whitespace-nowrap"
-                >
-                  <div>
-                    <dt className="text-xs text-muted-foreground">{t('overview.value')}</dt>
-                    <dd className="tabular font-semibold">
-                      {format.money(row.totalValue, { currency, decimals: true })}
-                    </dd>
-                  </div>
-                  <div>
-                    <dt className="text-xs text-muted-foreground">{t('overview.cost')}</dt>
-                    <dd className="tabular">
-                      {format.money(row.totalCost, { currency, decimals: true })}
-                    </dd>
-                  </div>
-                  <div>
-                    <dt className="text-xs text-muted-foreground">{t('overview.gain')}</dt>
-                    <dd>
-                      <ChangeIndicator
-                        value={gainValue}
-                        label={format.money(row.totalGain, {
-                          currency,
-                          decimals: true,
-                          signed: true,
-                        })}
-                      />
-                    </dd>
-                  </div>
-                </dl>
+                <div key={row.currency} className="grid gap-1">
+                  <dl className="grid grid-cols-3 gap-2 text-[13px] [&_dd]:whitespace-nowrap">
+                    <div>
+                      <dt className="text-xs text-muted-foreground">{t('overview.value')}</dt>
+                      <dd className="tabular font-semibold">
+                        {none ? dash : format.money(row.totalValue, { currency, decimals: true })}
+                      </dd>
+                    </div>
+                    <div>
+                      <dt className="text-xs text-muted-foreground">{t('overview.cost')}</dt>
+                      <dd className="tabular">
+                        {none ? dash : format.money(row.totalCost, { currency, decimals: true })}
+                      </dd>
+                    </div>
+                    <div>
+                      <dt className="text-xs text-muted-foreground">{t('overview.gain')}</dt>
+                      <dd>
+                        {none ? (
+                          dash
+                        ) : (
+                          <ChangeIndicator
+                            value={gainValue}
+                            label={format.money(row.totalGain, {
+                              currency,
+                              decimals: true,
+                              signed: true,
+                            })}
+                          />
+                        )}
+                      </dd>
+                    </div>
+                  </dl>
+                  {row.unvaluedCount > 0 ? (
+                    <p className="text-xs text-muted-foreground" role="note">
+                      {t('overview.unvalued', { count: row.unvaluedCount })}
+                    </p>
+                  ) : null}
+                </div>
               );
             })}
           </Card>
@@ -307,9 +332,13 @@ export function AssetsOverviewPage() {
         (!filter || holding.class === filter) &&
         (!words || `${holding.name} ${holding.symbol ?? ''}`.toLowerCase().includes(words)),
     );
-    // Value and gain by their amount converted into one currency (the total's rates above).
-    return sortHoldings(list, sort, { totals, ownCurrency });
-  }, [holdings.data, filter, query, sort, totals, ownCurrency]);
+    // Value and gain by their amount in one currency (the valuation's, else the total's rates).
+    return sortHoldings(list, sort, {
+      totals,
+      ownCurrency,
+      figures: (holding) => rowFiguresOf(holding, performance),
+    });
+  }, [holdings.data, filter, query, sort, totals, ownCurrency, performance]);
 
   const sortable = new Set(['name', 'class', 'value', 'gain']);
   const header = (id: string, label: string) => {
@@ -382,7 +411,7 @@ export function AssetsOverviewPage() {
                   })}
             </p>
           ) : null}
-          {performance ? <UnpricedNotice items={performance.unpriced} /> : null}
+          {performance.data ? <UnpricedNotice items={performance.data.unpriced} /> : null}
           {summary.isPending ? (
             <div className="grid gap-3 sm:grid-cols-2 xl:grid-cols-3" aria-busy="true">
               {Array.from({ length: 3 }, (_, i) => (
@@ -397,17 +426,20 @@ export function AssetsOverviewPage() {
                 <ConvertedTotal
                   totals={summary.data.totals}
                   simulation={
-                    performance && performance.cash !== null
+                    performance.data && performance.data.cash !== null
                       ? {
-                          cash: performance.cash,
-                          value: performance.value,
-                          currency: performance.currency,
+                          cash: performance.data.cash,
+                          value: performance.data.value,
+                          currency: performance.data.currency,
                         }
                       : null
                   }
                 />
               ) : null}
-              <CategoryCards categories={summary.data.categories} />
+              <CategoryCards
+                categories={summary.data.categories}
+                currency={summary.data.totals?.currency ?? ''}
+              />
             </>
           ) : null}
           <Card className="overflow-hidden p-0">

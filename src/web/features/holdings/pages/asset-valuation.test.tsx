@@ -45,13 +45,26 @@ function performance() {
         class: 'real_estate',
         holdingCurrency: 'EUR',
         lastPrice: '240000.00',
+        lastPriceCurrency: 'EUR',
         lastPriceDate: '2026-03-01',
         priceSource: 'manual',
         dayChange: null,
         dayChangePercent: null,
+        holdingValue: '240000.00',
+        holdingCostBasis: '225000.00',
+        holdingUnrealizedGain: '15000.00',
+        holdingUnrealizedGainPercent: 15000 / 225000,
       }),
     ],
-    unpriced: [{ holdingId: HOLDING_IDS.painting, name: 'Barn', reason: 'no_price' }],
+    unpriced: [
+      {
+        holdingId: HOLDING_IDS.painting,
+        name: 'Barn',
+        reason: 'no_price',
+        holdingCurrency: 'EUR',
+        held: null,
+      },
+    ],
   });
 }
 

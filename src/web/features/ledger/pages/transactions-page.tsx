@@ -277,22 +277,43 @@ export function TransactionsPage() {
     (a, b) => Number(b.currency === format.currency) - Number(a.currency === format.currency),
   );
 
+  /** A column's sort button: its label and the direction it sorts in. */
+  const sortButton = (id: (typeof SORTABLE)[number], label: string) => {
+    const active = sort === id;
+    const Icon = active ? (desc ? ArrowDown : ArrowUp) : ArrowUpDown;
+    return (
+      <button
+        type="button"
+        className="inline-flex items-center gap-1 rounded-sm outline-none hover:text-foreground focus-visible:ring-2 focus-visible:ring-ring"
+        onClick={() =>
+          update({
+            sort: id === 'settlementDate' ? null : id,
+            order: active && desc ? 'asc' : null,
+          })
+        }
+      >
+        {label}
+        <Icon aria-hidden="true" className="size-3.5" />
+      </button>
+    );
+  };
   const header = (
     id: (typeof SORTABLE)[number] | string,
     label: string,
     numeric = false,
     secondary = false,
+    phoneExtra?: ReactNode,
   ) => {
     const hide = secondary ? 'hidden sm:table-cell' : undefined;
     if (!(SORTABLE as readonly string[]).includes(id)) {
       return (
         <TableHead key={id} numeric={numeric} className={hide}>
           {label}
+          {phoneExtra}
         </TableHead>
       );
     }
     const active = sort === id;
-    const Icon = active ? (desc ? ArrowDown : ArrowUp) : ArrowUpDown;
     return (
       <TableHead
         key={id}
@@ -300,19 +321,7 @@ export function TransactionsPage() {
         className={hide}
         aria-sort={active ? (desc ? 'descending' : 'ascending') : undefined}
       >
-        <button
-          type="button"
-          className="inline-flex items-center gap-1 rounded-sm outline-none hover:text-foreground focus-visible:ring-2 focus-visible:ring-ring"
-          onClick={() =>
-            update({
-              sort: id === 'settlementDate' ? null : id,
-              order: active && desc ? 'asc' : null,
-            })
-          }
-        >
-          {label}
-          <Icon aria-hidden="true" className="size-3.5" />
-        </button>
+        {sortButton(id as (typeof SORTABLE)[number], label)}
       </TableHead>
     );
   };
@@ -457,10 +466,21 @@ export function TransactionsPage() {
               <TableCaption>{title}</TableCaption>
               <TableHeader>
                 <TableRow>
-                  {header('settlementDate', t('table.settlementDate'))}
+                  {/* Phones: the date goes under the asset, its sort button beside the asset's
+                      heading; asset, amount and the pinned delete fit 390 px without scrolling. */}
+                  {header('settlementDate', t('table.settlementDate'), false, true)}
                   {header('tradeDate', t('table.tradeDate'), false, true)}
                   {header('type', t('table.type'), false, true)}
-                  {header('asset', t('table.asset'))}
+                  {header(
+                    'asset',
+                    t('table.asset'),
+                    false,
+                    false,
+                    <span className="sm:hidden">
+                      <span aria-hidden="true"> · </span>
+                      {sortButton('settlementDate', t('table.settlementDate'))}
+                    </span>,
+                  )}
                   {header('quantity', t('table.quantity'), true, true)}
                   {header('price', t('table.price'), true, true)}
                   {header('fees', t('table.fees'), true, true)}
@@ -492,7 +512,7 @@ export function TransactionsPage() {
                         row.status === 'cancelled' && 'text-muted-foreground',
                       )}
                     >
-                      <TableCell className="tabular whitespace-nowrap">
+                      <TableCell className="tabular hidden whitespace-nowrap sm:table-cell">
                         {format.date(row.settlementDate)}
                       </TableCell>
                       <TableCell className="tabular hidden whitespace-nowrap text-muted-foreground sm:table-cell">
@@ -528,9 +548,10 @@ export function TransactionsPage() {
                             </>
                           ) : null}
                         </ClampText>
-                        {/* Phones: the type goes under the asset (its column is hidden). */}
-                        <span className="block text-xs text-muted-foreground sm:hidden">
-                          {t(`types.${row.transactionType}`)}
+                        {/* Phones: the type and the settlement date go under the asset (their
+                            columns are hidden). */}
+                        <span className="tabular block text-xs text-muted-foreground sm:hidden">
+                          {t(`types.${row.transactionType}`)} · {format.date(row.settlementDate)}
                         </span>
                       </TableCell>
                       <TableCell numeric className="hidden sm:table-cell">
@@ -558,7 +579,8 @@ export function TransactionsPage() {
                             : ''}
                         {money(row.amount, currency)}
                         {row.taxTotal ? (
-                          <div className="text-xs font-normal text-muted-foreground">
+                          // The tax line may wrap: only the amount itself stays on one line.
+                          <div className="text-xs font-normal whitespace-normal text-muted-foreground">
                             {t('table.tax', {
                               amount: money(row.taxTotal.taxAmount, TAX_CURRENCY),
                             })}

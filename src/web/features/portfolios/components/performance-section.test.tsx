@@ -123,7 +123,15 @@ describe('portfolio performance', () => {
       [`GET /portfolios/${ID}/performance`]: {
         body: makePerformance({
           cash: '1500.00',
-          unpriced: [{ holdingId: HOLDING_IDS.painting, name: 'Painting', reason: 'no_rate' }],
+          unpriced: [
+            {
+              holdingId: HOLDING_IDS.painting,
+              name: 'Painting',
+              reason: 'no_rate',
+              holdingCurrency: 'CAD',
+              held: null,
+            },
+          ],
         }),
       },
     });

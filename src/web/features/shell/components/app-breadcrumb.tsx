@@ -26,6 +26,8 @@ type AppBreadcrumbProps = {
   portfolioName?: string | null;
   /** When given, levels without a page of their own show as text rather than dead links. */
   hasPage?: (path: string) => boolean;
+  /** When given, an address it does not know reads 'Page not found' (see `buildBreadcrumb`). */
+  isKnownPath?: (pathname: string) => boolean;
   className?: string;
 };
 
@@ -33,10 +35,15 @@ type AppBreadcrumbProps = {
  * Home, the active portfolio, then the path's segments; the last is the current page. Nothing on
  * the root path. Under 640 px only home and the current page show.
  */
-export function AppBreadcrumb({ portfolioName, hasPage, className }: AppBreadcrumbProps) {
+export function AppBreadcrumb({
+  portfolioName,
+  hasPage,
+  isKnownPath,
+  className,
+}: AppBreadcrumbProps) {
   const { t } = useTranslation('shell');
   const { pathname, search } = useLocation();
-  const items = buildBreadcrumb({ pathname, search, portfolioName, hasPage, t });
+  const items = buildBreadcrumb({ pathname, search, portfolioName, hasPage, isKnownPath, t });
   if (items.length === 0) return null;
 
   return (

@@ -10,6 +10,7 @@ import { greetingName, type ShellUser, unreadBadge } from '../header-labels';
 import { useSearchShortcut } from '../hooks/use-search-shortcut';
 import { isApplePlatform } from '../keyboard';
 import { type FeatureFlags, isFlagEnabled } from '../nav-config';
+import { isAppPagePath } from '@/contracts/app-pages';
 import { AppBreadcrumb } from './app-breadcrumb';
 import { SIDEBAR_ID, useSidebar } from './sidebar-provider';
 
@@ -180,7 +181,12 @@ export function AppHeader({
     <header className="sticky top-0 z-30 flex h-14 shrink-0 items-center gap-2 border-b bg-background/90 px-3 backdrop-blur supports-[backdrop-filter]:bg-background/75 sm:px-4">
       <SidebarTrigger className="-ml-1" />
       <span aria-hidden="true" className="h-4 w-px shrink-0 bg-border" />
-      <AppBreadcrumb portfolioName={portfolioName} hasPage={hasPage} className="flex-1" />
+      <AppBreadcrumb
+        portfolioName={portfolioName}
+        hasPage={hasPage}
+        isKnownPath={isAppPagePath}
+        className="flex-1"
+      />
       <div className="ml-auto flex shrink-0 items-center gap-1">
         {name ? <Greeting name={name} /> : null}
         {/* Like sidebar entries, the search field and the bell appear once their feature exists. */}
