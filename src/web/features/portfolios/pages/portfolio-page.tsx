@@ -3,7 +3,8 @@ import { ArrowLeft, FlaskConical, Pencil, Play, Star, Trash2, Users } from 'luci
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
 import { can, type Portfolio, type Simulation } from '@/contracts/portfolios';
-import type { Currency } from '@/contracts/settings';
+import { DEFAULT_PERFORMANCE_RANGE } from '@/contracts/valuation';
+import { dec } from '@/domain/money/decimal';
 import { ApiErrorAlert } from '@/web/components/ui/api-error-alert';
 import { Alert } from '@/web/components/ui/alert';
 import { Badge } from '@/web/components/ui/badge';
@@ -29,6 +30,7 @@ import {
 import { portfolioScopedKeys, useActiveScope } from '@/web/lib/active-scope';
 import { ApiError } from '@/web/lib/api-client';
 import { cn } from '@/web/lib/cn';
+import { usePerformance } from '@/web/lib/performance';
 import { useFormatters } from '@/web/lib/preferences';
 import { useRealtime } from '@/web/lib/realtime';
 import { portfolioKeys, usePortfolio, useSimulationStats } from '../api/queries';
@@ -44,6 +46,13 @@ function StatCells({ simulation }: { simulation: Simulation }) {
   const { t } = useTranslation('portfolios');
   const format = useFormatters();
   const stats = useSimulationStats(simulation.id);
+  // Its holdings' value from the valuation its own pages show (closes, rates, value history), so
+  // the figures agree: the simulation's value less its cash.
+  const performance = usePerformance(
+    simulation.portfolioId,
+    simulation.id,
+    DEFAULT_PERFORMANCE_RANGE,
+  );
   if (stats.isPending) {
     return (
       <>
@@ -66,22 +75,34 @@ function StatCells({ simulation }: { simulation: Simulation }) {
       </>
     );
   }
+  const valued = performance.data;
   return (
     <>
       <TableCell numeric>{format.number(stats.data.totalAssets, 0)}</TableCell>
       <TableCell numeric>{format.number(stats.data.totalTransactions, 0)}</TableCell>
-      <TableCell numeric className="font-medium">
-        {format.money(stats.data.totalValue, { currency: stats.data.currency, decimals: true })}
-        {stats.data.unconverted.map((row) => (
-          <span key={row.currency} className="block text-xs font-normal text-muted-foreground">
-            {t('detail.unconverted', {
-              amount: format.money(row.value, {
-                currency: row.currency as Currency,
+      <TableCell numeric className="font-medium" data-testid="simulation-holdings-value">
+        {valued ? (
+          <>
+            {format.money(
+              dec(valued.value)
+                .minus(valued.cash ?? '0')
+                .toFixed(2),
+              {
+                currency: valued.currency,
                 decimals: true,
-              }),
-            })}
-          </span>
-        ))}
+              },
+            )}
+            {valued.unpriced.length ? (
+              <span className="block text-xs font-normal text-muted-foreground">
+                {t('detail.notValued', { count: valued.unpriced.length })}
+              </span>
+            ) : null}
+          </>
+        ) : performance.isError ? (
+          <span className="text-muted-foreground">—</span>
+        ) : (
+          <Skeleton className="ml-auto h-4 w-16" />
+        )}
       </TableCell>
       <TableCell numeric>
         {format.money(simulation.cash, { currency: simulation.cashCurrency, decimals: true })}
