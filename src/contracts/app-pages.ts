@@ -9,7 +9,6 @@ export const APP_PAGE_PATHS = [
   '/setup',
   '/login',
   '/register',
-  '/setup',
   '/forgot-password',
   '/auth/reset-password',
   '/auth/activate',
@@ -59,7 +58,6 @@ export const APP_PAGE_PATHS = [
   '/admin/seo-tools',
   '/admin/device-location',
   '/admin/market-data',
-  '/admin/mail',
 ] as const;
 
 const segmentsOf = (path: string) => path.split('/').filter(Boolean);
