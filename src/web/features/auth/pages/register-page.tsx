@@ -11,11 +11,10 @@ import { Checkbox } from '@/web/components/ui/checkbox';
 import { FormField, focusFirstInvalid, useValidationText } from '@/web/components/ui/form-field';
 import { Input } from '@/web/components/ui/input';
 import { Label } from '@/web/components/ui/label';
-import { PasswordInput } from '@/web/components/ui/password-input';
 import { useRegister } from '../api/mutations';
 import { useBetaStatus, useInstanceStatus, useInviteDetails } from '../api/queries';
 import { AuthHeading, AuthLayout } from '../components/auth-layout';
-import { PasswordStrength } from '../components/password-strength';
+import { NewAccountFields } from '../components/new-account-fields';
 import {
   registerFormSchema,
   type RegisterFormInput,
@@ -209,74 +208,12 @@ export function RegisterPage() {
         ) : (
           <ApiErrorAlert error={register.error} />
         )}
-        <FormField
-          id="register-name"
-          label={t('fields.fullName')}
-          labelAside={
-            <span className="text-[13px] text-muted-foreground">{t('fields.optional')}</span>
-          }
-          description={t('register.fullNameHint')}
-          error={validationText(errors.fullName?.message)}
-        >
-          {(control) => (
-            <Input
-              {...control}
-              autoComplete="name"
-              maxLength={100}
-              {...form.register('fullName')}
-            />
-          )}
-        </FormField>
-        <FormField
-          id="register-email"
-          label={t('fields.email')}
-          error={validationText(errors.email?.message)}
-        >
-          {(control) => (
-            <Input
-              {...control}
-              type="email"
-              autoComplete="email"
-              inputMode="email"
-              autoCapitalize="none"
-              spellCheck={false}
-              placeholder={t('fields.emailPlaceholder')}
-              {...form.register('email')}
-            />
-          )}
-        </FormField>
-        <FormField
-          id="register-password"
-          label={t('fields.password')}
-          description={t('passwordHint')}
-          error={validationText(errors.password?.message)}
-          below={<PasswordStrength password={password} />}
-        >
-          {(control) => (
-            <PasswordInput
-              {...control}
-              autoComplete="new-password"
-              showLabel={t('fields.showPassword')}
-              hideLabel={t('fields.hidePassword')}
-              {...form.register('password')}
-            />
-          )}
-        </FormField>
-        <FormField
-          id="register-confirm"
-          label={t('fields.confirmPassword')}
-          error={validationText(errors.confirmPassword?.message)}
-        >
-          {(control) => (
-            <PasswordInput
-              {...control}
-              autoComplete="new-password"
-              showLabel={t('fields.showPassword')}
-              hideLabel={t('fields.hidePassword')}
-              {...form.register('confirmPassword')}
-            />
-          )}
-        </FormField>
+        <NewAccountFields
+          idPrefix="register"
+          register={form.register}
+          errors={errors}
+          password={password}
+        />
         <FormField
           id="register-invite"
           label={t('fields.inviteCode')}

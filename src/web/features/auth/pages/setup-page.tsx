@@ -7,14 +7,12 @@ import { toast } from 'sonner';
 import { Alert } from '@/web/components/ui/alert';
 import { ApiErrorAlert, errorCodeOf } from '@/web/components/ui/api-error-alert';
 import { Button } from '@/web/components/ui/button';
-import { FormField, focusFirstInvalid, useValidationText } from '@/web/components/ui/form-field';
-import { Input } from '@/web/components/ui/input';
-import { PasswordInput } from '@/web/components/ui/password-input';
+import { focusFirstInvalid } from '@/web/components/ui/form-field';
 import { Skeleton } from '@/web/components/ui/skeleton';
 import { useSetup } from '../api/mutations';
 import { useInstanceStatus } from '../api/queries';
 import { AuthHeading, AuthLayout } from '../components/auth-layout';
-import { PasswordStrength } from '../components/password-strength';
+import { NewAccountFields } from '../components/new-account-fields';
 import { setupFormSchema, type SetupFormInput, type SetupFormValues } from '../lib/schemas';
 import { useDocumentTitle } from '../lib/use-document-title';
 
@@ -29,7 +27,6 @@ export function SetupPage() {
   const instance = useInstanceStatus();
   const setup = useSetup();
   const navigate = useNavigate();
-  const validationText = useValidationText();
   const form = useForm<SetupFormInput, unknown, SetupFormValues>({
     resolver: zodResolver(setupFormSchema),
     shouldFocusError: false,
@@ -85,74 +82,12 @@ export function SetupPage() {
             {t('setup.toSignIn')}
           </Link>
         ) : null}
-        <FormField
-          id="setup-name"
-          label={t('fields.fullName')}
-          labelAside={
-            <span className="text-[13px] text-muted-foreground">{t('fields.optional')}</span>
-          }
-          description={t('register.fullNameHint')}
-          error={validationText(errors.fullName?.message)}
-        >
-          {(control) => (
-            <Input
-              {...control}
-              autoComplete="name"
-              maxLength={100}
-              {...form.register('fullName')}
-            />
-          )}
-        </FormField>
-        <FormField
-          id="setup-email"
-          label={t('fields.email')}
-          error={validationText(errors.email?.message)}
-        >
-          {(control) => (
-            <Input
-              {...control}
-              type="email"
-              autoComplete="email"
-              inputMode="email"
-              autoCapitalize="none"
-              spellCheck={false}
-              placeholder={t('fields.emailPlaceholder')}
-              {...form.register('email')}
-            />
-          )}
-        </FormField>
-        <FormField
-          id="setup-password"
-          label={t('fields.password')}
-          description={t('passwordHint')}
-          error={validationText(errors.password?.message)}
-          below={<PasswordStrength password={password} />}
-        >
-          {(control) => (
-            <PasswordInput
-              {...control}
-              autoComplete="new-password"
-              showLabel={t('fields.showPassword')}
-              hideLabel={t('fields.hidePassword')}
-              {...form.register('password')}
-            />
-          )}
-        </FormField>
-        <FormField
-          id="setup-confirm"
-          label={t('fields.confirmPassword')}
-          error={validationText(errors.confirmPassword?.message)}
-        >
-          {(control) => (
-            <PasswordInput
-              {...control}
-              autoComplete="new-password"
-              showLabel={t('fields.showPassword')}
-              hideLabel={t('fields.hidePassword')}
-              {...form.register('confirmPassword')}
-            />
-          )}
-        </FormField>
+        <NewAccountFields
+          idPrefix="setup"
+          register={form.register}
+          errors={errors}
+          password={password}
+        />
         <Button type="submit" className="mt-1 w-full" disabled={setup.isPending}>
           {setup.isPending ? t('setup.submitting') : t('setup.submit')}
         </Button>
