@@ -14,6 +14,9 @@ describe('PrivacySettingsPage', () => {
     renderSettingsPage(<PrivacySettingsPage />, '/settings/privacy?portfolio=p1&sim=s1');
     expect(screen.getByRole('heading', { level: 1, name: 'Privacy' })).toBeInTheDocument();
     expect(screen.getByText(/In the database of this Cairn server/)).toBeInTheDocument();
+    expect(
+      screen.getByText(/a copy of the data you last saw so that Cairn opens offline/),
+    ).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Open security' })).toHaveAttribute(
       'href',
       '/settings/security?sim=s1',
@@ -119,10 +122,23 @@ describe('SubscriptionSettingsPage and IntegrationsSettingsPage', () => {
     expect(screen.getByText('API access')).toHaveTextContent('(included)');
   });
 
-  it('say prices are entered by hand and nothing is connected', () => {
+  it('say where prices and rates come from, that amounts are converted, and that no bank is connected', () => {
     settingsApi();
     renderSettingsPage(<IntegrationsSettingsPage />, '/settings/integrations');
-    expect(screen.getByText('Prices and values are entered by hand for now.')).toBeInTheDocument();
-    expect(screen.getAllByText('Not connected')).toHaveLength(3);
+    const prices = screen.getByText('Prices').closest('li');
+    expect(prices).toHaveTextContent(
+      /daily close of their symbol, from Yahoo Finance and CoinGecko/,
+    );
+    expect(prices).toHaveTextContent(/otherwise as an administrator enters or imports them/);
+    const rates = screen.getByText('Exchange rates').closest('li');
+    expect(rates).toHaveTextContent(/European Central Bank’s daily reference rates/);
+    expect(rates).toHaveTextContent(/converted with these rates, never relabelled/);
+    expect(screen.queryByText(/entered by hand for now|nothing is converted/)).toBeNull();
+    // Only the banks are "not connected": prices and rates depend on the server's providers.
+    expect(screen.getAllByText('Not connected')).toHaveLength(1);
+    expect(screen.getByText('Banks and brokers').closest('li')).toHaveTextContent('Not connected');
+    expect(screen.getByText('Outgoing email').closest('li')).toHaveTextContent(
+      /Without one, they are kept for its administrator/,
+    );
   });
 });

@@ -4,8 +4,11 @@ import { InfoList, InfoRow } from '../components/info-rows';
 import { SettingsPage, SettingsSection } from '../components/settings-ui';
 
 /**
- * /settings/integrations: what this Cairn connects to. The server tells the app of no data
- * provider, so prices and rates are entered by hand; mail is the one outside service it uses.
+ * /settings/integrations: what this Cairn connects to. Prices and exchange rates come from the
+ * market data providers the server's administrator turns on (MARKET_DATA_PROVIDERS: Yahoo,
+ * CoinGecko, the ECB), else from what an administrator enters; the page says both, since which
+ * applies is the server's (its administrators see each provider at Admin tools › Market data).
+ * Cairn connects to no bank. Mail goes through the server's SMTP, else waits for an administrator.
  */
 export function IntegrationsSettingsPage() {
   const { t } = useTranslation('settings');
@@ -18,18 +21,10 @@ export function IntegrationsSettingsPage() {
         description={t('integrations.data.description')}
       >
         <InfoList>
-          <InfoRow
-            icon={ChartCandlestick}
-            title={t('integrations.data.prices.title')}
-            status={notConnected}
-          >
+          <InfoRow icon={ChartCandlestick} title={t('integrations.data.prices.title')}>
             {t('integrations.data.prices.text')}
           </InfoRow>
-          <InfoRow
-            icon={ArrowLeftRight}
-            title={t('integrations.data.rates.title')}
-            status={notConnected}
-          >
+          <InfoRow icon={ArrowLeftRight} title={t('integrations.data.rates.title')}>
             {t('integrations.data.rates.text')}
           </InfoRow>
           <InfoRow icon={Landmark} title={t('integrations.data.banks.title')} status={notConnected}>

@@ -47,6 +47,11 @@ describe('PreferencesSettingsPage', () => {
     expect(screen.getByLabelText('Date format')).toHaveDisplayValue('DD/MM/YYYY');
     expect(screen.getByLabelText('Number format')).toHaveDisplayValue(/^European \(1.234,56\)$/);
     expect(screen.getByText('Follows the browser: English now.')).toBeInTheDocument();
+    // The currency converts the dashboard's total; it never relabels an amount.
+    expect(
+      screen.getByText(/The dashboard adds your portfolios up in this currency, converted at/),
+    ).toHaveTextContent(/never relabelled; every other amount keeps its own currency/);
+    expect(screen.queryByText(/not converted/)).toBeNull();
     expect(plain(document.getElementById('preferences-currency-example')?.textContent)).toBe(
       'e.g. €1 234,56',
     );
