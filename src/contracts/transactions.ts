@@ -124,9 +124,11 @@ export const updateTransactionBodySchema = z
   .refine((body) => Object.values(body).some((value) => value !== undefined), M.noChanges);
 export type UpdateTransactionBody = z.input<typeof updateTransactionBodySchema>;
 
-/** The tax estimate is French (jurisdiction FR): its figures are in euros. */
-export const TAX_CURRENCY = 'EUR' as const;
-
+/**
+ * A sale's tax estimate: French rules (jurisdiction FR), its figures in the portfolio's base
+ * currency, each trade at its rate to it (docs/decisions.md: converting to euros for the
+ * declaration is the tax report's work).
+ */
 export const taxLineSchema = z.object({
   lotId: z.uuid(),
   lotNumber: z.number().int(),

@@ -345,6 +345,8 @@ export async function purgeAccount(ctx: ServerContext, userId: string, now: Date
     await tx.delete(mailOutbox).where(eq(mailOutbox.to, user.email));
     await tx.delete(waitlistEntries).where(eq(waitlistEntries.email, user.email));
     await tx.delete(accountShares).where(eq(accountShares.sharedWithEmail, user.email));
+    // A session opened during the grace period ends with the account: its sockets close too.
+    await revokeOtherSessions(tx, ctx.realtime, userId, null);
     await tx.delete(users).where(eq(users.id, userId));
 
     const owner = displayName(user);

@@ -353,9 +353,33 @@ describe('the purge after the grace period', () => {
     expect(await purgeDueAccounts(t.app.ctx)).toBe(0);
     expect(await pending(carol.userId)).toHaveLength(1);
 
+    // She signs in during the grace period: that session's socket must not outlive the account.
+    const again = new Agent(t.app, { ip: uniqueIp() });
+    expect(
+      (
+        await again.post('/api/v1/auth/login', {
+          email: 'carol@example.com',
+          password: STRONG_PASSWORD,
+        })
+      ).statusCode,
+    ).toBe(200);
+    const bound = t.app.server.address();
+    const address =
+      bound && typeof bound === 'object'
+        ? `http://127.0.0.1:${bound.port}`
+        : await t.app.listen({ port: 0, host: '127.0.0.1' });
+    const socket = await TestSocket.open(`${address.replace('http', 'ws')}/api/v1/realtime`, {
+      origin: TEST_ORIGIN,
+      cookie: `cairn_session=${again.cookies.get('cairn_session')}`,
+    });
+
     clock.advance(DAY + HOUR);
     expect(await purgeDueAccounts(t.app.ctx)).toBe(1);
     expect(await rowsMentioning(carol.userId)).toEqual({});
+    const stillOpen = new Promise((resolve) => setTimeout(() => resolve('still open'), 5_000));
+    expect(await Promise.race([socket.closed, stillOpen])).toMatchObject({
+      code: expect.any(Number),
+    });
     expect(await t.app.ctx.storage.has('exports/carol-test.zip')).toBe(false);
     const [removed] = (
       await db().select().from(notifications).where(eq(notifications.userId, bobId))

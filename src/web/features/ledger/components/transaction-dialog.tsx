@@ -2,7 +2,6 @@ import { type FormEvent, useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
 import { CURRENCIES, type Currency } from '@/contracts/settings';
-import { TAX_CURRENCY } from '@/contracts/transactions';
 import { VALIDATION_MESSAGES as M } from '@/contracts/validation-messages';
 import {
   COST_BASIS_METHODS,
@@ -103,13 +102,13 @@ function bodyOf(values: Values, lots: Record<string, string>): CreateTransaction
 }
 
 /**
- * The sale's lots, gain and tax before confirming (one line per lot, then the total), in euros:
- * the French tax estimate (jurisdiction FR) is in EUR, whatever the user's display currency.
+ * The sale's lots, gain and tax before confirming (one line per lot, then the total), in the
+ * portfolio's base currency, the one the estimate is worked out in (each trade's rate to it).
+ * French tax is declared in euros: outside a euro portfolio the note says so.
  */
-function SalePreview({ tax }: { tax: TaxEstimateJson }) {
+function SalePreview({ tax, currency }: { tax: TaxEstimateJson; currency: Currency }) {
   const { t } = useTranslation('ledger');
   const format = useFormatters();
-  const currency = TAX_CURRENCY;
   const money = (amount: string, signed = false) =>
     format.money(amount, { currency, decimals: true, signed });
   return (
@@ -121,7 +120,9 @@ function SalePreview({ tax }: { tax: TaxEstimateJson }) {
         {t('sell.preview')}
       </h3>
       <p className="text-xs text-muted-foreground" data-testid="sale-currency">
-        {t('sell.inBaseCurrency', { currency })}
+        {currency === 'EUR'
+          ? t('sell.inBaseCurrency', { currency })
+          : t('sell.inOtherCurrency', { currency })}
       </p>
       <div className="overflow-x-auto">
         <Table data-testid="sale-preview">
@@ -547,7 +548,7 @@ export function TransactionDialog({
                   </p>
                 ) : null}
                 {preview.data && debounced ? (
-                  <SalePreview tax={preview.data} />
+                  <SalePreview tax={preview.data} currency={baseCurrency} />
                 ) : preview.data === null && debounced ? (
                   <p className="text-[13px] text-muted-foreground">{t('sell.cancelledNoTax')}</p>
                 ) : preview.isError ? (

@@ -30,7 +30,7 @@ const dayAfter = (date: string) =>
 const renderPage = (
   ui: ReactElement,
   level: PermissionLevel = 'owner',
-  options: { simulation?: boolean } = {},
+  options: { simulation?: boolean; baseCurrency?: 'EUR' | 'USD' } = {},
 ) => renderWithScope(ui, { level, route: '/transactions', ...options });
 
 const row = (overrides: Partial<Transaction>): Transaction => ({
@@ -314,6 +314,51 @@ describe('the transactions page', () => {
         { timeout: 3000 },
       ),
     ).toBeInTheDocument();
+  });
+
+  it('shows a dollar portfolio’s tax estimate in dollars, saying French tax is declared in euros', async () => {
+    const total = {
+      proceeds: '300.00',
+      costBasis: '240.00',
+      gainLoss: '60.00',
+      taxAmount: '18.00',
+    };
+    mockApi({
+      ...base,
+      [`POST /portfolios/${P}/transactions/preview`]: {
+        body: {
+          tax: {
+            lots: [
+              {
+                lotId: LOT2,
+                lotNumber: 2,
+                quantity: '2',
+                ...total,
+                holdingPeriodDays: 273,
+                isLongTerm: false,
+                taxRate: '0.3',
+              },
+            ],
+            total,
+            jurisdiction: 'FR',
+            taxYear: 2025,
+          },
+        },
+      },
+    });
+    renderPage(<TransactionsPage />, 'owner', { baseCurrency: 'USD' });
+    await userEvent.click(await screen.findByRole('button', { name: 'New transaction' }));
+    const dialog = screen.getByRole('dialog', { name: 'New transaction' });
+    await userEvent.selectOptions(within(dialog).getByLabelText('Type'), 'sell');
+    await userEvent.type(within(dialog).getByLabelText('Quantity'), '2');
+    await userEvent.type(within(dialog).getByLabelText('Price per unit'), '150');
+    expect(
+      await within(dialog).findByTestId('sale-tax-total', {}, { timeout: 3000 }),
+    ).toHaveTextContent('$18.00');
+    expect(within(dialog).getByTestId('sale-currency')).toHaveTextContent(
+      'Amounts in USD, the portfolio’s currency',
+    );
+    expect(within(dialog).getByTestId('sale-preview')).not.toHaveTextContent('€');
   });
 
   it('says a cancelled sale has no gain and no tax (the preview answers none)', async () => {

@@ -19,7 +19,6 @@ import {
   TRANSACTION_STATUSES,
   TRANSACTION_TYPES,
   type TransactionStatus,
-  TAX_CURRENCY,
   TRANSACTIONS_PAGE_SIZE,
 } from '@/contracts/transactions';
 import { ApiErrorAlert, useErrorText } from '@/web/components/ui/api-error-alert';
@@ -234,6 +233,9 @@ export function TransactionsPage() {
   const { t } = useTranslation('ledger');
   const format = useFormatters();
   const { scope, portfolioId } = useScope();
+  // A sale's tax estimate is worked out in the portfolio's base currency (each trade's rate to it):
+  // shown in it, never labelled as euros it is not.
+  const taxCurrency: Currency = scope.portfolio?.baseCurrency ?? 'EUR';
   const { filters, update } = useListParams();
   const list = useTransactions(filters);
   const target = useHashTarget('transaction', !!list.data?.transactions.length);
@@ -582,7 +584,7 @@ export function TransactionsPage() {
                           // The tax line may wrap: only the amount itself stays on one line.
                           <div className="text-xs font-normal whitespace-normal text-muted-foreground">
                             {t('table.tax', {
-                              amount: money(row.taxTotal.taxAmount, TAX_CURRENCY),
+                              amount: money(row.taxTotal.taxAmount, taxCurrency),
                             })}
                           </div>
                         ) : null}
