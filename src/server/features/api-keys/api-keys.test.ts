@@ -274,19 +274,24 @@ describe('using a key', () => {
 
   it('records every use, refusals included, and the last use', async () => {
     const { apiKey, secret } = await newKey(owner, ['read'], 'Audited');
+    // Recorded once each answer is sent (onResponse): wait for each use before the next request,
+    // so the rows' order is the requests' order.
+    const usesAfter = (count: number) =>
+      vi.waitFor(async () => {
+        const rows = await t.database.db
+          .select()
+          .from(apiKeyUses)
+          .where(eq(apiKeyUses.keyId, apiKey.id))
+          .orderBy(apiKeyUses.id);
+        expect(rows).toHaveLength(count);
+        return rows;
+      });
     await withKey(secret, 'GET', '/api/v1/portfolios?x=1');
+    await usesAfter(1);
     await withKey(secret, 'POST', '/api/v1/portfolios', { name: 'nope' });
+    await usesAfter(2);
     await withKey(secret, 'GET', '/api/v1/admin/users');
-    // Recorded once each answer is sent (onResponse), so read them when the last one is in.
-    const uses = await vi.waitFor(async () => {
-      const rows = await t.database.db
-        .select()
-        .from(apiKeyUses)
-        .where(eq(apiKeyUses.keyId, apiKey.id))
-        .orderBy(apiKeyUses.id);
-      expect(rows).toHaveLength(3);
-      return rows;
-    });
+    const uses = await usesAfter(3);
     expect(uses.map((u) => [u.method, u.route, u.statusCode])).toEqual([
       ['GET', '/api/v1/portfolios', 200],
       ['POST', '/api/v1/portfolios', 403],
