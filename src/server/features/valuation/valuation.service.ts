@@ -14,8 +14,8 @@ import { assetLimitOf, ownerTier } from '../../platform/asset-limit';
 import { requireScope, type Scope } from '../../platform/holding-scope';
 import type { Actor } from '../../platform/actor';
 import { mayPassBulkWrites } from '../../db/access-context';
-import type { SummaryFigures } from './valuation.answer';
-import type { ComputedView, ValueViewInput } from './valuation.task';
+import type { ComputedView, SummaryFigures } from './valuation.answer';
+import type { ValueViewInput } from './valuation.task';
 
 export { figuresOf, performanceAnswer } from './valuation.answer';
 
