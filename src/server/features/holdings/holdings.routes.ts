@@ -14,8 +14,7 @@ import {
   holdingValuationsResponseSchema,
 } from '@/contracts/holding-valuations';
 import type { ServerContext } from '../../context';
-import { actorOf } from '../../platform/actor';
-import { empty, errors, idParams, noContent, simQuery } from '../../platform/holding-routes';
+import { actorOf, empty, errors, idParams, noContent, simQuery } from '../ledger';
 import * as holdingsService from './holdings.service';
 import { registerHoldingTables } from './simulation-tables';
 import * as valuationsService from './valuations.service';

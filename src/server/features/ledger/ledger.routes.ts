@@ -11,8 +11,8 @@ import {
   updateTransactionBodySchema,
 } from '@/contracts/transactions';
 import type { ServerContext } from '../../context';
-import { actorOf } from '../../platform/actor';
-import { empty, errors, idParams, noContent, simQuery } from '../../platform/holding-routes';
+import { actorOf } from './actor';
+import { empty, errors, idParams, noContent, simQuery } from './holding-routes';
 import * as transactionsService from './transactions.service';
 
 /**

@@ -25,10 +25,10 @@ import {
   updateSimulationBodySchema,
 } from '@/contracts/portfolios';
 import type { ServerContext } from '../../context';
-import { requireAuth } from '../../platform/auth';
+import { requireAuth } from '../session';
 import { MINUTE } from '../../platform/clock';
 import { languageOf } from '../../platform/language';
-import { portfolioAccess } from '../../platform/portfolio-access';
+import { portfolioAccess } from './portfolio-access';
 import { createLimiter } from '../../platform/rate-limit';
 import * as portfolios from './portfolios.service';
 import * as sharing from './sharing.service';

@@ -8,8 +8,7 @@ import {
   savingsRateResponseSchema,
 } from '@/contracts/savings';
 import type { ServerContext } from '../../context';
-import { actorOf } from '../../platform/actor';
-import { empty, errors, idParams, noContent, simQuery } from '../../platform/holding-routes';
+import { actorOf, empty, errors, idParams, noContent, simQuery } from '../ledger';
 import * as savingsService from './savings.service';
 
 /**

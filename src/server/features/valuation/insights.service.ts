@@ -3,13 +3,17 @@ import { type Decimal, dec, toPlain } from '@/domain/money/decimal';
 import { fromDay, rangePerformance, rangeStartDay, toDay } from '@/domain/valuation';
 import type { ServerContext } from '../../context';
 import { notificationDeliveries, portfolios, transactions, users } from '../../db/schema';
-import { accountLanguage } from '../../platform/account-language';
-import { preferredCurrency } from '../../platform/account-setup';
+import { accountLanguage } from '../profile';
+import { preferredCurrency } from '../auth';
 import { DAY, HOUR, MINUTE, SECOND } from '../../platform/clock';
-import { deliveryEmails, type WeeklyInsights } from '../../platform/delivery-emails';
-import { weeklyInsightsMoment } from '../../platform/delivery-schedule';
-import { deliverySettings, type DeliveryLogger } from '../../platform/notification-delivery';
-import type { Scope } from '../../platform/holding-scope';
+import {
+  deliveryEmails,
+  type DeliveryLogger,
+  deliverySettings,
+  type WeeklyInsights,
+  weeklyInsightsMoment,
+} from '../notifications';
+import { type Scope } from '../ledger';
 import { addDaily } from './dashboard.service';
 import { type Computed, todayOf, valueView } from './valuation.service';
 

@@ -33,7 +33,7 @@ import {
   type SummaryFigures,
   summaryFigures,
 } from './valuation.answer';
-import { type PriceSeries, readPriceSeries } from '../../platform/price-series';
+import { type PriceSeries, readPriceSeries } from '../market-data';
 
 /**
  * The valuation of one view, run on a compute worker from the database to the result: the
@@ -474,4 +474,16 @@ export async function warmValuationTask(
   const input = warmUpInput();
   for (let round = 0; round < 3; round += 1) computePortfolioValuation(input, new Map());
   computePortfolioValuation(input);
+}
+
+declare module '../../context' {
+  // eslint-disable-next-line @typescript-eslint/consistent-type-definitions -- declaration merging
+  interface ComputeTasks {
+    /** A portfolio's or simulation's valuation, read and computed on the worker. */
+    valueView: typeof valueViewTask;
+    /** A portfolio's or simulation's performance answer and holdings summary, built on the worker. */
+    viewAnswers: typeof viewAnswersTask;
+    /** Readies a worker for its first valuation (at start). */
+    warmValuation: typeof warmValuationTask;
+  }
 }
