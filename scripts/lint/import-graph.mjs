@@ -1,7 +1,7 @@
 // The import graph of src/ as TypeScript sees it: every `import`, `import type`, `export ... from`
 // and `import()` of a file, resolved with the project's paths (`@/`). Used by the no-import-cycle
 // lint rule (eslint.config.js), which, unlike import-x/no-cycle, counts type-only imports too.
-import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import ts from 'typescript';
 
@@ -135,5 +135,3 @@ export function pathBetween(graph, from, to) {
   }
   return null;
 }
-
-export { statSync };
