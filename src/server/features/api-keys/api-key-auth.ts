@@ -17,7 +17,7 @@ import { requireFeature } from '../subscription';
  * `Authorization: Bearer cairn_...` is its owner's, within the key's scopes, on the paths listed
  * below only, while the owner's plan includes API access; each one is rate limited per key and
  * recorded in `api_key_uses`. A request with a key is never also a session's: the cookie is not
- * read (platform/auth.ts), so a key cannot borrow a browser's session or its second factor.
+ * read (features/session/session.ts), so a key cannot borrow a browser's session or its second factor.
  */
 
 const BEARER = /^Bearer\s+(\S*)\s*$/i;

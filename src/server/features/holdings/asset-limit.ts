@@ -15,8 +15,9 @@ import { readSubscription } from '../subscription';
 /**
  * The plan's asset limit: the portfolio owner's plan (`ownerTier`), how many active holdings a
  * view has (`assetCount`), and the refusal of a holding beyond the limit (`enforceAssetLimit`).
- * In the platform because holdings are added by the holdings feature (one at a time) and by the
- * CSV import (features/import-export, a file at a time); the summary answers the same count.
+ * Offered in the holdings' index.ts because holdings are added by the holdings feature (one at a
+ * time) and by the CSV import (features/import-export, a file at a time); the summary (valuation)
+ * answers the same count.
  */
 
 /**

@@ -23,8 +23,9 @@ import { seedValuations } from './valuation-points';
 /**
  * A new holding written with what comes with it: its columns and details by class
  * (`holdingValues`), then (`insertHolding`) its first value points, its opening buy and lot, a
- * savings account's first interest rate, and its audit row. In the platform because a holding is
- * created by the holdings feature (the API) and by the CSV import (features/import-export).
+ * savings account's first interest rate, and its audit row. Offered in the holdings' index.ts
+ * because a holding is created by the holdings feature (the API) and by the CSV import
+ * (features/import-export).
  */
 
 type HoldingValues = Omit<

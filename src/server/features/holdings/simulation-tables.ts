@@ -114,7 +114,7 @@ async function copyHoldingsIntoSimulation(tx: DbOrTx, input: SimulationCopy): Pr
 
 let registered = false;
 
-/** Holdings, transactions and valuations live inside simulations (platform/simulation-scope). */
+/** Holdings, transactions and valuations live inside simulations (features/portfolios/simulation-scope). */
 export function registerHoldingTables() {
   if (registered) return;
   registered = true;

@@ -8,9 +8,9 @@ import { type HoldingRow } from '../ledger';
  * The value points of holdings without a market (docs/decisions.md, 'Holding valuations (issue
  * 13)') that follow a holding's own changes: the first points of a new holding (`seedValuations`),
  * today's point when its current price changes (`recordCurrentValue`), and the day's point
- * inserted or replaced (`upsertValuationPoint`). In the platform because a holding is created by
- * the holdings feature and by the CSV import (features/import-export); the value history's own
- * routes are the holdings feature's (features/holdings/valuations.service.ts).
+ * inserted or replaced (`upsertValuationPoint`). Offered in the holdings' index.ts because a
+ * holding is created by the holdings feature and by the CSV import (features/import-export); the
+ * value history's own routes are in valuations.service.ts.
  */
 
 type ValuationRow = typeof holdingValuations.$inferSelect;

@@ -13,8 +13,9 @@ import type { HoldingRow } from './holding-scope';
 /**
  * Holdings and transactions as the API answers them (`toHolding`, `toTransaction`), numeric
  * columns as the API writes them (`plain`), the stored transaction row's type, and a zod failure
- * met inside a service answered as a request-schema failure. In the platform because the holdings,
- * ledger, savings and import-export features and the ledger store all write these answers.
+ * met inside a service answered as a request-schema failure. Offered in the ledger's index.ts
+ * because the holdings, savings and import-export features and the ledger store all write these
+ * answers.
  */
 
 const MARKET_CLASSES = new Set(['market', 'crypto']);

@@ -41,8 +41,8 @@ import {
 
 /**
  * The ledger store: a holding's transactions read in ledger order, and its replay written back
- * (lots, tax rows, the holding's quantity and cost) from a given date on (`rebuildHolding`). In
- * the platform because every writer of a ledger replays through it: the ledger feature (a
+ * (lots, tax rows, the holding's quantity and cost) from a given date on (`rebuildHolding`). Offered
+ * in the ledger's index.ts because every writer of a ledger replays through it: the ledger feature (a
  * transaction recorded, changed or deleted), the holdings feature (a new holding's opening buy, a
  * simulation's copies) and the CSV import (features/import-export).
  */

@@ -17,8 +17,8 @@ import * as transactionsService from './transactions.service';
 
 /**
  * Transactions, a holding's lots and the tax estimate (spec 002, section 5). Every route checks
- * the portfolio permission on the server (platform/portfolio-access through
- * platform/holding-scope): read to view, edit to change; `?sim=` acts inside a simulation the
+ * the portfolio permission on the server (features/portfolios/portfolio-access through
+ * features/ledger/holding-scope): read to view, edit to change; `?sim=` acts inside a simulation the
  * caller can see.
  */
 export async function ledgerRoutes(app: FastifyInstance, { ctx }: { ctx: ServerContext }) {

@@ -11,8 +11,8 @@ import type { HoldingRow, Scope } from './holding-scope';
  * The row a new transaction becomes and the rules of a trade that need no database: pure, so the
  * CSV import checks its rows with them on a compute worker (features/import-export/import-rows.ts)
  * as the transactions service (features/ledger) does one at a time, and a new holding's opening
- * buy (holding-insert.ts) takes its asset type and settlement date from them. In the platform
- * because the holdings, ledger and import-export features all need them.
+ * buy (holding-insert.ts) takes its asset type and settlement date from them. Offered in the
+ * ledger's index.ts because the holdings and import-export features need them too.
  */
 
 /** The spec's asset type of each class (transactions carry it). */

@@ -48,7 +48,7 @@ const empty = (reply: FastifyReply) => reply.status(204).send(null);
 
 /**
  * Portfolios, sharing by invitation and simulations (spec 001). Every portfolio- and
- * simulation-scoped route goes through platform/portfolio-access (requirePortfolio /
+ * simulation-scoped route goes through features/portfolios/portfolio-access (requirePortfolio /
  * requireSimulation): 404 when the caller may not know the object exists, 403 FORBIDDEN when they
  * see it but may not do this.
  */

@@ -33,8 +33,8 @@ import { notify, type NotifyContext } from '../notifications';
  * account's terms (`savingsTermsOf`), a movement's effect and its refusals (`movementEffect`),
  * the writes (`applyMovement`, `applyRateChange`), the rate history's order
  * (`lastRateChanges`, `rateStartProblem`) and the alerts the account's state raises
- * (`raiseAlerts`). In the platform because the savings feature applies them one at a time and
- * the CSV import (features/import-export) a history at a time, with the same rules.
+ * (`raiseAlerts`). Offered in the savings' index.ts because the savings feature applies them one at a
+ * time and the CSV import (features/import-export) a history at a time, with the same rules.
  */
 
 type RateRow = typeof savingsInterestRates.$inferSelect;

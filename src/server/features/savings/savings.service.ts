@@ -36,7 +36,7 @@ import {
  * Savings accounts (spec 002, section 4): an account's detail (rate history, movements, open
  * alerts, interest accrual), rate changes, movements and alert acknowledgements, each checked
  * against the caller's permission in the view `?sim=` names. What a movement or a rate change
- * does to the account is platform/savings-account.ts (the CSV import applies it too).
+ * does to the account is features/savings/savings-account.ts (the CSV import applies it too).
  */
 
 type RateRow = typeof savingsInterestRates.$inferSelect;
