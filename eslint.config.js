@@ -5,21 +5,54 @@ import { importX } from 'eslint-plugin-import-x';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
+import local from './scripts/lint/no-import-cycle.mjs';
 
 /**
- * The layers of ARCHITECTURE.md: domain <- contracts <- server | web. Features never import
- * another feature's internals (shared things move down a layer). First match wins.
+ * The layers of ARCHITECTURE.md: domain <- contracts <- server | web. Inside the server:
+ * core (config, context, db) and platform (infrastructure: no feature, no business) <- features
+ * <- the composition root (app.ts, workers/, housekeeping, start-up). A feature offers what others
+ * may use in its index.ts; another feature imports that and nothing deeper. First match wins.
  */
 const elements = [
   { type: 'domain', pattern: 'src/domain/**', mode: 'full' },
   { type: 'contracts', pattern: 'src/contracts/**', mode: 'full' },
+  // Tests sit beside what they test and may build the whole app (testing/, the root).
+  {
+    type: 'server-feature-test',
+    pattern: 'src/server/features/*/**/*.test.ts',
+    mode: 'full',
+    capture: ['feature'],
+  },
+  { type: 'server-test', pattern: 'src/server/**/*.test.ts', mode: 'full' },
+  {
+    type: 'server-feature-entry',
+    pattern: 'src/server/features/*/index.ts',
+    mode: 'full',
+    capture: ['feature'],
+  },
   {
     type: 'server-feature',
     pattern: 'src/server/features/*/**',
     mode: 'full',
     capture: ['feature'],
   },
-  { type: 'server', pattern: 'src/server/**', mode: 'full' },
+  { type: 'server-platform', pattern: 'src/server/platform/**', mode: 'full' },
+  { type: 'server-testing', pattern: 'src/server/testing/**', mode: 'full' },
+  // The composition root: the one place that knows every feature.
+  {
+    type: 'server-root',
+    pattern: [
+      'src/server/app.ts',
+      'src/server/workers/**',
+      'src/server/housekeeping.ts',
+      'src/server/start.ts',
+      'src/server/main.ts',
+      'src/server/admin-cli.ts',
+    ],
+    mode: 'full',
+  },
+  // config, context, secrets, version, db/: what platform and features both stand on.
+  { type: 'server-core', pattern: 'src/server/**', mode: 'full' },
   { type: 'web-feature', pattern: 'src/web/features/*/**', mode: 'full', capture: ['feature'] },
   // The two entries (the app and the public site) compose features.
   {
@@ -54,7 +87,7 @@ export default tseslint.config(
       globals: { ...globals.node },
       parserOptions: { projectService: true, tsconfigRootDir: import.meta.dirname },
     },
-    plugins: { 'import-x': importX, boundaries },
+    plugins: { 'import-x': importX, boundaries, local },
     settings: {
       'import-x/resolver-next': [
         (await import('eslint-import-resolver-typescript')).createTypeScriptImportResolver({
@@ -78,7 +111,11 @@ export default tseslint.config(
         'error',
         { argsIgnorePattern: '^_', varsIgnorePattern: '^_' },
       ],
-      'import-x/no-cycle': ['error', { maxDepth: 10, ignoreExternal: true }],
+      // No circle in src, type imports included, nor between features (scripts/lint).
+      'local/no-import-cycle': [
+        'error',
+        { groups: ['src/server/features/*/', 'src/web/features/*/'] },
+      ],
       'import-x/no-duplicates': 'error',
       'no-console': ['error', { allow: ['warn', 'error'] }],
       eqeqeq: ['error', 'always'],
@@ -87,14 +124,81 @@ export default tseslint.config(
         {
           default: 'disallow',
           message:
-            '${file.type} must not import ${dependency.type} (see ARCHITECTURE.md, layers and features)',
+            '${file.type} must not import ${dependency.type} (see ARCHITECTURE.md: platform imports no feature; another feature is reached through its index.ts only)',
           rules: [
             { from: 'domain', allow: ['domain'] },
             { from: 'contracts', allow: ['domain', 'contracts'] },
-            { from: 'server', allow: ['domain', 'contracts', 'server', 'server-feature'] },
+            {
+              from: 'server-core',
+              allow: ['domain', 'contracts', 'server-core', 'server-platform'],
+            },
+            {
+              from: 'server-platform',
+              allow: ['domain', 'contracts', 'server-core', 'server-platform'],
+            },
+            {
+              from: 'server-feature-entry',
+              allow: ['domain', 'contracts', sameFeature('server-feature')],
+            },
             {
               from: 'server-feature',
-              allow: ['domain', 'contracts', 'server', sameFeature('server-feature')],
+              allow: [
+                'domain',
+                'contracts',
+                'server-core',
+                'server-platform',
+                sameFeature('server-feature'),
+                'server-feature-entry',
+              ],
+            },
+            {
+              from: 'server-root',
+              allow: [
+                'domain',
+                'contracts',
+                'server-core',
+                'server-platform',
+                'server-feature',
+                'server-feature-entry',
+                'server-root',
+              ],
+            },
+            {
+              from: 'server-testing',
+              allow: [
+                'domain',
+                'contracts',
+                'server-core',
+                'server-platform',
+                'server-feature-entry',
+                'server-root',
+                'server-testing',
+              ],
+            },
+            {
+              from: 'server-feature-test',
+              allow: [
+                'domain',
+                'contracts',
+                'server-core',
+                'server-platform',
+                sameFeature('server-feature'),
+                'server-feature-entry',
+                'server-root',
+                'server-testing',
+              ],
+            },
+            {
+              from: 'server-test',
+              allow: [
+                'domain',
+                'contracts',
+                'server-core',
+                'server-platform',
+                'server-feature-entry',
+                'server-root',
+                'server-testing',
+              ],
             },
             { from: 'web-shared', allow: ['domain', 'contracts', 'web-shared'] },
             {

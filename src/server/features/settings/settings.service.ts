@@ -10,7 +10,7 @@ import {
   userPreferences,
   userSettings,
 } from '../../db/schema';
-import { ensureSettingsRows } from '../../platform/account-setup';
+import { ensureSettingsRows } from '../auth';
 import { AppError } from '../../platform/errors';
 
 type UpdateInput = z.output<typeof updateSettingsBodySchema>;

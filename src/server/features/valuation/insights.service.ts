@@ -10,13 +10,17 @@ import {
   users,
 } from '../../db/schema';
 import type { DbOrTx } from '../../db/client';
-import { accountLanguage } from '../../platform/account-language';
-import { preferredCurrency } from '../../platform/account-setup';
+import { accountLanguage } from '../profile';
+import { preferredCurrency } from '../auth';
 import { DAY, HOUR, MINUTE, SECOND } from '../../platform/clock';
-import { deliveryEmails, type WeeklyInsights } from '../../platform/delivery-emails';
-import { weeklyInsightsMoment } from '../../platform/delivery-schedule';
-import { deliverySettings, type DeliveryLogger } from '../../platform/notification-delivery';
-import type { Scope } from '../../platform/holding-scope';
+import {
+  deliveryEmails,
+  type DeliveryLogger,
+  deliverySettings,
+  type WeeklyInsights,
+  weeklyInsightsMoment,
+} from '../notifications';
+import { type Scope } from '../ledger';
 import { addDaily } from './dashboard.service';
 import { type Computed, todayOf, valueView } from './valuation.service';
 
