@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import type { Currency } from '@/contracts/settings';
 import { Skeleton } from '@/web/components/ui/skeleton';
 import { useFormatters } from '@/web/lib/preferences';
+import type { AllocationPart } from './allocation-part';
 import { ChartFigure } from './chart-figure';
 import { chartColor } from './chart-hooks';
 import { ChartTable } from './chart-table';
@@ -10,8 +11,8 @@ import { ChartTable } from './chart-table';
 // recharts loads with the first drawing; the legend and the table do not wait for it.
 const AllocationDonut = lazy(() => import('./allocation-donut'));
 
-/** One part of a whole: its label, its amount (decimal string) and its share (0..1). */
-export type AllocationPart = { key: string; label: string; value: string; weight: number };
+// The type lives apart so that the lazily loaded donut need not import this file back.
+export type { AllocationPart } from './allocation-part';
 
 const SIZE = 168;
 
