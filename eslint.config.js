@@ -53,14 +53,16 @@ const elements = [
   },
   // config, context, secrets, version, db/: what platform and features both stand on.
   { type: 'server-core', pattern: 'src/server/**', mode: 'full' },
-  { type: 'web-feature', pattern: 'src/web/features/*/**', mode: 'full', capture: ['feature'] },
+  // A web feature is its folder, so that `index.ts` (its public entry) is a path inside it.
+  { type: 'web-feature', pattern: 'src/web/features/*', mode: 'folder', capture: ['feature'] },
   // The two entries (the app and the public site) compose features.
   {
     type: 'web-app',
     pattern: ['src/web/app/**', 'src/web/main.tsx', 'src/web/site/**'],
     mode: 'full',
   },
-  { type: 'web-shared', pattern: 'src/web/**', mode: 'full' },
+  // Folder mode like web-feature (a full-mode 'src/web/**' would claim feature files first).
+  { type: 'web-shared', pattern: 'src/web', mode: 'folder' },
 ];
 
 const sameFeature = (type) => [type, { feature: '${from.feature}' }];
@@ -200,11 +202,27 @@ export default tseslint.config(
                 'server-testing',
               ],
             },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    // The web (ARCHITECTURE.md): shared code (components, lib) knows no feature; a feature may use
+    // another through that feature's public entry `src/web/features/<x>/index.ts` and nothing
+    // deeper; the app entries (app/, main.tsx, site/) compose features through the same entries.
+    files: ['src/web/**/*.{ts,tsx}'],
+    settings: { 'boundaries/dependency-nodes': ['import', 'export', 'dynamic-import'] },
+    rules: {
+      'boundaries/element-types': [
+        'error',
+        {
+          default: 'disallow',
+          message:
+            '${file.type} must not import ${dependency.type} (see ARCHITECTURE.md, layers and features)',
+          rules: [
             { from: 'web-shared', allow: ['domain', 'contracts', 'web-shared'] },
-            {
-              from: 'web-feature',
-              allow: ['domain', 'contracts', 'web-shared', sameFeature('web-feature')],
-            },
+            { from: 'web-feature', allow: ['domain', 'contracts', 'web-shared', 'web-feature'] },
             {
               from: 'web-app',
               allow: ['domain', 'contracts', 'web-shared', 'web-feature', 'web-app'],
@@ -212,7 +230,27 @@ export default tseslint.config(
           ],
         },
       ],
+      'boundaries/entry-point': [
+        'error',
+        {
+          default: 'allow',
+          message:
+            'another web feature is used through its public entry @/web/features/${dependency.feature} (its index.ts), not ${dependency.internalPath} (see ARCHITECTURE.md)',
+          // The last matching rule wins.
+          rules: [
+            { target: ['web-feature'], disallow: ['**'] },
+            { target: ['web-feature'], allow: ['index.ts'] },
+          ],
+        },
+      ],
     },
+  },
+  {
+    // A route's code is loaded on demand: the app entries may `import()` a feature's page (or a
+    // lazily loaded component) by its own path so that it keeps its own chunk. Static imports
+    // still go through the feature's index.ts.
+    files: ['src/web/app/**/*.{ts,tsx}', 'src/web/main.tsx', 'src/web/site/**/*.{ts,tsx}'],
+    settings: { 'boundaries/dependency-nodes': ['import', 'export'] },
   },
   {
     // The domain runs everywhere (browser, server, workers): no I/O, no framework.

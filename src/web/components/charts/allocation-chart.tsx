@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import type { Currency } from '@/contracts/settings';
 import { Skeleton } from '@/web/components/ui/skeleton';
 import { useFormatters } from '@/web/lib/preferences';
+import type { AllocationPart } from './allocation-part';
 import { ChartFigure } from './chart-figure';
 import { chartColor } from './chart-hooks';
 import { ChartTable } from './chart-table';
