@@ -5,29 +5,64 @@ import { importX } from 'eslint-plugin-import-x';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
+import local from './scripts/lint/no-import-cycle.mjs';
 
 /**
- * The layers of ARCHITECTURE.md: domain <- contracts <- server | web. Features never import
- * another feature's internals (shared things move down a layer). First match wins.
+ * The layers of ARCHITECTURE.md: domain <- contracts <- server | web. Inside the server:
+ * core (config, context, db) and platform (infrastructure: no feature, no business) <- features
+ * <- the composition root (app.ts, workers/, housekeeping, start-up). A feature offers what others
+ * may use in its index.ts; another feature imports that and nothing deeper. First match wins.
  */
 const elements = [
   { type: 'domain', pattern: 'src/domain/**', mode: 'full' },
   { type: 'contracts', pattern: 'src/contracts/**', mode: 'full' },
+  // Tests sit beside what they test and may build the whole app (testing/, the root).
+  {
+    type: 'server-feature-test',
+    pattern: 'src/server/features/*/**/*.test.ts',
+    mode: 'full',
+    capture: ['feature'],
+  },
+  { type: 'server-test', pattern: 'src/server/**/*.test.ts', mode: 'full' },
+  {
+    type: 'server-feature-entry',
+    pattern: 'src/server/features/*/index.ts',
+    mode: 'full',
+    capture: ['feature'],
+  },
   {
     type: 'server-feature',
     pattern: 'src/server/features/*/**',
     mode: 'full',
     capture: ['feature'],
   },
-  { type: 'server', pattern: 'src/server/**', mode: 'full' },
-  { type: 'web-feature', pattern: 'src/web/features/*/**', mode: 'full', capture: ['feature'] },
+  { type: 'server-platform', pattern: 'src/server/platform/**', mode: 'full' },
+  { type: 'server-testing', pattern: 'src/server/testing/**', mode: 'full' },
+  // The composition root: the one place that knows every feature.
+  {
+    type: 'server-root',
+    pattern: [
+      'src/server/app.ts',
+      'src/server/workers/**',
+      'src/server/housekeeping.ts',
+      'src/server/start.ts',
+      'src/server/main.ts',
+      'src/server/admin-cli.ts',
+    ],
+    mode: 'full',
+  },
+  // config, context, secrets, version, db/: what platform and features both stand on.
+  { type: 'server-core', pattern: 'src/server/**', mode: 'full' },
+  // A web feature is its folder, so that `index.ts` (its public entry) is a path inside it.
+  { type: 'web-feature', pattern: 'src/web/features/*', mode: 'folder', capture: ['feature'] },
   // The two entries (the app and the public site) compose features.
   {
     type: 'web-app',
     pattern: ['src/web/app/**', 'src/web/main.tsx', 'src/web/site/**'],
     mode: 'full',
   },
-  { type: 'web-shared', pattern: 'src/web/**', mode: 'full' },
+  // Folder mode like web-feature (a full-mode 'src/web/**' would claim feature files first).
+  { type: 'web-shared', pattern: 'src/web', mode: 'folder' },
 ];
 
 const sameFeature = (type) => [type, { feature: '${from.feature}' }];
@@ -54,7 +89,7 @@ export default tseslint.config(
       globals: { ...globals.node },
       parserOptions: { projectService: true, tsconfigRootDir: import.meta.dirname },
     },
-    plugins: { 'import-x': importX, boundaries },
+    plugins: { 'import-x': importX, boundaries, local },
     settings: {
       'import-x/resolver-next': [
         (await import('eslint-import-resolver-typescript')).createTypeScriptImportResolver({
@@ -78,7 +113,11 @@ export default tseslint.config(
         'error',
         { argsIgnorePattern: '^_', varsIgnorePattern: '^_' },
       ],
-      'import-x/no-cycle': ['error', { maxDepth: 10, ignoreExternal: true }],
+      // No circle in src, type imports included, nor between features (scripts/lint).
+      'local/no-import-cycle': [
+        'error',
+        { groups: ['src/server/features/*/', 'src/web/features/*/'] },
+      ],
       'import-x/no-duplicates': 'error',
       'no-console': ['error', { allow: ['warn', 'error'] }],
       eqeqeq: ['error', 'always'],
@@ -87,20 +126,103 @@ export default tseslint.config(
         {
           default: 'disallow',
           message:
-            '${file.type} must not import ${dependency.type} (see ARCHITECTURE.md, layers and features)',
+            '${file.type} must not import ${dependency.type} (see ARCHITECTURE.md: platform imports no feature; another feature is reached through its index.ts only)',
           rules: [
             { from: 'domain', allow: ['domain'] },
             { from: 'contracts', allow: ['domain', 'contracts'] },
-            { from: 'server', allow: ['domain', 'contracts', 'server', 'server-feature'] },
+            {
+              from: 'server-core',
+              allow: ['domain', 'contracts', 'server-core', 'server-platform'],
+            },
+            {
+              from: 'server-platform',
+              allow: ['domain', 'contracts', 'server-core', 'server-platform'],
+            },
+            {
+              from: 'server-feature-entry',
+              allow: ['domain', 'contracts', sameFeature('server-feature')],
+            },
             {
               from: 'server-feature',
-              allow: ['domain', 'contracts', 'server', sameFeature('server-feature')],
+              allow: [
+                'domain',
+                'contracts',
+                'server-core',
+                'server-platform',
+                sameFeature('server-feature'),
+                'server-feature-entry',
+              ],
             },
-            { from: 'web-shared', allow: ['domain', 'contracts', 'web-shared'] },
             {
-              from: 'web-feature',
-              allow: ['domain', 'contracts', 'web-shared', sameFeature('web-feature')],
+              from: 'server-root',
+              allow: [
+                'domain',
+                'contracts',
+                'server-core',
+                'server-platform',
+                'server-feature',
+                'server-feature-entry',
+                'server-root',
+              ],
             },
+            {
+              from: 'server-testing',
+              allow: [
+                'domain',
+                'contracts',
+                'server-core',
+                'server-platform',
+                'server-feature-entry',
+                'server-root',
+                'server-testing',
+              ],
+            },
+            {
+              from: 'server-feature-test',
+              allow: [
+                'domain',
+                'contracts',
+                'server-core',
+                'server-platform',
+                sameFeature('server-feature'),
+                'server-feature-entry',
+                'server-root',
+                'server-testing',
+              ],
+            },
+            {
+              from: 'server-test',
+              allow: [
+                'domain',
+                'contracts',
+                'server-core',
+                'server-platform',
+                'server-feature-entry',
+                'server-root',
+                'server-testing',
+              ],
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    // The web (ARCHITECTURE.md): shared code (components, lib) knows no feature; a feature may use
+    // another through that feature's public entry `src/web/features/<x>/index.ts` and nothing
+    // deeper; the app entries (app/, main.tsx, site/) compose features through the same entries.
+    files: ['src/web/**/*.{ts,tsx}'],
+    settings: { 'boundaries/dependency-nodes': ['import', 'export', 'dynamic-import'] },
+    rules: {
+      'boundaries/element-types': [
+        'error',
+        {
+          default: 'disallow',
+          message:
+            '${file.type} must not import ${dependency.type} (see ARCHITECTURE.md, layers and features)',
+          rules: [
+            { from: 'web-shared', allow: ['domain', 'contracts', 'web-shared'] },
+            { from: 'web-feature', allow: ['domain', 'contracts', 'web-shared', 'web-feature'] },
             {
               from: 'web-app',
               allow: ['domain', 'contracts', 'web-shared', 'web-feature', 'web-app'],
@@ -108,7 +230,27 @@ export default tseslint.config(
           ],
         },
       ],
+      'boundaries/entry-point': [
+        'error',
+        {
+          default: 'allow',
+          message:
+            'another web feature is used through its public entry @/web/features/${dependency.feature} (its index.ts), not ${dependency.internalPath} (see ARCHITECTURE.md)',
+          // The last matching rule wins.
+          rules: [
+            { target: ['web-feature'], disallow: ['**'] },
+            { target: ['web-feature'], allow: ['index.ts'] },
+          ],
+        },
+      ],
     },
+  },
+  {
+    // A route's code is loaded on demand: the app entries may `import()` a feature's page (or a
+    // lazily loaded component) by its own path so that it keeps its own chunk. Static imports
+    // still go through the feature's index.ts.
+    files: ['src/web/app/**/*.{ts,tsx}', 'src/web/main.tsx', 'src/web/site/**/*.{ts,tsx}'],
+    settings: { 'boundaries/dependency-nodes': ['import', 'export'] },
   },
   {
     // The domain runs everywhere (browser, server, workers): no I/O, no framework.

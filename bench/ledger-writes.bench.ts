@@ -30,8 +30,9 @@ import {
 } from '../src/server/db/schema';
 import { microsecondsAfter } from '../src/server/features/import-export/import.service';
 import { ComputePool } from '../src/server/platform/compute';
-import type { ComputeTasks } from '../src/server/platform/compute-tasks';
-import { rebuildHolding } from '../src/server/platform/ledger-store';
+import type { ComputeTasks } from '../src/server/context';
+import { computeWorkerEntry } from '../src/server/workers/compute-entry';
+import { rebuildHolding } from '../src/server/features/ledger/ledger-store';
 import { median, percentile, seededRandom as random } from './lib';
 
 const TRANSACTIONS = 10_000;
@@ -102,7 +103,7 @@ async function writesOn(kind: 'postgresql' | 'pglite', shape: Shape) {
   }
   const db = database.db;
   // The server's compute workers: a create hands a long replay to them, as the service does.
-  const compute = new ComputePool<ComputeTasks>();
+  const compute = new ComputePool<ComputeTasks>({ entry: computeWorkerEntry() });
   compute.warm();
   try {
     const [user] = await db

@@ -29,7 +29,7 @@ await build({
     main: path.join(root, 'src/server/main.ts'),
     'pglite-worker': path.join(root, 'src/server/db/pglite-worker.ts'),
     // Heavy pure work (the valuation engine) runs on worker threads started from this file.
-    'compute-worker': path.join(root, 'src/server/platform/compute-worker.ts'),
+    'compute-worker': path.join(root, 'src/server/workers/compute-worker.ts'),
   },
   outdir: server,
   bundle: true,

@@ -26,7 +26,7 @@ const NODE24_SERVER = [
   'src/server/features/api-keys/',
   'src/server/features/billing/',
   'src/server/features/valuation/performance.test.ts',
-  'src/server/platform/bank-logos.test.ts',
+  'src/server/features/holdings/bank-logos.test.ts',
   'src/server/platform/compute.test.ts',
   'src/server/platform/remote-fetch.test.ts',
 ];

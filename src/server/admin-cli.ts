@@ -11,7 +11,7 @@ import { ConfigError, loadConfig } from './config';
 import type { Database } from './db/client';
 import { migrateDatabase } from './db/migrate';
 import { mailOutbox, profiles, users } from './db/schema';
-import { requireRotation } from './platform/auth';
+import { requireRotation } from './features/session/session';
 import { openConfiguredDatabase } from './db/open';
 
 export async function setRole(database: Database, email: string, role: 'user' | 'admin') {

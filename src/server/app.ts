@@ -11,7 +11,7 @@ import {
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
 import type { Config } from './config';
-import type { ServerContext } from './context';
+import type { ComputeTasks, ServerContext } from './context';
 import { runAsRequest } from './db/access-context';
 import type { Database } from './db/client';
 import { adminRoutes } from './features/admin/admin.routes';
@@ -28,10 +28,9 @@ import type { IpLocator } from './features/device-location/device-location.servi
 import { holdingRoutes } from './features/holdings/holdings.routes';
 import { importExportRoutes } from './features/import-export/import-export.routes';
 import { ledgerRoutes } from './features/ledger/ledger.routes';
-import {
-  marketDataRoutes,
-  type MarketDataOptions,
-} from './features/market-data/market-data.routes';
+import { marketDataRoutes, type MarketDataSetup } from './features/market-data/market-data.routes';
+import { createProviders } from './features/market-data/providers';
+import { scheduleMarketDataJobs } from './features/market-data/refresh.service';
 import { portfolioRoutes } from './features/portfolios/portfolios.routes';
 import { privacyRoutes } from './features/privacy/privacy.routes';
 import { profileRoutes } from './features/profile/profile.routes';
@@ -42,13 +41,12 @@ import { healthRoutes } from './features/health/health.routes';
 import { HOUSEKEEPING, runHousekeeping } from './housekeeping';
 import { loadPrerendered, loadSeoStrings, renderIndexHead } from './features/seo/seo-head';
 import { seoRoutes } from './features/seo/seo.routes';
-import { registerApiKeyAuth } from './platform/api-key-auth';
+import { isApiKeyRoute, registerApiKeyAuth } from './features/api-keys/api-key-auth';
 import { clientConfigOf, injectClientConfig } from './platform/client-config';
-import { registerAuth } from './platform/auth';
+import { realtimeSessions, registerAuth } from './features/session/session';
 import { type Clock, systemClock } from './platform/clock';
 import { ComputePool } from './platform/compute';
 import { valuationRoutes } from './features/valuation/valuation.routes';
-import type { ComputeTasks } from './platform/compute-tasks';
 import { createCounterStore } from './platform/counters';
 import { AppError, handleFrameworkError, registerErrorHandling } from './platform/errors';
 import { Jobs } from './platform/jobs';
@@ -59,7 +57,7 @@ import {
   DELIVERY_JOB,
   DELIVERY_SCHEDULE,
   sendDueDeliveries,
-} from './platform/notification-delivery';
+} from './features/notifications/notification-delivery';
 import { guardedLookup } from './platform/remote-fetch';
 import { Scheduler, sqlExecutor } from './platform/scheduler';
 import { PushSender } from './platform/web-push';
@@ -78,6 +76,7 @@ import { type IndexRenderer, registerSpa } from './platform/spa';
 import { LocalStorage, registerUploads } from './platform/storage';
 import { loadVapidKeys, type Secrets, type VapidKeys } from './secrets';
 import { APP_VERSION } from './version';
+import { computeWorkerEntry } from './workers/compute-entry';
 
 declare module 'fastify' {
   // eslint-disable-next-line @typescript-eslint/consistent-type-definitions -- module augmentation needs an interface
@@ -114,7 +113,7 @@ export type AppDeps = {
   /** Told of every route as it is registered, with its schemas (the fuzz test's catalogue). */
   onRoute?: (route: RouteOptions) => void;
   /** Market data providers and scheduling (tests pass fakes or short timeouts). */
-  marketData?: Omit<MarketDataOptions, 'ctx'>;
+  marketData?: MarketDataSetup;
   /** Web Push keys (by default from VAPID_* or DATA_DIR/vapid.json). */
   vapid?: VapidKeys;
   /** The HTTPS agent push goes through (tests trust their local push service's certificate). */
@@ -201,6 +200,7 @@ export async function buildApp(deps: AppDeps) {
     version: APP_VERSION,
     publicUrl: config.publicUrl.origin,
     apiKeyRateLimit: config.apiKeyRateLimit,
+    isApiKeyRoute,
   });
 
   const realtime = new Realtime(database, app.log);
@@ -245,9 +245,9 @@ export async function buildApp(deps: AppDeps) {
     secrets,
     counters,
     scheduler,
-    compute: new ComputePool<ComputeTasks>({ builtFile: deps.computeWorkerFile }),
+    compute: new ComputePool<ComputeTasks>({ entry: computeWorkerEntry(deps.computeWorkerFile) }),
     valuations: new ComputePool<ComputeTasks>({
-      builtFile: deps.computeWorkerFile,
+      entry: computeWorkerEntry(deps.computeWorkerFile),
       connect: (readers) =>
         database.workerConnection?.(readers) ??
         new Error('this database gives no worker connections'),
@@ -289,8 +289,7 @@ export async function buildApp(deps: AppDeps) {
   await registerRealtimeRoutes(app, {
     realtime,
     origins: allowedOrigins(config),
-    database,
-    clock,
+    sessions: realtimeSessions(database, clock),
   });
   // A user's own topic (role changes, notifications, session events).
   realtime.registerTopic({
@@ -313,7 +312,19 @@ export async function buildApp(deps: AppDeps) {
   await app.register(ledgerRoutes, { ctx });
   await app.register(savingsRoutes, { ctx });
   await app.register(importExportRoutes, { ctx });
-  await app.register(marketDataRoutes, { ...deps.marketData, ctx });
+  const marketDataProviders =
+    deps.marketData?.providers ??
+    createProviders(config.marketData, { ...deps.marketData?.http, log: app.log }, clock, (xml) =>
+      ctx.compute.run('ecbRates', xml),
+    );
+  await app.register(marketDataRoutes, { ctx, providers: marketDataProviders });
+  // The daily and market-hours refreshes, on the one job queue, when providers are on.
+  if (
+    deps.marketData?.schedule !== false &&
+    scheduleMarketDataJobs(scheduler, ctx, marketDataProviders)
+  ) {
+    app.addHook('onReady', () => scheduler.start());
+  }
   await app.register(settingsRoutes, { ctx });
   await app.register(subscriptionRoutes, { ctx });
   await app.register(billingRoutes, { ctx });

@@ -2,7 +2,6 @@ import type { Config } from './config';
 import type { Database } from './db/client';
 import type { Clock } from './platform/clock';
 import type { ComputePool } from './platform/compute';
-import type { ComputeTasks } from './platform/compute-tasks';
 import type { CounterStore } from './platform/counters';
 import type { Jobs } from './platform/jobs';
 import type { Mailer } from './platform/mail';
@@ -11,6 +10,15 @@ import type { Scheduler } from './platform/scheduler';
 import type { LocalStorage } from './platform/storage';
 import type { PushSender } from './platform/web-push';
 import type { Secrets } from './secrets';
+
+/**
+ * The tasks the server's compute workers run, by name. Each feature adds the tasks it defines
+ * where it defines them (`declare module '../../context' { interface ComputeTasks { ... } }`),
+ * so this file names no feature; the composition root registers the functions
+ * (workers/compute-tasks.ts), checked against this list.
+ */
+// eslint-disable-next-line @typescript-eslint/consistent-type-definitions, @typescript-eslint/no-empty-object-type -- features add their tasks by declaration merging
+export interface ComputeTasks {}
 
 /** What every feature's routes and services receive: the app's shared services. */
 export type ServerContext = {

@@ -9,7 +9,7 @@ import {
   mfaChallenges,
   sessions,
 } from './db/schema';
-import { sendPasswordReset } from './features/auth/auth.service';
+import { sendPasswordReset } from './features/auth';
 import { runHousekeeping } from './housekeeping';
 import { DAY, FakeClock, HOUR, MINUTE, SECOND } from './platform/clock';
 import { Jobs } from './platform/jobs';

@@ -1,9 +1,9 @@
 import type { ServerContext } from './context';
-import { purgeOldApiKeyUses } from './features/api-keys/api-keys.service';
-import { purgeExpiredAuthData } from './features/auth/auth.housekeeping';
-import { purgeExpiredExports } from './features/privacy/export.service';
+import { purgeOldApiKeyUses } from './features/api-keys';
+import { purgeExpiredAuthData } from './features/auth';
+import { purgeOldDeliveries } from './features/notifications';
+import { purgeExpiredExports } from './features/privacy';
 import { HOUR, MINUTE } from './platform/clock';
-import { purgeOldDeliveries } from './platform/notification-delivery';
 
 /** Housekeeping runs a minute after start-up, then every hour, in every process (it is idempotent). */
 export const HOUSEKEEPING = { firstAfterMs: MINUTE, intervalMs: HOUR } as const;

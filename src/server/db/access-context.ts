@@ -1,6 +1,6 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
 import { sql } from 'drizzle-orm';
-import type { Db, Tx } from './client';
+import type { Db, Tx } from './types';
 import { BULK_WRITE_MARK } from './read-only-sql';
 
 /**

@@ -3,7 +3,6 @@ import path from 'node:path';
 import { MessageChannel, type MessagePort, Worker } from 'node:worker_threads';
 import type { PGlite } from '@electric-sql/pglite';
 import { sql } from 'drizzle-orm';
-import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import type pg from 'pg';
 import { workerEntry } from '../platform/worker-entry';
@@ -13,13 +12,9 @@ import { PortSocket } from './port-socket';
 import type { WorkerConnection } from './worker-database';
 import type { ConnectMessage, PgliteWorkerData } from './pglite-worker';
 import * as schema from './schema';
+import type { Db } from './types';
 
-export type Schema = typeof schema;
-/** The Drizzle database every query function takes first; PGlite and node-postgres both fit. */
-export type Db = PgDatabase<PgQueryResultHKT, Schema>;
-/** A transaction handle, usable wherever a Db is. */
-export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
-export type DbOrTx = Db | Tx;
+export type { Db, DbOrTx, Schema, Tx } from './types';
 
 export type DbKind = 'pglite' | 'postgres';
 

@@ -2,8 +2,9 @@ import { fileURLToPath } from 'node:url';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import type { NodePgDatabase } from 'drizzle-orm/node-postgres';
 import type { PgliteDatabase } from 'drizzle-orm/pglite';
-import { seedFeatureFlags } from '../platform/feature-flags';
-import type { Database } from './client';
+import { FEATURE_FLAGS } from '@/contracts/feature-flags';
+import type { Database, DbOrTx } from './client';
+import { featureFlags } from './schema';
 
 /**
  * Where the SQL migrations live. The server bundle (dist/server/main.js) gets a copy beside it,
@@ -58,4 +59,18 @@ export async function migrateDatabase(
     await client.end();
   }
   await seedFeatureFlags(database.db);
+}
+
+/** Adds the flags the code defines and the database lacks (at start-up; existing values stay). */
+export async function seedFeatureFlags(db: DbOrTx) {
+  await db
+    .insert(featureFlags)
+    .values(
+      FEATURE_FLAGS.map((flag) => ({
+        key: flag.key,
+        category: flag.category,
+        enabled: flag.defaultEnabled,
+      })),
+    )
+    .onConflictDoNothing({ target: featureFlags.key });
 }

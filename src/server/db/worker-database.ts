@@ -1,5 +1,5 @@
 import type { MessagePort } from 'node:worker_threads';
-import type { Db } from './client';
+import type { Db } from './types';
 import { PortSocket } from './port-socket';
 import * as schema from './schema';
 

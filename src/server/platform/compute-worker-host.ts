@@ -38,7 +38,7 @@ export const BACKGROUND_NICE = 10;
 
 /**
  * The body of a compute worker: answers each task message with its task's result. Runs inside
- * the worker thread (compute-worker.ts for the server's tasks).
+ * the worker thread (workers/compute-worker.ts for the server's tasks).
  */
 export function serveTasks(tasks: Record<string, Task>) {
   const port = parentPort;

@@ -1,7 +1,7 @@
 import os from 'node:os';
 import { type Transferable, Worker } from 'node:worker_threads';
 import type { WorkerConnection } from '../db/worker-database';
-import { type WorkerEntry, workerEntry } from './worker-entry';
+import type { WorkerEntry } from './worker-entry';
 
 /**
  * Heavy pure work (the valuation engine) on worker threads, so that no request waits behind it:
@@ -9,7 +9,8 @@ import { type WorkerEntry, workerEntry } from './worker-entry';
  * not copied). Tasks queue for the first free worker; a worker that dies fails its task, is
  * replaced, and the rest of the queue goes on.
  *
- * Tasks are the functions a worker module exports as `tasks` (compute-tasks.ts for the server).
+ * Tasks are the functions the worker module serves (`serveTasks`; the server's registry is
+ * workers/compute-tasks.ts, at the composition root, which gives the pool its entry).
  * A task may read the database itself (`TaskEnv.database`): the worker asks this thread for a
  * connection (`ComputePoolOptions.connect`), so rows are read and kept on the worker, never on
  * the request thread.
@@ -46,18 +47,13 @@ type Slot = { worker: Worker; job: Job | null };
 export type ComputePoolOptions = {
   /** Threads; default one less than the CPUs, at least 1, at most 4. */
   threads?: number;
-  /** The worker module (tests pass their own). */
-  entry?: WorkerEntry;
-  /**
-   * The server's worker module built to JavaScript (the test suites build it once: loading the
-   * source through tsx costs each new worker about a second).
-   */
-  builtFile?: string;
+  /** The worker module: the server's (workers/compute-entry.ts), or a test's own. */
+  entry: WorkerEntry;
   /** Gives a worker a database connection of its own (`Database.workerConnection`). */
   connect?: (readers: boolean) => WorkerConnection | Error;
 };
 
-export class ComputePool<Tasks extends Record<string, (input: never, env: never) => unknown>> {
+export class ComputePool<Tasks extends Record<keyof Tasks, (input: never, env: never) => unknown>> {
   private readonly slots: Slot[] = [];
   private readonly queue: Job[] = [];
   private readonly entry: WorkerEntry;
@@ -66,14 +62,8 @@ export class ComputePool<Tasks extends Record<string, (input: never, env: never)
   private nextId = 1;
   private closed = false;
 
-  constructor(options: ComputePoolOptions = {}) {
-    this.entry =
-      options.entry ??
-      workerEntry(
-        new URL('./compute-worker.js', import.meta.url),
-        new URL('./compute-worker.ts', import.meta.url),
-        options.builtFile,
-      );
+  constructor(options: ComputePoolOptions) {
+    this.entry = options.entry;
     this.size = Math.max(1, options.threads ?? Math.min(4, os.availableParallelism() - 1));
     this.connect = options.connect;
   }

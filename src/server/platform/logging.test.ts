@@ -10,7 +10,7 @@ import {
   uniqueIp,
 } from '../testing/agent';
 import { createTestApp, TEST_ORIGIN, type TestApp } from '../testing/test-app';
-import { sendPasswordReset } from '../features/auth/auth.service';
+import { sendPasswordReset } from '../features/auth';
 import { redactRequestUrl } from './logging';
 
 const SECRETS = {

@@ -2,7 +2,6 @@ import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import type { FastifyInstance } from 'fastify';
 import { jsonSchemaTransform, jsonSchemaTransformObject } from 'fastify-type-provider-zod';
-import { isApiKeyRoute } from './api-key-auth';
 
 export const OPENAPI_PATH = '/api/v1/openapi.json';
 export const API_DOCS_PATH = '/api/docs';
@@ -13,7 +12,13 @@ export const API_DOCS_PATH = '/api/docs';
  */
 export async function registerOpenApi(
   app: FastifyInstance,
-  options: { version: string; publicUrl: string; apiKeyRateLimit: number },
+  options: {
+    version: string;
+    publicUrl: string;
+    apiKeyRateLimit: number;
+    /** The paths a personal API key may call (the api-keys feature says). */
+    isApiKeyRoute: (route: string) => boolean;
+  },
 ) {
   await app.register(swagger, {
     openapi: {
@@ -53,7 +58,7 @@ export async function registerOpenApi(
     // The paths a key may call say so (a key or the session); health is public.
     transform: (input) => {
       const transformed = jsonSchemaTransform(input);
-      if (!isApiKeyRoute(input.route.url) || input.route.url === '/api/v1/health') {
+      if (!options.isApiKeyRoute(input.route.url) || input.route.url === '/api/v1/health') {
         return transformed;
       }
       const security: Record<string, string[]>[] = [{ apiKey: [] }, { session: [] }];

@@ -1,5 +1,5 @@
 import websocket from '@fastify/websocket';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { WebSocket } from 'ws';
 import {
   MAX_SUBSCRIPTIONS_PER_CONNECTION,
@@ -7,15 +7,28 @@ import {
   type RealtimeServerMessage,
   SESSION_ENDED_CLOSE_CODE,
 } from '@/contracts/realtime';
-import type { Database } from '../db/client';
-import { loadSessionAuth } from './auth';
-import type { Clock } from './clock';
 import { AppError } from './errors';
 import { type Realtime, SESSIONS_ENDED_TOPIC, type SessionsEnded } from './realtime';
 
 const HEARTBEAT_MS = 30_000;
 
 type Connection = { socket: WebSocket; sessionId: string; userId: string };
+
+/**
+ * What the transport asks of the sessions (the session feature answers: it knows users, this file
+ * does not).
+ */
+export type RealtimeSessions = {
+  /** The session the upgrade carried, or null (no session). */
+  of(request: FastifyRequest): { sessionId: string; userId: string } | null;
+  /** Reads the session again (and keeps it on the request): false when it has ended. */
+  refresh(
+    request: FastifyRequest,
+    session: { sessionId: string; userId: string },
+  ): Promise<boolean>;
+  /** The session may subscribe to nothing now (its account waits for deletion). */
+  refused(request: FastifyRequest): boolean;
+};
 
 /** The open sockets of this process that belong to a session, to close when it ends. */
 class SessionSockets {
@@ -62,9 +75,9 @@ function isSessionsEnded(payload: unknown): payload is SessionsEnded {
  */
 export async function registerRealtimeRoutes(
   app: FastifyInstance,
-  deps: { realtime: Realtime; origins: Set<string>; database: Database; clock: Clock },
+  deps: { realtime: Realtime; origins: Set<string>; sessions: RealtimeSessions },
 ) {
-  const { realtime, origins, database, clock } = deps;
+  const { realtime, origins, sessions } = deps;
   await app.register(websocket, {
     options: { maxPayload: 4_096 },
   });
@@ -96,21 +109,16 @@ export async function registerRealtimeRoutes(
       const subscriptions = new Map<string, () => void>();
       let alive = true;
       let queue: Promise<void> = Promise.resolve();
-      const connection: Connection | null = request.auth
-        ? { socket, sessionId: request.auth.session.id, userId: request.auth.user.id }
-        : null;
+      const session = sessions.of(request);
+      const connection: Connection | null = session ? { socket, ...session } : null;
       if (connection) open.add(connection);
 
       /** The session is read again: false (and the socket closed) when it has ended. */
       const refreshAuth = async () => {
         if (!connection) return true;
-        const fresh = await loadSessionAuth(database.db, connection.sessionId, clock.now());
-        if (!fresh || fresh.user.id !== connection.userId) {
-          closeEnded(connection);
-          return false;
-        }
-        request.auth = fresh;
-        return true;
+        if (await sessions.refresh(request, connection)) return true;
+        closeEnded(connection);
+        return false;
       };
 
       const send = (message: RealtimeServerMessage) => {
@@ -167,8 +175,7 @@ export async function registerRealtimeRoutes(
             if (!(await refreshAuth())) return;
             // An account waiting for its deletion reaches nothing but "keep my account" (as the
             // HTTP routes: requireAuth), live updates included.
-            const pendingDeletion = request.auth?.user.deletionScheduledFor ?? null;
-            if (pendingDeletion || !(await realtime.canSubscribe(request, topic))) {
+            if (sessions.refused(request) || !(await realtime.canSubscribe(request, topic))) {
               request.log.info({ topic }, 'realtime subscription refused');
               send({ type: 'error', code: 'FORBIDDEN', topic });
               return;

@@ -4,7 +4,7 @@ import { SESSION_ENDED_CLOSE_CODE } from '@/contracts/realtime';
 import type { App } from '../app';
 import { mailOutbox, sessions } from '../db/schema';
 import { Agent, registerUser, STRONG_PASSWORD, uniqueIp } from '../testing/agent';
-import { sendPasswordReset } from '../features/auth/auth.service';
+import { sendPasswordReset } from '../features/auth';
 import { createTestApp, TEST_ORIGIN, type TestApp } from '../testing/test-app';
 import { createTestDatabase, type TestDatabase } from '../testing/test-db';
 import { TestSocket } from '../testing/ws-client';

@@ -19,6 +19,16 @@ export const PUSH_TTL_SECONDS = 24 * 3_600;
 const PUSH_TIMEOUT_MS = 10_000;
 
 /**
+ * Whether a push endpoint may be reached: on the default port (https' 443) and not at a private
+ * address or name by its very form. A public-looking name is judged again when it resolves (the
+ * sender's agent). The one rule for a subscription saved and a push sent.
+ */
+export function isPublicPushEndpoint(endpoint: string): boolean {
+  const url = new URL(endpoint);
+  return url.port === '' && !isPrivateHost(url.hostname);
+}
+
+/**
  * Standard Web Push (RFC 8030, payload encrypted per RFC 8291, VAPID per RFC 8292) through the
  * `web-push` library. `agent` lets tests reach a local push service with its own certificate.
  */
@@ -31,10 +41,9 @@ export class PushSender {
   async send(target: PushTarget, payload: PushPayload): Promise<PushResult> {
     // A private address or name never reaches the lookup: refused here (other names are
     // checked when they resolve, by the agent's lookup).
-    if (!this.options.allowPrivateNetworks) {
-      const url = new URL(target.endpoint);
-      if (url.port !== '' || isPrivateHost(url.hostname))
-        return { ok: false, gone: false, error: `${url.host} is not a public push service` };
+    if (!this.options.allowPrivateNetworks && !isPublicPushEndpoint(target.endpoint)) {
+      const { host } = new URL(target.endpoint);
+      return { ok: false, gone: false, error: `${host} is not a public push service` };
     }
     try {
       await webpush.sendNotification(

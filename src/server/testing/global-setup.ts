@@ -61,7 +61,7 @@ export default async function setup(project: TestProject) {
   };
   const [pgliteWorkerFile, computeWorkerFile] = await Promise.all([
     bundle('../db/pglite-worker.ts', 'pglite-worker.mjs'),
-    bundle('../platform/compute-worker.ts', 'compute-worker.mjs'),
+    bundle('../workers/compute-worker.ts', 'compute-worker.mjs'),
   ]);
   project.provide('pgliteWorkerFile', pgliteWorkerFile);
   project.provide('computeWorkerFile', computeWorkerFile);

@@ -10,7 +10,7 @@ import { AppErrorBoundary } from '@/web/components/errors/app-error-boundary';
 import { AppToaster } from '@/web/components/ui/toaster';
 import { TooltipProvider } from '@/web/components/ui/tooltip';
 import { useColorMode } from '@/web/lib/color-mode';
-import { PwaNotices } from '@/web/features/pwa/pwa-notices';
+import { PwaNotices } from '@/web/features/pwa';
 import { AppConsent } from '@/web/lib/consent/account-consent';
 import { restoreKeptReads, restoreOfflineData, useOfflineData } from '@/web/lib/offline-cache';
 import { createQueryClient } from '@/web/lib/query-client';

@@ -2,8 +2,7 @@ import type { ReactNode } from 'react';
 import { Navigate, useLocation, useSearchParams } from 'react-router';
 import { ConnectionErrorCard } from '@/web/components/errors/error-card';
 import { Skeleton } from '@/web/components/ui/skeleton';
-import { PendingDeletionScreen } from '@/web/features/auth/components/pending-deletion-screen';
-import { safeNextPath } from '@/web/features/auth/lib/safe-next';
+import { PendingDeletionScreen, safeNextPath } from '@/web/features/auth';
 import { hasSignedInHint, useAuthState, useSession } from '@/web/lib/session';
 
 /** The page layout is known while the session loads: show its shape, not a spinner. */

@@ -3,7 +3,7 @@ import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useNavigate } from 'react-router';
 import { Button } from '@/web/components/ui/button';
-import { AuthHeading, AuthLayout } from '@/web/features/auth/components/auth-layout';
+import { AuthHeading, AuthLayout } from '@/web/features/auth';
 import { useAuthState } from '@/web/lib/session';
 import { AppLayout } from './app-layout';
 import { SessionSkeleton, SessionUnavailable } from './guards';

@@ -9,7 +9,7 @@ import {
 import { SiteConsent } from '@/web/components/consent/site-consent';
 import { AppErrorBoundary } from '@/web/components/errors/app-error-boundary';
 import { TranslationErrorNotice } from '@/web/components/errors/translation-error-notice';
-import { LandingPage } from '@/web/features/landing/pages/landing-page';
+import { LandingPage } from '@/web/features/landing';
 import { ensureNamespaces, i18n } from '@/web/lib/i18n';
 import enLanding from '@/web/locales/en/landing.json';
 import frLanding from '@/web/locales/fr/landing.json';

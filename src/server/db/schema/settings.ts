@@ -1,4 +1,4 @@
-import { boolean, pgTable, text, uuid } from 'drizzle-orm/pg-core';
+import { boolean, index, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import {
   CONTRASTS,
   CURRENCIES,
@@ -55,34 +55,44 @@ export const userPreferences = pgTable('user_preferences', {
  * shared by the security page (GET/PATCH /auth/security-settings) and the notifications page; it
  * replaced security_settings.login_notifications.
  */
-export const notificationSettings = pgTable('notification_settings', {
-  userId: uuid('user_id')
-    .primaryKey()
-    .references(() => users.id, { onDelete: 'cascade' }),
-  emailTransactions: boolean('email_transactions')
-    .notNull()
-    .default(DEFAULT_NOTIFICATIONS.emailTransactions),
-  emailGoals: boolean('email_goals').notNull().default(DEFAULT_NOTIFICATIONS.emailGoals),
-  emailInsights: boolean('email_insights').notNull().default(DEFAULT_NOTIFICATIONS.emailInsights),
-  emailSecurity: boolean('email_security').notNull().default(DEFAULT_NOTIFICATIONS.emailSecurity),
-  emailFrequency: text('email_frequency', { enum: EMAIL_FREQUENCIES })
-    .notNull()
-    .default(DEFAULT_NOTIFICATIONS.emailFrequency),
-  pushEnabled: boolean('push_enabled').notNull().default(DEFAULT_NOTIFICATIONS.pushEnabled),
-  quietHoursEnabled: boolean('quiet_hours_enabled')
-    .notNull()
-    .default(DEFAULT_NOTIFICATIONS.quietHoursEnabled),
-  /** 'HH:MM'. */
-  quietHoursStart: text('quiet_hours_start')
-    .notNull()
-    .default(DEFAULT_NOTIFICATIONS.quietHoursStart),
-  quietHoursEnd: text('quiet_hours_end').notNull().default(DEFAULT_NOTIFICATIONS.quietHoursEnd),
-  loginNotifications: boolean('login_notifications')
-    .notNull()
-    .default(DEFAULT_NOTIFICATIONS.loginNotifications),
-  createdAt: createdAt(),
-  updatedAt: updatedAt(),
-});
+export const notificationSettings = pgTable(
+  'notification_settings',
+  {
+    userId: uuid('user_id')
+      .primaryKey()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    emailTransactions: boolean('email_transactions')
+      .notNull()
+      .default(DEFAULT_NOTIFICATIONS.emailTransactions),
+    emailGoals: boolean('email_goals').notNull().default(DEFAULT_NOTIFICATIONS.emailGoals),
+    emailInsights: boolean('email_insights').notNull().default(DEFAULT_NOTIFICATIONS.emailInsights),
+    emailSecurity: boolean('email_security').notNull().default(DEFAULT_NOTIFICATIONS.emailSecurity),
+    emailFrequency: text('email_frequency', { enum: EMAIL_FREQUENCIES })
+      .notNull()
+      .default(DEFAULT_NOTIFICATIONS.emailFrequency),
+    pushEnabled: boolean('push_enabled').notNull().default(DEFAULT_NOTIFICATIONS.pushEnabled),
+    quietHoursEnabled: boolean('quiet_hours_enabled')
+      .notNull()
+      .default(DEFAULT_NOTIFICATIONS.quietHoursEnabled),
+    /** 'HH:MM'. */
+    quietHoursStart: text('quiet_hours_start')
+      .notNull()
+      .default(DEFAULT_NOTIFICATIONS.quietHoursStart),
+    quietHoursEnd: text('quiet_hours_end').notNull().default(DEFAULT_NOTIFICATIONS.quietHoursEnd),
+    loginNotifications: boolean('login_notifications')
+      .notNull()
+      .default(DEFAULT_NOTIFICATIONS.loginNotifications),
+    /**
+     * When the weekly insights job next looks at this user (their next Monday 08:00, local); null
+     * until worked out, and again after a change of time zone, quiet hours or the insights switch.
+     * The job reads only the users who are due, so its cost follows them, not the number of users.
+     */
+    insightsNextAt: timestamp('insights_next_at', { withTimezone: true }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (table) => [index('notification_settings_insights_next_idx').on(table.insightsNextAt)],
+);
 
 export const themeSettings = pgTable('theme_settings', {
   userId: uuid('user_id')

@@ -39,7 +39,7 @@ import {
   setSubscriptionBodySchema,
 } from '@/contracts/subscription';
 import type { ServerContext } from '../../context';
-import { requireAdmin, requireAuth } from '../../platform/auth';
+import { requireAdmin, requireAuth } from '../session';
 import { MINUTE } from '../../platform/clock';
 import { languageOf } from '../../platform/language';
 import { createLimiter } from '../../platform/rate-limit';

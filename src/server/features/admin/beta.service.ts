@@ -11,12 +11,12 @@ import type { Language } from '@/contracts/i18n';
 import type { ServerContext } from '../../context';
 import type { DbOrTx } from '../../db/client';
 import { inviteCodes, users, waitlistEntries } from '../../db/schema';
-import { inviteCodeMatches } from '../../platform/invite-codes';
-import { recordAudit } from '../../platform/audit';
-import type { AuthContext } from '../../platform/auth';
+import { inviteCodeMatches } from './invite-codes';
+import { recordAudit } from './audit';
+import { type AuthContext } from '../session';
 import { DAY } from '../../platform/clock';
 import { AppError } from '../../platform/errors';
-import { isBetaEnabled, setFlag } from '../../platform/feature-flags';
+import { isBetaEnabled, setFlag } from './feature-flags';
 import { invitationEmail } from './beta.emails';
 import { FLAGS_TOPIC, flagStates } from './flags.service';
 

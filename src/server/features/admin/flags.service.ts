@@ -5,8 +5,8 @@ import { FEATURE_FLAGS, type FlagCategory, flagDefinition } from '@/contracts/fe
 import type { ServerContext } from '../../context';
 import type { DbOrTx } from '../../db/client';
 import { featureFlags, users } from '../../db/schema';
-import { recordAudit } from '../../platform/audit';
-import type { AuthContext } from '../../platform/auth';
+import { recordAudit } from './audit';
+import { type AuthContext } from '../session';
 import { AppError } from '../../platform/errors';
 
 /** Every signed-in client subscribes here; a change sends the new states. */

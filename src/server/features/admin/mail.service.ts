@@ -3,8 +3,8 @@ import { and, count, desc, eq, ilike, isNotNull, ne, type SQL } from 'drizzle-or
 import type { MailEntry, MailMessageDetail, MailStatus } from '@/contracts/admin';
 import type { ServerContext } from '../../context';
 import { mailOutbox } from '../../db/schema';
-import { recordAudit } from '../../platform/audit';
-import type { AuthContext } from '../../platform/auth';
+import { recordAudit } from './audit';
+import { type AuthContext } from '../session';
 import { AppError } from '../../platform/errors';
 
 /**

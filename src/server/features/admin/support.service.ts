@@ -3,8 +3,8 @@ import { and, count, desc, eq, gt } from 'drizzle-orm';
 import type { AuditEntry } from '@/contracts/admin';
 import type { ServerContext } from '../../context';
 import { adminAuditLog, mfaFactors, profiles, sessions, users } from '../../db/schema';
-import { recordAudit } from '../../platform/audit';
-import type { AuthContext } from '../../platform/auth';
+import { recordAudit } from './audit';
+import { type AuthContext } from '../session';
 
 export async function listAudit(
   ctx: ServerContext,

@@ -5,10 +5,10 @@ import { ROLES } from '@/contracts/auth';
 import { type SubscriptionStatus, type Tier, tierOf } from '@/domain/plans/plans';
 import type { ServerContext } from '../../context';
 import { mfaFactors, profiles, subscriptions, users } from '../../db/schema';
-import { recordAudit } from '../../platform/audit';
-import { type AuthContext, requireRotation } from '../../platform/auth';
+import { recordAudit } from './audit';
+import { type AuthContext, requireRotation } from '../session';
 import { AppError } from '../../platform/errors';
-import { readSubscription } from '../../platform/subscriptions';
+import { readSubscription } from '../subscription';
 
 const columns = {
   id: users.id,

@@ -8,7 +8,7 @@ import {
 } from '@/contracts/api-keys';
 import { errorResponseSchema } from '@/contracts/errors';
 import type { ServerContext } from '../../context';
-import { requireAuth } from '../../platform/auth';
+import { requireAuth } from '../session';
 import { createApiKey, listApiKeys, revokeApiKey } from './api-keys.service';
 
 const errors = {

@@ -8,11 +8,11 @@ import {
 } from '@/contracts/api-keys';
 import type { ServerContext } from '../../context';
 import { apiKeys, apiKeyUses, users } from '../../db/schema';
-import { keyExpiry } from '../../platform/api-key-auth';
+import { keyExpiry } from './api-key-auth';
 import { DAY } from '../../platform/clock';
 import { hashToken, randomToken } from '../../platform/crypto';
 import { AppError } from '../../platform/errors';
-import { requireFeature } from '../../platform/subscriptions';
+import { requireFeature } from '../subscription';
 
 /** How many characters of the secret after `cairn_` the list shows to tell keys apart. */
 const SHOWN_CHARACTERS = 8;

@@ -17,14 +17,14 @@ import {
   users,
   waitlistEntries,
 } from '../../db/schema';
-import { accountLanguage } from '../../platform/account-language';
-import { recordAudit } from '../../platform/audit';
-import { type AuthContext, clientInfo, revokeOtherSessions } from '../../platform/auth';
+import { accountLanguage } from '../profile';
+import { recordAudit } from '../admin';
+import { type AuthContext, clientInfo, revokeOtherSessions } from '../session';
 import { DAY } from '../../platform/clock';
 import { AppError } from '../../platform/errors';
-import { notify } from '../../platform/notify';
+import { notify } from '../notifications';
 import { languageOf } from '../../platform/language';
-import { verifyPassword } from '../../platform/passwords';
+import { verifyPassword } from './passwords';
 import { authEmails } from './auth.emails';
 import { findUserById } from './auth.repo';
 import { checkFactorCode } from './mfa.service';

@@ -8,7 +8,7 @@ import {
   deletionPreviewSchema,
 } from '@/contracts/privacy';
 import type { ServerContext } from '../../context';
-import { clearSessionCookie, requireAuth } from '../../platform/auth';
+import { clearSessionCookie, requireAuth } from '../session';
 import { HOUR, MINUTE, SECOND } from '../../platform/clock';
 import { AppError } from '../../platform/errors';
 import { reauthLimiters } from './auth.limits';

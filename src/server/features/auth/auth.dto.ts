@@ -1,7 +1,7 @@
 import type { Factor, LoginResponse, SessionResponse } from '@/contracts/auth';
 import type { mfaFactors } from '../../db/schema';
-import type { AuthContext } from '../../platform/auth';
-import { toUser, type UserLike } from '../../platform/user-dto';
+import { type AuthContext } from '../session';
+import { toUser, type UserLike } from '../profile';
 
 export { toUser };
 

@@ -1,6 +1,6 @@
 import { and, desc, eq, gt, isNull, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
-import { inviteCodeMatches } from '../../platform/invite-codes';
+import { inviteCodeMatches } from '../admin';
 import {
   authTokens,
   emailOtps,

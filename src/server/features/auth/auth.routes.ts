@@ -35,13 +35,13 @@ import {
   requireAuth,
   revokeSession,
   setSessionCookie,
-} from '../../platform/auth';
+} from '../session';
 import { MINUTE, SECOND } from '../../platform/clock';
-import { describeDevice } from '../../platform/device';
+import { describeDevice } from './device';
 import { AppError } from '../../platform/errors';
 import { languageOf } from '../../platform/language';
 import { createLimiter } from '../../platform/rate-limit';
-import { isBetaEnabled } from '../../platform/feature-flags';
+import { isBetaEnabled } from '../admin';
 import { reauthLimiters } from './auth.limits';
 import { toLoginResponse, toSessionResponse } from './auth.dto';
 import { listSessions, verifiedFactors } from './auth.repo';

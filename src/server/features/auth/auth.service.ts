@@ -15,22 +15,22 @@ import {
   users,
   authTokens,
 } from '../../db/schema';
-import { accountLanguage } from '../../platform/account-language';
-import { createAccountDefaults } from '../../platform/account-setup';
+import { accountLanguage } from '../profile';
+import { createAccountDefaults } from './account-setup';
 import {
+  type AuthContext,
   createSession,
   revokeOtherSessions,
   revokeSession,
   rotateSessionOrFail,
-  type AuthContext,
-} from '../../platform/auth';
+} from '../session';
 import { DAY, HOUR, MINUTE } from '../../platform/clock';
 import { hashToken, randomDigits, randomToken, safeEqual } from '../../platform/crypto';
-import { describeDevice } from '../../platform/device';
+import { describeDevice } from './device';
 import { AppError } from '../../platform/errors';
-import { burnPasswordCheck, hashPassword, verifyPassword } from '../../platform/passwords';
-import { isBetaEnabled } from '../../platform/feature-flags';
-import { notify } from '../../platform/notify';
+import { burnPasswordCheck, hashPassword, verifyPassword } from './passwords';
+import { isBetaEnabled } from '../admin';
+import { notify } from '../notifications';
 import { authEmails } from './auth.emails';
 import {
   clearFailures,

@@ -8,11 +8,11 @@ import {
   sessions,
   users,
 } from '../../db/schema';
-import { requireRotation } from '../../platform/auth';
+import { requireRotation } from '../session';
 import { DAY, FakeClock, HOUR, MINUTE, SECOND } from '../../platform/clock';
 import { hashToken } from '../../platform/crypto';
-import { ARGON2_OPTIONS, passwordHashParameters } from '../../platform/passwords';
-import { setFlag } from '../../platform/feature-flags';
+import { ARGON2_OPTIONS, passwordHashParameters } from './passwords';
+import { setFlag } from '../admin';
 import {
   activateAccount,
   Agent,

@@ -14,7 +14,7 @@ import {
 } from '@/contracts/auth';
 import { errorResponseSchema } from '@/contracts/errors';
 import type { ServerContext } from '../../context';
-import { requireAuth, setSessionCookie } from '../../platform/auth';
+import { requireAuth, setSessionCookie } from '../session';
 import { MINUTE } from '../../platform/clock';
 import { AppError } from '../../platform/errors';
 import { createLimiter } from '../../platform/rate-limit';

@@ -5,11 +5,11 @@ import { AUTH_LIMITS } from '@/contracts/auth';
 import type { ServerContext } from '../../context';
 import type { DbOrTx } from '../../db/client';
 import { mfaChallenges, mfaFactors } from '../../db/schema';
-import { type AuthContext, rotateSessionOrFail } from '../../platform/auth';
+import { type AuthContext, rotateSessionOrFail } from '../session';
 import { SECOND } from '../../platform/clock';
 import { decrypt, encrypt } from '../../platform/crypto';
 import { AppError } from '../../platform/errors';
-import { notify } from '../../platform/notify';
+import { notify } from '../notifications';
 import { authenticatorTarget, clearFailures, lockedFor, recordFailure } from './lockouts';
 
 /** TOTP as the spec sets it: SHA-1, 6 digits, 30-second steps, one step of clock skew either way. */

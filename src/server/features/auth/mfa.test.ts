@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { emailOtps, mailOutbox, mfaFactors, notifications, sessions } from '../../db/schema';
-import { loadSessionAuth } from '../../platform/auth';
+import { loadSessionAuth } from '../session';
 import { FakeClock, MINUTE, SECOND } from '../../platform/clock';
 import { hashToken } from '../../platform/crypto';
 import {

@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { mailOutbox, notifications, sessions, users } from '../../db/schema';
-import { loadSessionAuth } from '../../platform/auth';
+import { loadSessionAuth } from '../session';
 import { DAY, FakeClock, HOUR, MINUTE, SECOND } from '../../platform/clock';
 import { hashToken } from '../../platform/crypto';
 import {

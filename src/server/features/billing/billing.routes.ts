@@ -7,8 +7,8 @@ import {
   checkoutBodySchema,
 } from '@/contracts/subscription';
 import type { ServerContext } from '../../context';
-import { accountLanguage } from '../../platform/account-language';
-import { requireAuth } from '../../platform/auth';
+import { accountLanguage } from '../profile';
+import { requireAuth } from '../session';
 import { MINUTE } from '../../platform/clock';
 import { languageOf } from '../../platform/language';
 import { createLimiter } from '../../platform/rate-limit';

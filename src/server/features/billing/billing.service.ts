@@ -19,7 +19,7 @@ import {
 
 /**
  * What `subscriptions.metadata` keeps for a plan a payment provider manages. `provider` is set by
- * the first event applied (platform/subscriptions.ts reads it as managedBy 'billing'); a customer
+ * the first event applied (features/subscription/subscriptions.ts reads it as managedBy 'billing'); a customer
  * created for a checkout that was never finished does not set it.
  */
 type BillingMetadata = {

@@ -7,7 +7,7 @@ import {
 } from '@/contracts/consent';
 import { errorResponseSchema } from '@/contracts/errors';
 import type { ServerContext } from '../../context';
-import { clientInfo, requireAuth } from '../../platform/auth';
+import { clientInfo, requireAuth } from '../session';
 import { AppError } from '../../platform/errors';
 import { getConsent, listConsentHistory, saveConsent } from './consent.service';
 

@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { deviceLocationResponseSchema } from '@/contracts/auth';
 import { errorResponseSchema } from '@/contracts/errors';
-import { requireAuth } from '../../platform/auth';
+import { requireAuth } from '../session';
 import { IpLocator } from './device-location.service';
 
 export async function deviceLocationRoutes(

@@ -14,16 +14,15 @@ import {
   holdingValuationsResponseSchema,
 } from '@/contracts/holding-valuations';
 import type { ServerContext } from '../../context';
-import { actorOf } from '../../platform/actor';
-import { empty, errors, idParams, noContent, simQuery } from '../../platform/holding-routes';
+import { actorOf, empty, errors, idParams, noContent, simQuery } from '../ledger';
 import * as holdingsService from './holdings.service';
 import { registerHoldingTables } from './simulation-tables';
 import * as valuationsService from './valuations.service';
 
 /**
  * Holdings of every class and the value history of holdings without a market (spec 002, sections
- * 3 and 4). Every route checks the portfolio permission on the server (platform/portfolio-access
- * through platform/holding-scope): read to view, edit to change; `?sim=` acts inside a simulation
+ * 3 and 4). Every route checks the portfolio permission on the server (features/portfolios/portfolio-access
+ * through features/ledger/holding-scope): read to view, edit to change; `?sim=` acts inside a simulation
  * the caller can see. Transactions, lots and tax are the ledger feature's routes; savings
  * accounts' movements and rates the savings feature's.
  */

@@ -15,24 +15,26 @@ import { dec } from '@/domain/money/decimal';
 import type { ServerContext } from '../../context';
 import type { DbOrTx } from '../../db/client';
 import { holdings, savingsTransactions, transactions } from '../../db/schema';
-import { type Actor, publishHoldingsChanged, recordLedgerAudit } from '../../platform/actor';
-import { enforceAssetLimit } from '../../platform/asset-limit';
-import { AppError, joinIssues } from '../../platform/errors';
-import { rateToBase } from '../../platform/fx-rates';
-import { toHolding, validationError } from '../../platform/holding-dto';
-import { insertHolding } from '../../platform/holding-insert';
-import { refreshBankLogos } from '../../platform/bank-logos';
 import {
   activeHoldingsOf,
+  type Actor,
   holdingNotFound,
   type HoldingRow,
+  publishHoldingsChanged,
+  rebuildHolding,
+  recordLedgerAudit,
   requireHolding,
   requireScope,
-} from '../../platform/holding-scope';
-import { rebuildHolding } from '../../platform/ledger-store';
-import { lastTwoCloses } from '../../platform/market-closes';
-import { withCashCheck } from '../../platform/simulation-cash';
-import { recordCurrentValue } from '../../platform/valuation-points';
+  toHolding,
+  validationError,
+} from '../ledger';
+import { enforceAssetLimit } from './asset-limit';
+import { AppError, joinIssues } from '../../platform/errors';
+import { lastTwoCloses, rateToBase } from '../market-data';
+import { insertHolding } from './holding-insert';
+import { refreshBankLogos } from './bank-logos';
+import { withCashCheck } from '../portfolios';
+import { recordCurrentValue } from './valuation-points';
 
 export async function listHoldings(
   ctx: ServerContext,

@@ -14,7 +14,7 @@ import { type Agent, registerUser } from '../../testing/agent';
 import { insertPortfolio, insertSimulation } from '../../testing/portfolios';
 import { createTestApp, TEST_ORIGIN, type TestApp } from '../../testing/test-app';
 import { TestSocket } from '../../testing/ws-client';
-import { rebuildHolding } from '../../platform/ledger-store';
+import { rebuildHolding } from '../ledger';
 
 let t: TestApp;
 let owner: Agent;

@@ -3,11 +3,8 @@ import { and, asc, eq, getTableColumns, inArray, isNull, sql } from 'drizzle-orm
 import { bulkInsert } from '../../db/bulk-insert';
 import type { DbOrTx } from '../../db/client';
 import { holdings, holdingValuations, savingsInterestRates, transactions } from '../../db/schema';
-import {
-  registerSimulationScopedTable,
-  type SimulationCopy,
-} from '../../platform/simulation-scope';
-import { rebuildHolding } from '../../platform/ledger-store';
+import { registerSimulationScopedTable, type SimulationCopy } from '../portfolios';
+import { rebuildHolding } from '../ledger';
 
 /**
  * Copies the portfolio's real holdings into a new simulation, with their transactions, interest
@@ -117,7 +114,7 @@ async function copyHoldingsIntoSimulation(tx: DbOrTx, input: SimulationCopy): Pr
 
 let registered = false;
 
-/** Holdings, transactions and valuations live inside simulations (platform/simulation-scope). */
+/** Holdings, transactions and valuations live inside simulations (features/portfolios/simulation-scope). */
 export function registerHoldingTables() {
   if (registered) return;
   registered = true;

@@ -10,9 +10,14 @@ import type { ServerContext } from '../../context';
 import type { DbOrTx } from '../../db/client';
 import { holdings, holdingValuations } from '../../db/schema';
 import { AppError } from '../../platform/errors';
-import { type Actor, publishHoldingsChanged, recordLedgerAudit } from '../../platform/actor';
-import { type HoldingRow, requireHolding } from '../../platform/holding-scope';
-import { upsertValuationPoint } from '../../platform/valuation-points';
+import {
+  type Actor,
+  type HoldingRow,
+  publishHoldingsChanged,
+  recordLedgerAudit,
+  requireHolding,
+} from '../ledger';
+import { upsertValuationPoint } from './valuation-points';
 
 type CreateInput = z.output<typeof createValuationBodySchema>;
 type ValuationRow = typeof holdingValuations.$inferSelect;

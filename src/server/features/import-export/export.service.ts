@@ -24,16 +24,17 @@ import { dec, toPlain } from '@/domain/money/decimal';
 import type { ServerContext } from '../../context';
 import type { DbOrTx } from '../../db/client';
 import { holdings, savingsInterestRates, savingsTransactions, transactions } from '../../db/schema';
-import type { Actor } from '../../platform/actor';
-import { CSV_BOM, csvLine } from '../../platform/csv';
-import { plain, type TransactionRow } from '../../platform/holding-dto';
 import {
+  activeHoldingsOf,
+  type Actor,
   type HoldingRow,
+  plain,
   requireScope,
   type Scope,
   simulationIs,
-  activeHoldingsOf,
-} from '../../platform/holding-scope';
+  type TransactionRow,
+} from '../ledger';
+import { CSV_BOM, csvLine } from '../../platform/csv';
 import { inSnapshot, READ_SNAPSHOT } from '../../db/access-context';
 import { mapInSlices, TimeSlices } from '../../platform/time-slices';
 

@@ -15,7 +15,7 @@ import { type DecimalStyle, decimalStyleOf } from '@/domain/import/values';
 import { AppError } from '../../platform/errors';
 import { mapInSlices } from '../../platform/time-slices';
 import { parseCsv, undecodableLine, unescapeFormula } from '../../platform/csv';
-import type { HoldingRow, Scope } from '../../platform/holding-scope';
+import { type HoldingRow, type Scope } from '../ledger';
 
 /** What every kind of import shares: reading the file, mapping it, naming assets, zod issues. */
 

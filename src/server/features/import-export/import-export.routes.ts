@@ -15,7 +15,7 @@ import {
 import type { ServerContext } from '../../context';
 import { MINUTE } from '../../platform/clock';
 import { createLimiter } from '../../platform/rate-limit';
-import { actorOf } from '../../platform/actor';
+import { actorOf } from '../ledger';
 import {
   exportHeaders,
   exportHoldings,

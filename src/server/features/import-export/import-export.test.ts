@@ -18,10 +18,9 @@ import { IMPORT_MAX_ERRORS } from '@/contracts/import-export';
 import { Agent, registerUser } from '../../testing/agent';
 import { insertPortfolio, insertShare, insertSimulation } from '../../testing/portfolios';
 import { createTestApp, type TestApp } from '../../testing/test-app';
-import type { Actor } from '../../platform/actor';
+import { type Actor, simulationIs } from '../ledger';
 import { escapeFormula, parseCsv, unescapeFormula } from '../../platform/csv';
 import { exportTransactions, transactionBatch } from './export.service';
-import { simulationIs } from '../../platform/holding-scope';
 
 /**
  * CSV export and import (spec 002, section 9; security checklist 19): files, names and formula

@@ -25,7 +25,16 @@ import { type DecimalStyle, readDecimal, readRow } from '@/domain/import/values'
 import { EMPTY_LEDGER_STATE, type LedgerTransaction, resumeHolding } from '@/domain/ledger';
 import { packRows, type PackedRows } from '../../db/bulk-insert';
 import { transactionAuditTrail, transactions } from '../../db/schema';
-import type { Actor } from '../../platform/actor';
+import {
+  type Actor,
+  assertTradable,
+  type HoldingRow,
+  ledgerFailure,
+  newRow,
+  type PackedLedgerRows,
+  type Scope,
+  unpackLedgerRows,
+} from '../ledger';
 import { AppError } from '../../platform/errors';
 import { issueList, type IssueList } from '../../platform/import-issues';
 import {
@@ -41,9 +50,6 @@ import {
   sameText,
   zodIssues,
 } from './import-common';
-import type { HoldingRow, Scope } from '../../platform/holding-scope';
-import { type PackedLedgerRows, unpackLedgerRows } from '../../platform/ledger-plan';
-import { assertTradable, ledgerFailure, newRow } from '../../platform/transaction-rows';
 
 /**
  * The CPU work of a CSV import, on a compute worker (compute-tasks.ts): reading the file, mapping
@@ -699,4 +705,15 @@ function auditValues(values: TransactionItem['values']): Record<string, unknown>
 export function microsecondsAfter(now: Date, n: number): string {
   const iso = new Date(now.getTime() + Math.floor(n / 1000)).toISOString();
   return `${iso.slice(0, -1)}${String(n % 1000).padStart(3, '0')}Z`;
+}
+
+declare module '../../context' {
+  // eslint-disable-next-line @typescript-eslint/consistent-type-definitions -- declaration merging
+  interface ComputeTasks {
+    /** A portfolio CSV import's file read, its rows checked, its ledgers replayed. */
+    importFile: typeof readImportTask;
+    importHoldings: typeof checkHoldingsTask;
+    importTransactions: typeof checkTransactionsTask;
+    importLedgers: typeof checkLedgersTask;
+  }
 }

@@ -10,7 +10,7 @@ import { dec, toPlain } from '@/domain/money/decimal';
 import type { DbOrTx } from '../../db/client';
 import { holdings } from '../../db/schema';
 import { AppError } from '../../platform/errors';
-import type { Actor } from '../../platform/actor';
+import { activeHoldingsOf, type Actor, type HoldingRow, type Scope } from '../ledger';
 import {
   appErrorIssue,
   besides,
@@ -23,11 +23,10 @@ import {
 import {
   applyMovement,
   applyRateChange,
-  movementEffect,
   lastRateChanges,
+  movementEffect,
   rateStartProblem,
-} from '../../platform/savings-account';
-import { type HoldingRow, type Scope, activeHoldingsOf } from '../../platform/holding-scope';
+} from '../savings';
 import { TimeSlices } from '../../platform/time-slices';
 
 /**

@@ -13,16 +13,33 @@ import { bulkTransaction, inSnapshot } from '../../db/access-context';
 import { insertPacked } from '../../db/bulk-insert';
 import type { DbOrTx } from '../../db/client';
 import { holdings, transactionAuditTrail, transactions } from '../../db/schema';
-import { assetCount, assetLimitOf, enforceAssetLimit, ownerTier } from '../../platform/asset-limit';
+import {
+  assetCount,
+  assetLimitOf,
+  enforceAssetLimit,
+  holdingValues,
+  insertHolding,
+  ownerTier,
+  refreshBankLogos,
+  seedValuations,
+} from '../holdings';
 import { AppError } from '../../platform/errors';
-import { notify } from '../../platform/notify';
-import { holdingValues, insertHolding } from '../../platform/holding-insert';
-import { usersWhoMaySee } from '../../platform/portfolio-access';
-import { refreshBankLogos } from '../../platform/bank-logos';
-import { withCashCheck } from '../../platform/simulation-cash';
+import { notify } from '../notifications';
+import { usersWhoMaySee, withCashCheck } from '../portfolios';
 import { errorsOf, issueList, type IssueList } from '../../platform/import-issues';
-import { seedValuations } from '../../platform/valuation-points';
-import { type Actor, publishHoldingsChanged, recordLedgerAudit } from '../../platform/actor';
+import {
+  activeHoldingsOf,
+  type Actor,
+  type HoldingRow,
+  type PackedLedgerRows,
+  packLedgerRows,
+  publishHoldingsChanged,
+  readLedger,
+  rebuildHolding,
+  recordLedgerAudit,
+  requireScope,
+  type Scope,
+} from '../ledger';
 import { assertImportSize, type ImportBody } from './import-common';
 import { type FileSummary, type HoldingItem, type ImportHolding, summaryOf } from './import-rows';
 import {
@@ -31,14 +48,6 @@ import {
   saveSavingsMovements,
   saveSavingsRates,
 } from './import-savings';
-import { readLedger, rebuildHolding } from '../../platform/ledger-store';
-import { packLedgerRows, type PackedLedgerRows } from '../../platform/ledger-plan';
-import {
-  type HoldingRow,
-  requireScope,
-  type Scope,
-  activeHoldingsOf,
-} from '../../platform/holding-scope';
 
 export { microsecondsAfter } from './import-rows';
 

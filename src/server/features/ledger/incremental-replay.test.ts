@@ -20,7 +20,7 @@ import {
 import { type Agent, registerUser } from '../../testing/agent';
 import { insertPortfolio } from '../../testing/portfolios';
 import { createTestApp, type TestApp } from '../../testing/test-app';
-import { REPLAY_PAGE_ROWS, rebuildHolding } from '../../platform/ledger-store';
+import { REPLAY_PAGE_ROWS, rebuildHolding } from './ledger-store';
 import { dec } from '@/domain/money/decimal';
 import { bulkInsert } from '../../db/bulk-insert';
 import { randomUUID } from 'node:crypto';

@@ -11,14 +11,14 @@ import {
   updateTransactionBodySchema,
 } from '@/contracts/transactions';
 import type { ServerContext } from '../../context';
-import { actorOf } from '../../platform/actor';
-import { empty, errors, idParams, noContent, simQuery } from '../../platform/holding-routes';
+import { actorOf } from './actor';
+import { empty, errors, idParams, noContent, simQuery } from './holding-routes';
 import * as transactionsService from './transactions.service';
 
 /**
  * Transactions, a holding's lots and the tax estimate (spec 002, section 5). Every route checks
- * the portfolio permission on the server (platform/portfolio-access through
- * platform/holding-scope): read to view, edit to change; `?sim=` acts inside a simulation the
+ * the portfolio permission on the server (features/portfolios/portfolio-access through
+ * features/ledger/holding-scope): read to view, edit to change; `?sim=` acts inside a simulation the
  * caller can see.
  */
 export async function ledgerRoutes(app: FastifyInstance, { ctx }: { ctx: ServerContext }) {

@@ -31,9 +31,9 @@ import {
   transactions,
 } from '../../db/schema';
 import { AppError } from '../../platform/errors';
-import { rateToBase } from '../../platform/fx-rates';
-import { withCashCheck } from '../../platform/simulation-cash';
-import { type Actor, publishHoldingsChanged, recordLedgerAudit } from '../../platform/actor';
+import { rateToBase } from '../market-data';
+import { withCashCheck } from '../portfolios';
+import { type Actor, publishHoldingsChanged, recordLedgerAudit } from './actor';
 import {
   ASSET_TYPE_OF,
   assertTradable,
@@ -41,23 +41,23 @@ import {
   isAssetType,
   newRow,
   settlementDateFor,
-} from '../../platform/transaction-rows';
-import { plain, toTransaction, type TransactionRow } from '../../platform/holding-dto';
-import { replayedTax } from '../../platform/ledger-plan';
+} from './transaction-rows';
+import { plain, toTransaction, type TransactionRow } from './holding-dto';
+import { replayedTax } from './ledger-plan';
 import {
   ledgerAppError,
   ledgerFailure,
   replayWithDraft,
   rebuildHolding,
   toLedgerTransaction,
-} from '../../platform/ledger-store';
+} from './ledger-store';
 import {
   type HoldingRow,
   requireHolding,
   requireScope,
   type Scope,
   simulationIs,
-} from '../../platform/holding-scope';
+} from './holding-scope';
 
 type ListQuery = z.output<typeof transactionListQuerySchema>;
 type UpdateTransactionInput = z.output<typeof updateTransactionBodySchema>;

@@ -3,7 +3,7 @@ import { convertedPrice, toMajorUnit } from '@/domain/market-data/fx';
 import { toPlain } from '@/domain/money/decimal';
 import type { ServerContext } from '../../context';
 import { AppError } from '../../platform/errors';
-import { crossRateOn } from '../../platform/fx-rates';
+import { crossRateOn } from './fx-rates';
 import { closeOnOrBefore, instrumentsBySymbol } from './market-data.repo';
 
 const DAY_MS = 86_400_000;

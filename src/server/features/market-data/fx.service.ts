@@ -3,7 +3,7 @@ import { latestToday } from '@/contracts/input-rules';
 import { toPlain } from '@/domain/money/decimal';
 import type { ServerContext } from '../../context';
 import { AppError } from '../../platform/errors';
-import { crossRateOn } from '../../platform/fx-rates';
+import { crossRateOn } from './fx-rates';
 
 /** Significant digits answered, and at most as many decimals as a transaction's rate accepts. */
 const RATE_SIGNIFICANT_DIGITS = 12;

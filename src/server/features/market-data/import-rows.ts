@@ -390,3 +390,13 @@ export function euroRatesTask(input: { entries: string; stored: Record<string, s
   }
   return { issues, rates, count: rows.length };
 }
+
+declare module '../../context' {
+  // eslint-disable-next-line @typescript-eslint/consistent-type-definitions -- declaration merging
+  interface ComputeTasks {
+    /** The market data CSV import's file read and rows checked. */
+    marketDataRows: typeof checkMarketRowsTask;
+    /** Its euro rates worked out. */
+    marketDataFx: typeof euroRatesTask;
+  }
+}

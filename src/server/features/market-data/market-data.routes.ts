@@ -24,22 +24,19 @@ import {
   quotesResponseSchema,
   symbolParamsSchema,
 } from '@/contracts/market-data';
-import { isUsMarketOpen } from '@/domain/market-data/market-hours';
 import type { ServerContext } from '../../context';
-import { requireAdmin, requireAuth } from '../../platform/auth';
-import { DAY, HOUR, MINUTE, SECOND } from '../../platform/clock';
+import { requireAdmin, requireAuth } from '../session';
+import { MINUTE } from '../../platform/clock';
 import { createLimiter } from '../../platform/rate-limit';
-import { Scheduler, sqlExecutor } from '../../platform/scheduler';
 import { closeOn } from './close-on.service';
 import { fxRate } from './fx.service';
 import { commitMarketDataImport, previewMarketDataImport } from './import.service';
 import { lookupInstruments, marketDataOverview } from './overview.service';
 import { priceHistories, priceHistory } from './price-history.service';
 import { putPrices } from './prices.service';
-import { createProviders, type Providers } from './providers';
+import type { Providers } from './providers';
 import type { HttpOptions } from './providers/http';
 import { getQuotes, QuoteCache } from './quotes.service';
-import { DAILY_JOB, dailyRefresh, QUOTES_JOB, refreshQuotes } from './refresh.service';
 
 const errors = {
   400: errorResponseSchema,
@@ -53,6 +50,12 @@ const errors = {
 
 export type MarketDataOptions = {
   ctx: ServerContext;
+  /** The providers, the composition root's (app.ts: the same the scheduled refreshes use). */
+  providers: Providers;
+};
+
+/** How the composition root sets market data up (tests pass fakes or short timeouts). */
+export type MarketDataSetup = {
   /** The providers (tests pass fakes); built from the configuration when absent. */
   providers?: Providers;
   /** HTTP settings of the configured providers (tests shorten timeouts and backoff). */
@@ -64,16 +67,12 @@ export type MarketDataOptions = {
 /**
  * Market data (issue 13). Reads for every signed-in user (market data belongs to no one): quotes,
  * price histories, instrument lookup, exchange rates. Writes for admins: one symbol's closes, a CSV file of closes and rates. The admin page's
- * overview. With providers configured, the scheduled refreshes (refresh.service.ts).
+ * overview. The scheduled refreshes are registered by the composition root (refresh.service.ts:
+ * `scheduleMarketDataJobs`).
  */
 export async function marketDataRoutes(app: FastifyInstance, options: MarketDataOptions) {
-  const { ctx } = options;
+  const { ctx, providers } = options;
   const routes = app.withTypeProvider<ZodTypeProvider>();
-  const providers =
-    options.providers ??
-    createProviders(ctx.config.marketData, { ...options.http, log: app.log }, ctx.clock, (xml) =>
-      ctx.compute.run('ecbRates', xml),
-    );
   const cache = new QuoteCache();
   const readsPerUser = createLimiter(app, {
     name: 'market-data-read',
@@ -266,37 +265,4 @@ export async function marketDataRoutes(app: FastifyInstance, options: MarketData
       return marketDataOverview(ctx);
     },
   );
-
-  const anyProvider = providers.prices.length > 0 || providers.fx !== null;
-  if (anyProvider && options.schedule !== false) {
-    const scheduler = new Scheduler(sqlExecutor(ctx.database.db), ctx.clock, app.log);
-    // Offered every 10 minutes, run once per UTC day (the first offer after midnight, when the
-    // day's closes are final), retried hourly for the rest of the day.
-    scheduler.schedule(
-      DAILY_JOB,
-      {
-        cron: '*/10 * * * *',
-        slotSeconds: DAY / SECOND,
-        retryAfterMs: HOUR,
-        retries: 23,
-        expireAfterSeconds: (2 * HOUR) / SECOND,
-      },
-      () => dailyRefresh(ctx, providers),
-    );
-    if (providers.prices.length > 0) {
-      scheduler.schedule(
-        QUOTES_JOB,
-        {
-          cron: '* * * * *',
-          when: isUsMarketOpen,
-          retryAfterMs: MINUTE,
-          retries: 0,
-          expireAfterSeconds: (5 * MINUTE) / SECOND,
-        },
-        () => refreshQuotes(ctx, providers),
-      );
-    }
-    app.addHook('onReady', () => scheduler.start());
-    app.addHook('onClose', () => scheduler.stop());
-  }
 }

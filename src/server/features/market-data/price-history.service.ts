@@ -4,7 +4,7 @@ import { closesInRange, SPARKLINE_POINTS } from '@/domain/market-data/price-hist
 import { toDay } from '@/domain/valuation/dates';
 import type { ServerContext } from '../../context';
 import { AppError } from '../../platform/errors';
-import { readPriceSeries } from '../../platform/price-series';
+import { readPriceSeries } from './price-series';
 import { instrumentsBySymbol } from './market-data.repo';
 
 /** Today in UTC: the day the last close belongs to (as the valuation counts it). */

@@ -1,6 +1,7 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { ComputePool } from '../../platform/compute';
-import type { ComputeTasks } from '../../platform/compute-tasks';
+import type { ComputeTasks } from '../../context';
+import { computeWorkerEntry } from '../../workers/compute-entry';
 import { AppError } from '../../platform/errors';
 import { FakeProviderServer, fixture } from './fake-provider-server';
 import { CoinGeckoProvider } from './providers/coingecko';
@@ -297,7 +298,7 @@ describe('ECB reference rates', () => {
   });
 
   it("reads on the server's compute worker, refusals included", async () => {
-    const pool = new ComputePool<ComputeTasks>({ threads: 1 });
+    const pool = new ComputePool<ComputeTasks>({ threads: 1, entry: computeWorkerEntry() });
     try {
       fake.on('/worker/eurofxref-daily.xml', { body: fixture('eurofxref-daily.xml') });
       const read = (xml: string) => pool.run('ecbRates', xml);

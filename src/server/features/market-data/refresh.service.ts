@@ -2,8 +2,10 @@ import { eq, sql } from 'drizzle-orm';
 import { isUsMarketOpen } from '@/domain/market-data/market-hours';
 import type { ServerContext } from '../../context';
 import { profiles } from '../../db/schema';
+import { DAY, HOUR, MINUTE, SECOND } from '../../platform/clock';
 import { AppError } from '../../platform/errors';
-import { notifyEach } from '../../platform/notify';
+import type { Scheduler } from '../../platform/scheduler';
+import { notifyEach } from '../notifications';
 import {
   heldSymbols,
   instrumentsBySymbol,
@@ -234,4 +236,44 @@ export async function refreshQuotes(ctx: ServerContext, providers: Providers) {
       await recordRunAndAlert(ctx, provider.name, describe(error));
     }
   }
+}
+
+/**
+ * Registers the scheduled refreshes on the app's job queue when providers are on (the composition
+ * root calls it); false when there is nothing to schedule.
+ */
+export function scheduleMarketDataJobs(
+  scheduler: Pick<Scheduler, 'schedule'>,
+  ctx: ServerContext,
+  providers: Providers,
+): boolean {
+  const anyProvider = providers.prices.length > 0 || providers.fx !== null;
+  if (!anyProvider) return false;
+  // Offered every 10 minutes, run once per UTC day (the first offer after midnight, when the
+  // day's closes are final), retried hourly for the rest of the day.
+  scheduler.schedule(
+    DAILY_JOB,
+    {
+      cron: '*/10 * * * *',
+      slotSeconds: DAY / SECOND,
+      retryAfterMs: HOUR,
+      retries: 23,
+      expireAfterSeconds: (2 * HOUR) / SECOND,
+    },
+    () => dailyRefresh(ctx, providers),
+  );
+  if (providers.prices.length > 0) {
+    scheduler.schedule(
+      QUOTES_JOB,
+      {
+        cron: '* * * * *',
+        when: isUsMarketOpen,
+        retryAfterMs: MINUTE,
+        retries: 0,
+        expireAfterSeconds: (5 * MINUTE) / SECOND,
+      },
+      () => refreshQuotes(ctx, providers),
+    );
+  }
+  return true;
 }

@@ -97,11 +97,13 @@ describe('with providers configured', () => {
       const jobs = scheduled.logs
         .filter((line) => line.msg === 'scheduled')
         .map((line) => line.job);
-      expect(jobs).toEqual(['market-data-daily', 'market-data-quotes']);
+      // On the app's one job queue, beside the account purge every app schedules.
+      expect(jobs).toEqual(['account-purge', 'market-data-daily', 'market-data-quotes']);
       const found = await scheduled.database.db.execute(
         sql`select name, cron from pgboss.schedule order by name`,
       );
       expect((found as unknown as { rows: unknown[] }).rows).toEqual([
+        { name: 'account-purge', cron: '7 * * * *' },
         { name: 'market-data-daily', cron: '*/10 * * * *' },
         { name: 'market-data-quotes', cron: '* * * * *' },
       ]);

@@ -18,7 +18,7 @@ import {
   vapidPublicKeyResponseSchema,
 } from '@/contracts/push';
 import type { ServerContext } from '../../context';
-import { requireAuth } from '../../platform/auth';
+import { requireAuth } from '../session';
 import {
   deleteNotification,
   deleteNotifications,

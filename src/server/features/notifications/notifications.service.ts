@@ -10,7 +10,7 @@ import type { ServerContext } from '../../context';
 import type { DbOrTx } from '../../db/client';
 import { notifications } from '../../db/schema';
 import { AppError } from '../../platform/errors';
-import { publishNotificationEvent, toNotification, unreadCount } from '../../platform/notify';
+import { publishNotificationEvent, toNotification, unreadCount } from './notify';
 
 /**
  * The notification centre (spec 002, sections 3 and 4): each verb acts on the caller's own

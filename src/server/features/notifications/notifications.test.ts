@@ -6,8 +6,8 @@ import { type NotificationEvent, notificationTopic } from '@/contracts/notificat
 import { LANGUAGES } from '@/contracts/i18n';
 import { notifications } from '../../db/schema';
 import { FakeClock, MINUTE } from '../../platform/clock';
-import { NOTIFICATION_TEXTS, notificationText } from '../../platform/notification-texts';
-import { notify } from '../../platform/notify';
+import { NOTIFICATION_TEXTS, notificationText } from './notification-texts';
+import { notify } from './notify';
 import {
   addAuthenticator,
   Agent,

@@ -4,7 +4,7 @@ import { VALIDATION_MESSAGES } from '@/contracts/validation-messages';
 import type { ServerContext } from '../../context';
 import { pushSubscriptions } from '../../db/schema';
 import { AppError } from '../../platform/errors';
-import { isPrivateHost } from '../../platform/remote-fetch';
+import { isPublicPushEndpoint } from '../../platform/web-push';
 
 /**
  * A user's Web Push subscriptions (one per browser endpoint). The server later POSTs to these
@@ -26,8 +26,7 @@ function endpointError() {
 
 function checkReachable(ctx: ServerContext, endpoint: string) {
   if (ctx.config.allowPrivateNetworkFetch) return;
-  const url = new URL(endpoint);
-  if (url.port !== '' || isPrivateHost(url.hostname)) throw endpointError();
+  if (!isPublicPushEndpoint(endpoint)) throw endpointError();
 }
 
 type Row = typeof pushSubscriptions.$inferSelect;

@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { VALIDATION_MESSAGES as M } from '@/contracts/validation-messages';
 import { portfolios, userPreferences } from '../../db/schema';
-import { ensureDefaultPortfolio } from '../../platform/account-setup';
+import { ensureDefaultPortfolio } from '../auth';
 import { registerUser } from '../../testing/agent';
 import { insertPortfolio, insertShare } from '../../testing/portfolios';
 import { createTestApp, type TestApp } from '../../testing/test-app';

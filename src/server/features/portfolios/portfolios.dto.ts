@@ -1,10 +1,10 @@
 import { eq, inArray } from 'drizzle-orm';
 import type { PermissionLevel, Person, Portfolio, Share, Simulation } from '@/contracts/portfolios';
 import type { Currency } from '@/contracts/settings';
-import { simulationCashBalances } from '../../platform/simulation-cash';
+import { simulationCashBalances } from './simulation-cash';
 import type { DbOrTx } from '../../db/client';
 import { profiles, users } from '../../db/schema';
-import type { PortfolioRow, ShareRow, SimulationRow } from '../../platform/portfolio-access';
+import type { PortfolioRow, ShareRow, SimulationRow } from './portfolio-access';
 
 /** "jane.doe@example.com" -> "jane.doe". */
 export function emailLocalPart(email: string) {

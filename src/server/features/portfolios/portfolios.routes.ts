@@ -25,10 +25,10 @@ import {
   updateSimulationBodySchema,
 } from '@/contracts/portfolios';
 import type { ServerContext } from '../../context';
-import { requireAuth } from '../../platform/auth';
+import { requireAuth } from '../session';
 import { MINUTE } from '../../platform/clock';
 import { languageOf } from '../../platform/language';
-import { portfolioAccess } from '../../platform/portfolio-access';
+import { portfolioAccess } from './portfolio-access';
 import { createLimiter } from '../../platform/rate-limit';
 import * as portfolios from './portfolios.service';
 import * as sharing from './sharing.service';
@@ -48,7 +48,7 @@ const empty = (reply: FastifyReply) => reply.status(204).send(null);
 
 /**
  * Portfolios, sharing by invitation and simulations (spec 001). Every portfolio- and
- * simulation-scoped route goes through platform/portfolio-access (requirePortfolio /
+ * simulation-scoped route goes through features/portfolios/portfolio-access (requirePortfolio /
  * requireSimulation): 404 when the caller may not know the object exists, 403 FORBIDDEN when they
  * see it but may not do this.
  */

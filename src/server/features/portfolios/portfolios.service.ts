@@ -15,14 +15,14 @@ import {
   lockOwnerPortfolios,
   preferredCurrency,
   repairDefaultPortfolio,
-} from '../../platform/account-setup';
+} from '../auth';
 import { AppError } from '../../platform/errors';
 import {
   canSeeSimulation,
   type PortfolioAccess,
   requirePortfolio,
   visibleSimulations,
-} from '../../platform/portfolio-access';
+} from './portfolio-access';
 import { loadCash, loadPeople, toPortfolio } from './portfolios.dto';
 import { publishAccess, publishChanged } from './portfolios.events';
 

@@ -16,15 +16,15 @@ import {
   requireSimulation,
   type SimulationRow,
   visibleSimulations,
-} from '../../platform/portfolio-access';
+} from './portfolio-access';
 import type { DbOrTx } from '../../db/client';
-import { convertTotals } from '../../platform/fx-rates';
+import { convertTotals } from '../market-data';
 import {
   copyRealHoldings,
   deleteSimulationRows,
   simulationTotals,
   simulationValuesByCurrency,
-} from '../../platform/simulation-scope';
+} from './simulation-scope';
 import { loadCash, normalizeDecimal, type SimulationCash, toSimulation } from './portfolios.dto';
 import { publishChanged } from './portfolios.events';
 

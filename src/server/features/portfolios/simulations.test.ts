@@ -1,10 +1,7 @@
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { portfolioSimulations } from '../../db/schema';
-import {
-  registerSimulationScopedTable,
-  simulationScopedTables,
-} from '../../platform/simulation-scope';
+import { registerSimulationScopedTable, simulationScopedTables } from './simulation-scope';
 import { type Agent, registerUser } from '../../testing/agent';
 import { createTestApp, type TestApp } from '../../testing/test-app';
 

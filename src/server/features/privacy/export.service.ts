@@ -60,7 +60,7 @@ import {
 import { HOUR } from '../../platform/clock';
 import { CSV_BOM, csvLine } from '../../platform/csv';
 import { AppError } from '../../platform/errors';
-import { notify } from '../../platform/notify';
+import { notify } from '../notifications';
 
 /**
  * "Download your data" (issue 17): everything Cairn holds about a user as a ZIP of JSON and CSV

@@ -9,7 +9,7 @@ import {
   privacyExportSchema,
 } from '@/contracts/privacy';
 import type { ServerContext } from '../../context';
-import { requireAuth } from '../../platform/auth';
+import { requireAuth } from '../session';
 import { HOUR, MINUTE } from '../../platform/clock';
 import { AppError } from '../../platform/errors';
 import { createLimiter } from '../../platform/rate-limit';

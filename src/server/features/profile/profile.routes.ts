@@ -4,11 +4,11 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { AUTH_LIMITS, profileResponseSchema, profileUpdateBodySchema } from '@/contracts/auth';
 import { errorResponseSchema } from '@/contracts/errors';
 import type { ServerContext } from '../../context';
-import { requireAuth } from '../../platform/auth';
+import { requireAuth } from '../session';
 import { MINUTE } from '../../platform/clock';
 import { AppError } from '../../platform/errors';
 import { createLimiter } from '../../platform/rate-limit';
-import { toUser } from '../../platform/user-dto';
+import { toUser } from './user-dto';
 import { getProfile, removeAvatar, replaceAvatar, updateProfile } from './profile.service';
 
 const errors = {

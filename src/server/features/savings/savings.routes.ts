@@ -8,14 +8,13 @@ import {
   savingsRateResponseSchema,
 } from '@/contracts/savings';
 import type { ServerContext } from '../../context';
-import { actorOf } from '../../platform/actor';
-import { empty, errors, idParams, noContent, simQuery } from '../../platform/holding-routes';
+import { actorOf, empty, errors, idParams, noContent, simQuery } from '../ledger';
 import * as savingsService from './savings.service';
 
 /**
  * Savings accounts: rate history, movements, alerts and interest accrual (spec 002, section 4).
- * Every route checks the portfolio permission on the server (platform/portfolio-access through
- * platform/holding-scope): read to view, edit to change; `?sim=` acts inside a simulation the
+ * Every route checks the portfolio permission on the server (features/portfolios/portfolio-access through
+ * features/ledger/holding-scope): read to view, edit to change; `?sim=` acts inside a simulation the
  * caller can see.
  */
 export async function savingsRoutes(app: FastifyInstance, { ctx }: { ctx: ServerContext }) {

@@ -14,10 +14,14 @@ import { type CompoundingFrequency, interestOver } from '@/domain/savings/intere
 import type { ServerContext } from '../../context';
 import type { DbOrTx } from '../../db/client';
 import { savingsAlerts, savingsInterestRates, savingsTransactions } from '../../db/schema';
-import { type Actor, publishHoldingsChanged } from '../../platform/actor';
+import {
+  type Actor,
+  type HoldingRow,
+  plain,
+  publishHoldingsChanged,
+  requireHolding,
+} from '../ledger';
 import { AppError } from '../../platform/errors';
-import { plain } from '../../platform/holding-dto';
-import { type HoldingRow, requireHolding } from '../../platform/holding-scope';
 import {
   applyMovement,
   applyRateChange,
@@ -26,13 +30,13 @@ import {
   raiseAlerts,
   rateStartProblem,
   savingsTermsOf,
-} from '../../platform/savings-account';
+} from './savings-account';
 
 /**
  * Savings accounts (spec 002, section 4): an account's detail (rate history, movements, open
  * alerts, interest accrual), rate changes, movements and alert acknowledgements, each checked
  * against the caller's permission in the view `?sim=` names. What a movement or a rate change
- * does to the account is platform/savings-account.ts (the CSV import applies it too).
+ * does to the account is features/savings/savings-account.ts (the CSV import applies it too).
  */
 
 type RateRow = typeof savingsInterestRates.$inferSelect;

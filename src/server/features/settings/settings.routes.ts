@@ -4,7 +4,7 @@ import { errorResponseSchema } from '@/contracts/errors';
 import { LANGUAGE_COOKIE } from '@/contracts/i18n';
 import { settingsResponseSchema, updateSettingsBodySchema } from '@/contracts/settings';
 import type { ServerContext } from '../../context';
-import { requireAuth } from '../../platform/auth';
+import { requireAuth } from '../session';
 import { getSettings, updateSettings } from './settings.service';
 
 const errors = {

@@ -10,7 +10,7 @@ import {
   userPreferences,
   userSettings,
 } from '../../db/schema';
-import { ensureSettingsRows } from '../../platform/account-setup';
+import { ensureSettingsRows } from '../auth';
 import { AppError } from '../../platform/errors';
 
 type UpdateInput = z.output<typeof updateSettingsBodySchema>;
@@ -88,6 +88,16 @@ export async function updateSettings(ctx: ServerContext, userId: string, input: 
         .update(userSettings)
         .set({ ...input.account, updatedAt: now })
         .where(eq(userSettings.userId, userId));
+    }
+    // The weekly insights moment follows the time zone, the quiet hours and the switch: the job
+    // works it out again at its next run.
+    const insightsMoved =
+      input.account?.timezone !== undefined || Object.keys(input.notifications ?? {}).length > 0;
+    if (insightsMoved) {
+      await tx
+        .update(notificationSettings)
+        .set({ insightsNextAt: null })
+        .where(eq(notificationSettings.userId, userId));
     }
     if (input.preferences && Object.keys(input.preferences).length) {
       await tx

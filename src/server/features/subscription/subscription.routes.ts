@@ -3,7 +3,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { errorResponseSchema } from '@/contracts/errors';
 import { subscriptionResponseSchema } from '@/contracts/subscription';
 import type { ServerContext } from '../../context';
-import { requireAuth } from '../../platform/auth';
+import { requireAuth } from '../session';
 import { getSubscription } from './subscription.service';
 
 export async function subscriptionRoutes(app: FastifyInstance, { ctx }: { ctx: ServerContext }) {

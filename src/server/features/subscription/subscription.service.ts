@@ -3,7 +3,7 @@ import type { Subscription } from '@/contracts/subscription';
 import { effectiveTier, planSummary } from '@/domain/plans/plans';
 import type { ServerContext } from '../../context';
 import { holdings, portfolios } from '../../db/schema';
-import { readSubscription } from '../../platform/subscriptions';
+import { readSubscription } from './subscriptions';
 
 /**
  * The caller's plan, what it allows (the limits and features that apply: a plan that is not active

@@ -22,9 +22,8 @@ import {
   userPreferences,
   users,
 } from '../../db/schema';
-import type { Actor } from '../../platform/actor';
+import { type Actor, requireScope, type Scope } from '../ledger';
 import { AppError } from '../../platform/errors';
-import { requireScope, type Scope } from '../../platform/holding-scope';
 import { cashLineId } from './valuation.task';
 import { type Computed, figuresOf, todayOf, valueView } from './valuation.service';
 

@@ -1,15 +1,26 @@
-import { and, asc, count, eq, gt, gte, inArray, isNull, lte } from 'drizzle-orm';
+import { and, asc, count, eq, gt, gte, inArray, isNull, lte, or } from 'drizzle-orm';
 import { type Decimal, dec, toPlain } from '@/domain/money/decimal';
 import { fromDay, rangePerformance, rangeStartDay, toDay } from '@/domain/valuation';
 import type { ServerContext } from '../../context';
-import { notificationDeliveries, portfolios, transactions, users } from '../../db/schema';
-import { accountLanguage } from '../../platform/account-language';
-import { preferredCurrency } from '../../platform/account-setup';
+import {
+  notificationDeliveries,
+  notificationSettings,
+  portfolios,
+  transactions,
+  users,
+} from '../../db/schema';
+import type { DbOrTx } from '../../db/client';
+import { accountLanguage } from '../profile';
+import { preferredCurrency } from '../auth';
 import { DAY, HOUR, MINUTE, SECOND } from '../../platform/clock';
-import { deliveryEmails, type WeeklyInsights } from '../../platform/delivery-emails';
-import { weeklyInsightsMoment } from '../../platform/delivery-schedule';
-import { deliverySettings, type DeliveryLogger } from '../../platform/notification-delivery';
-import type { Scope } from '../../platform/holding-scope';
+import {
+  deliveryEmails,
+  type DeliveryLogger,
+  deliverySettings,
+  type WeeklyInsights,
+  weeklyInsightsMoment,
+} from '../notifications';
+import { type Scope } from '../ledger';
 import { addDaily } from './dashboard.service';
 import { type Computed, todayOf, valueView } from './valuation.service';
 
@@ -137,13 +148,18 @@ export async function weeklyInsights(
 }
 
 /**
- * One run of the insights job: every user whose insights moment of this week has come (and not
- * more than a day ago) and who has no insights row for the week yet. The row and the email are
+ * One run of the insights job: the owners whose next look is due (`insights_next_at` passed, or
+ * not worked out yet: a new account, or a changed time zone, quiet hours or insights switch), so a
+ * run costs the users who are due, not every user. Each is sent this week's email if its moment
+ * has come (and not more than a day ago) and the week has no insights row yet, then gets its next
+ * look: this week's moment if it is still ahead, else next week's. The row and the email are
  * written in one transaction, and the row is unique per user and week, so two runs (two
- * processes, or a retried job) send one email.
+ * processes, or a retried job) send one email. A user whose run fails keeps their due time, so the
+ * next run tries again.
  */
 export async function sendWeeklyInsights(ctx: ServerContext, log: DeliveryLogger) {
   const db = ctx.database.db;
+  const now = ctx.clock.now();
   let sent = 0;
   let after: string | null = null;
   for (;;) {
@@ -151,14 +167,23 @@ export async function sendWeeklyInsights(ctx: ServerContext, log: DeliveryLogger
       .selectDistinct({ id: users.id, email: users.email })
       .from(users)
       .innerJoin(portfolios, eq(portfolios.userId, users.id))
-      .where(after ? gt(users.id, after) : undefined)
+      .leftJoin(notificationSettings, eq(notificationSettings.userId, users.id))
+      .where(
+        and(
+          or(
+            isNull(notificationSettings.insightsNextAt),
+            lte(notificationSettings.insightsNextAt, now),
+          ),
+          after ? gt(users.id, after) : undefined,
+        ),
+      )
       .orderBy(asc(users.id))
       .limit(USERS_PER_PAGE);
     if (!page.length) break;
     after = page[page.length - 1]?.id ?? null;
     for (const user of page) {
       try {
-        if (await sendUserInsights(ctx, user)) sent += 1;
+        if (await sendUserInsights(ctx, user, now)) sent += 1;
       } catch (error) {
         // One user's failure does not stop the others; the next run tries again.
         log.error({ err: error, userId: user.id }, 'weekly insights not sent');
@@ -168,13 +193,36 @@ export async function sendWeeklyInsights(ctx: ServerContext, log: DeliveryLogger
   return sent;
 }
 
-async function sendUserInsights(ctx: ServerContext, user: { id: string; email: string }) {
+/** When the job next looks at a user (their settings row is created if it is missing). */
+async function lookAgainAt(db: DbOrTx, userId: string, at: Date) {
+  await db
+    .insert(notificationSettings)
+    .values({ userId, insightsNextAt: at })
+    .onConflictDoUpdate({ target: notificationSettings.userId, set: { insightsNextAt: at } });
+}
+
+async function sendUserInsights(
+  ctx: ServerContext,
+  user: { id: string; email: string },
+  now: Date,
+) {
   const db = ctx.database.db;
-  const now = ctx.clock.now();
   const settings = await deliverySettings(db, user.id);
-  if (!settings.email.insights) return false;
   const { periodKey, dueAt } = weeklyInsightsMoment(now, settings.quiet, settings.timeZone);
-  if (now < dueAt || now.getTime() >= dueAt.getTime() + CATCH_UP_MS) return false;
+  if (now < dueAt) {
+    await lookAgainAt(db, user.id, dueAt);
+    return false;
+  }
+  // A week later lands in next week, whatever its daylight-saving change or quiet hours.
+  const nextWeek = weeklyInsightsMoment(
+    new Date(dueAt.getTime() + 7 * DAY),
+    settings.quiet,
+    settings.timeZone,
+  ).dueAt;
+  if (!settings.email.insights || now.getTime() >= dueAt.getTime() + CATCH_UP_MS) {
+    await lookAgainAt(db, user.id, nextWeek);
+    return false;
+  }
   const [done] = await db
     .select({ id: notificationDeliveries.id })
     .from(notificationDeliveries)
@@ -185,10 +233,14 @@ async function sendUserInsights(ctx: ServerContext, user: { id: string; email: s
         eq(notificationDeliveries.periodKey, periodKey),
       ),
     );
-  if (done) return false;
+  if (done) {
+    await lookAgainAt(db, user.id, nextWeek);
+    return false;
+  }
   const insights = await weeklyInsights(ctx, user.id);
   const language = (await accountLanguage(db, { userId: user.id })) ?? 'en';
   return db.transaction(async (tx) => {
+    await lookAgainAt(tx, user.id, nextWeek);
     const [row] = await tx
       .insert(notificationDeliveries)
       .values({

@@ -1,10 +1,11 @@
-import { and, eq } from 'drizzle-orm';
+import { and, eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import {
   instrumentPrices,
   instruments,
   mailOutbox,
   notificationDeliveries,
+  notificationSettings,
   portfolios,
 } from '../../db/schema';
 import { FakeClock } from '../../platform/clock';
@@ -40,6 +41,15 @@ async function defaultPortfolio(userId: string) {
 async function add(agent: Agent, portfolioId: string, body: Record<string, unknown>) {
   const res = await agent.post(`/api/v1/portfolios/${portfolioId}/holdings`, body);
   expect(res.statusCode, res.body).toBe(201);
+}
+
+/** When the job next looks at a user. */
+async function nextLook(userId: string) {
+  const [row] = await db()
+    .select({ at: notificationSettings.insightsNextAt })
+    .from(notificationSettings)
+    .where(eq(notificationSettings.userId, userId));
+  return row?.at?.toISOString() ?? null;
 }
 
 const insightsMails = (to: string) =>
@@ -105,6 +115,28 @@ describe('the weekly insights email', () => {
   it('waits for Monday 08:00 in the user’s time zone', async () => {
     expect(await sendWeeklyInsights(t.app.ctx, log)).toBe(0);
     expect(await insightsMails('insights-investor@example.com')).toEqual([]);
+    // Each owner is next looked at when their moment comes, not at every run before it.
+    expect(await nextLook(investor.userId)).toBe('2026-11-30T08:00:00.000Z');
+    expect(await nextLook(idle.userId)).toBe('2026-11-30T08:00:00.000Z');
+  });
+
+  it('reads only the users who are due', async () => {
+    // A user not due is not looked at even if their moment came: the job asks the database.
+    await db()
+      .update(notificationSettings)
+      .set({ insightsNextAt: new Date('2026-11-30T08:30:00Z') })
+      .where(eq(notificationSettings.userId, investor.userId));
+    clock.set('2026-11-30T08:10:00Z');
+    await sendWeeklyInsights(t.app.ctx, log);
+    expect(await insightsMails('insights-investor@example.com')).toEqual([]);
+    // The others were; the switched-off user is looked at again next week.
+    expect(await nextLook(silent.userId)).toBe('2026-12-07T08:00:00.000Z');
+    expect(await nextLook(idle.userId)).toBe('2026-12-07T08:00:00.000Z');
+    await db().delete(notificationDeliveries).where(eq(notificationDeliveries.kind, 'insights'));
+    await db()
+      .update(notificationSettings)
+      .set({ insightsNextAt: null })
+      .where(inArray(notificationSettings.userId, [idle.userId, investor.userId]));
   });
 
   it('summarises the week’s value change and notable movements, once per week', async () => {
@@ -139,6 +171,7 @@ describe('the weekly insights email', () => {
         ),
       );
     expect(rows).toMatchObject([{ periodKey: '2026-W49', status: 'sent', category: 'insights' }]);
+    expect(await nextLook(investor.userId)).toBe('2026-12-07T08:00:00.000Z');
   });
 
   it('sends nothing to a user with nothing to say, or with insights off', async () => {
@@ -172,10 +205,13 @@ describe('the weekly insights email', () => {
       currentPrice: '100',
       purchaseDate: '2026-11-20',
     });
+    // A new time zone: the job works the moment out again.
+    expect(await nextLook(idle.userId)).toBeNull();
     // The next Monday, 07:00 UTC = 08:00 in Paris.
     clock.set('2026-12-07T06:59:00Z');
     await sendWeeklyInsights(t.app.ctx, log);
     expect(await insightsMails('insights-idle@example.com')).toEqual([]);
+    expect(await nextLook(idle.userId)).toBe('2026-12-07T07:00:00.000Z');
     clock.set('2026-12-07T07:00:00Z');
     await sendWeeklyInsights(t.app.ctx, log);
     const [mail] = await insightsMails('insights-idle@example.com');

@@ -2,7 +2,7 @@ import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { instrumentPrices, instruments } from '../../db/schema';
 import { createTestApp, type TestApp } from '../../testing/test-app';
-import { readPriceSeries } from '../../platform/price-series';
+import { readPriceSeries } from '../market-data';
 
 /** Migration 0010: the packed series follow instrument_prices through every kind of write. */
 

@@ -21,7 +21,25 @@ import {
   type ValuationResult,
 } from '@/domain/valuation';
 import type { HoldingMeta } from './valuation.load';
-import type { ComputedView } from './valuation.task';
+
+/** A view computed by the engine (valuation.task.ts), what the answers below are built from. */
+export type ComputedView = {
+  result: ValuationResult;
+  meta: Map<string, HoldingMeta>;
+  /** The day of the last close used per close-priced holding. */
+  lastCloseDay: Map<string, number>;
+  /** Market and crypto holdings with no stored close, valued at the price typed on them. */
+  manual: Set<string>;
+  /** A simulation's cash today, in the portfolio's base currency (part of the value); else null. */
+  cash: string | null;
+  /**
+   * Holdings left out for want of a rate into the view's currency, valued in their own currency
+   * alone (their `held` figures): listed apart, never added to the view's value.
+   */
+  heldOnly: Map<string, HoldingValuation['held']>;
+  /** The rate of asOf of each of the view's holdings' own currencies into the base currency. */
+  rates: { currency: string; rate: string; rateDate: string }[];
+};
 
 /**
  * The API's answers from a computed view (valuation.task.ts): pure, so that a compute worker

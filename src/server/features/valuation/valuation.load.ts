@@ -26,7 +26,7 @@ import {
   transactionLots,
   transactions,
 } from '../../db/schema';
-import { activeHoldingsOf, type Scope } from '../../platform/holding-scope';
+import { activeHoldingsOf, type Scope } from '../ledger';
 
 const ASSET_TYPE: Record<HoldingClass, AssetType> = {
   market: 'market_investment',

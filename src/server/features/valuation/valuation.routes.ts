@@ -13,10 +13,9 @@ import {
   performanceResponseSchema,
 } from '@/contracts/valuation';
 import type { ServerContext } from '../../context';
-import { actorOf } from '../../platform/actor';
-import { idParams, simQuery } from '../../platform/holding-routes';
-import { requireAuth } from '../../platform/auth';
-import { requireFeature } from '../../platform/subscriptions';
+import { actorOf, idParams, simQuery } from '../ledger';
+import { requireAuth } from '../session';
+import { requireFeature } from '../subscription';
 import * as dashboardService from './dashboard.service';
 import { performanceReportCsv, performanceReportHeaders } from './valuation.report';
 import * as valuationService from './valuation.service';

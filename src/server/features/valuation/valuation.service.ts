@@ -10,12 +10,11 @@ import type { Currency } from '@/contracts/settings';
 import type { ServerContext } from '../../context';
 import type { DbOrTx } from '../../db/client';
 import { marketDataVersion, portfolioVersions } from '../../db/schema';
-import { assetLimitOf, ownerTier } from '../../platform/asset-limit';
-import { requireScope, type Scope } from '../../platform/holding-scope';
-import type { Actor } from '../../platform/actor';
+import { assetLimitOf, ownerTier } from '../holdings';
+import { type Actor, requireScope, type Scope } from '../ledger';
 import { mayPassBulkWrites } from '../../db/access-context';
-import type { SummaryFigures } from './valuation.answer';
-import type { ComputedView, ValueViewInput } from './valuation.task';
+import type { ComputedView, SummaryFigures } from './valuation.answer';
+import type { ValueViewInput } from './valuation.task';
 
 export { figuresOf, performanceAnswer } from './valuation.answer';
 

@@ -27,8 +27,13 @@ import {
   loadWarmUpSample,
   type ViewRef,
 } from './valuation.load';
-import { performanceAnswer, type SummaryFigures, summaryFigures } from './valuation.answer';
-import { type PriceSeries, readPriceSeries } from '../../platform/price-series';
+import {
+  type ComputedView,
+  performanceAnswer,
+  type SummaryFigures,
+  summaryFigures,
+} from './valuation.answer';
+import { type PriceSeries, readPriceSeries } from '../market-data';
 
 /**
  * The valuation of one view, run on a compute worker from the database to the result: the
@@ -48,24 +53,6 @@ export type ValueViewInput = {
   range: RangeKey;
   /** The request may pass a bulk write on the embedded database (decided on its thread). */
   passBulk: boolean;
-};
-
-export type ComputedView = {
-  result: ValuationResult;
-  meta: Map<string, HoldingMeta>;
-  /** The day of the last close used per close-priced holding. */
-  lastCloseDay: Map<string, number>;
-  /** Market and crypto holdings with no stored close, valued at the price typed on them. */
-  manual: Set<string>;
-  /** A simulation's cash today, in the portfolio's base currency (part of the value); else null. */
-  cash: string | null;
-  /**
-   * Holdings left out for want of a rate into the view's currency, valued in their own currency
-   * alone (their `held` figures): listed apart, never added to the view's value.
-   */
-  heldOnly: Map<string, HoldingValuation['held']>;
-  /** The rate of asOf of each of the view's holdings' own currencies into the base currency. */
-  rates: { currency: string; rate: string; rateDate: string }[];
 };
 
 /** The id of a simulation's cash line in the engine's input (never a holding's id). */
@@ -487,4 +474,16 @@ export async function warmValuationTask(
   const input = warmUpInput();
   for (let round = 0; round < 3; round += 1) computePortfolioValuation(input, new Map());
   computePortfolioValuation(input);
+}
+
+declare module '../../context' {
+  // eslint-disable-next-line @typescript-eslint/consistent-type-definitions -- declaration merging
+  interface ComputeTasks {
+    /** A portfolio's or simulation's valuation, read and computed on the worker. */
+    valueView: typeof valueViewTask;
+    /** A portfolio's or simulation's performance answer and holdings summary, built on the worker. */
+    viewAnswers: typeof viewAnswersTask;
+    /** Readies a worker for its first valuation (at start). */
+    warmValuation: typeof warmValuationTask;
+  }
 }

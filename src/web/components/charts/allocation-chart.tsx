@@ -3,15 +3,17 @@ import { useTranslation } from 'react-i18next';
 import type { Currency } from '@/contracts/settings';
 import { Skeleton } from '@/web/components/ui/skeleton';
 import { useFormatters } from '@/web/lib/preferences';
+import type { AllocationPart } from './allocation-part';
 import { ChartFigure } from './chart-figure';
 import { chartColor } from './chart-hooks';
 import { ChartTable } from './chart-table';
+import type { AllocationPart } from './allocation-part';
 
 // recharts loads with the first drawing; the legend and the table do not wait for it.
 const AllocationDonut = lazy(() => import('./allocation-donut'));
 
 /** One part of a whole: its label, its amount (decimal string) and its share (0..1). */
-export type AllocationPart = { key: string; label: string; value: string; weight: number };
+export type { AllocationPart } from './allocation-part';
 
 const SIZE = 168;
 

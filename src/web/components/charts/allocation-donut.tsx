@@ -1,7 +1,7 @@
 import { Cell, Pie, PieChart, Tooltip, type TooltipContentProps } from 'recharts';
 import type { Currency } from '@/contracts/settings';
 import { useFormatters } from '@/web/lib/preferences';
-import type { AllocationPart } from './allocation-chart';
+import type { AllocationPart } from './allocation-part';
 import { chartColor, useReducedMotion } from './chart-hooks';
 
 function PartTooltip({

@@ -114,3 +114,11 @@ export function readEcbFile(xml: string): EcbReading {
     throw error;
   }
 }
+
+declare module '../../../context' {
+  // eslint-disable-next-line @typescript-eslint/consistent-type-definitions -- declaration merging
+  interface ComputeTasks {
+    /** An ECB rates file read and checked (the full history takes about 2 s). */
+    ecbRates: typeof readEcbFile;
+  }
+}

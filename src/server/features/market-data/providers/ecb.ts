@@ -25,7 +25,7 @@ export class EcbFormatError extends Error {
   }
 }
 
-/** Reads an ECB file, here or on a compute worker (`ecbRates`, platform/compute-tasks.ts). */
+/** Reads an ECB file, here or on a compute worker (`ecbRates`, workers/compute-tasks.ts). */
 export type EcbReader = (xml: string) => Promise<EcbReading>;
 const readHere: EcbReader = async (xml) => readEcbFile(xml);
 

@@ -1,3 +1,4 @@
+import { ConfirmDialog } from '@/web/components/ui/confirm-dialog';
 import { FlaskConical } from 'lucide-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -8,7 +9,6 @@ import { Skeleton } from '@/web/components/ui/skeleton';
 import { Switch } from '@/web/components/ui/switch';
 import { useSetBetaMode } from '../api/mutations';
 import { useBetaMode } from '../api/queries';
-import { ConfirmDialog } from './confirm-dialog';
 import { LoadError } from './data-table';
 import { StatusBadge } from './status-badge';
 

@@ -5,6 +5,7 @@ import { toast } from 'sonner';
 import { type Invite, INVITE_STATUSES } from '@/contracts/admin';
 import { useErrorText } from '@/web/components/ui/api-error-alert';
 import { Button } from '@/web/components/ui/button';
+import { ConfirmDialog } from '@/web/components/ui/confirm-dialog';
 import {
   Table,
   TableBody,
@@ -18,7 +19,6 @@ import { useDeleteInvite } from '../api/mutations';
 import { type InvitesParams, useInvites } from '../api/queries';
 import { copyText } from '../lib/clipboard';
 import { useDebouncedValue } from '../lib/use-debounced-value';
-import { ConfirmDialog } from './confirm-dialog';
 import { EmptyRow, LoadErrorRow, LoadingStatus, SkeletonRows, TableCard } from './data-table';
 import { FilterSelect, SearchField } from './list-controls';
 import { InviteStatusBadge } from './status-badge';

@@ -6,6 +6,7 @@ import type { AdminUser } from '@/contracts/admin';
 import { errorCodeOf, useErrorText } from '@/web/components/ui/api-error-alert';
 import { Badge } from '@/web/components/ui/badge';
 import { Button } from '@/web/components/ui/button';
+import { ConfirmDialog } from '@/web/components/ui/confirm-dialog';
 import {
   Table,
   TableBody,
@@ -19,7 +20,6 @@ import { Tooltip, TooltipContent, TooltipTrigger } from '@/web/components/ui/too
 import { type PlanChange, type RoleChange, useChangeRole, useSetPlan } from '../api/mutations';
 import { formatRelativeTime } from '../lib/format';
 import { useLocale, useNow } from '../lib/use-locale';
-import { ConfirmDialog } from './confirm-dialog';
 import { EmptyRow, LoadErrorRow, SkeletonRows } from './data-table';
 import { RoleBadge } from './status-badge';
 import { useFormatters } from '@/web/lib/preferences';

@@ -5,6 +5,7 @@ import { toast } from 'sonner';
 import { type WaitlistEntry, WAITLIST_STATUSES } from '@/contracts/admin';
 import { useErrorText } from '@/web/components/ui/api-error-alert';
 import { Button } from '@/web/components/ui/button';
+import { ConfirmDialog } from '@/web/components/ui/confirm-dialog';
 import { Checkbox } from '@/web/components/ui/checkbox';
 import {
   Table,
@@ -18,7 +19,6 @@ import {
 import { type WaitlistAction, useWaitlistAction } from '../api/mutations';
 import { type WaitlistParams, useWaitlist } from '../api/queries';
 import { useDebouncedValue } from '../lib/use-debounced-value';
-import { ConfirmDialog } from './confirm-dialog';
 import { EmptyRow, LoadErrorRow, LoadingStatus, SkeletonRows, TableCard } from './data-table';
 import { FilterSelect, SearchField } from './list-controls';
 import { WaitlistStatusBadge } from './status-badge';

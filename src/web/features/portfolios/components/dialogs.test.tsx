@@ -8,7 +8,7 @@ import {
   renderInScope,
   stubResizeObserver,
 } from '../test/fixtures';
-import { type OpenDialog, usePortfolioDialogs } from './portfolio-dialogs';
+import { type OpenDialog, usePortfolioDialogs } from './portfolio-dialogs-context';
 
 beforeEach(stubResizeObserver);
 afterEach(() => {

@@ -1,29 +1,9 @@
-import { createContext, type ReactNode, useContext, useMemo, useState } from 'react';
-import type { Portfolio, Simulation } from '@/contracts/portfolios';
+import { type ReactNode, useMemo, useState } from 'react';
 import { DeletePortfolioDialog } from './delete-portfolio-dialog';
 import { DeleteSimulationDialog } from './delete-simulation-dialog';
+import { DialogsContext, type DialogsValue, type OpenDialog } from './portfolio-dialogs-context';
 import { PortfolioDialog } from './portfolio-dialog';
 import { SimulationDialog } from './simulation-dialog';
-
-export type OpenDialog =
-  | { kind: 'create-portfolio' }
-  | { kind: 'edit-portfolio'; portfolio: Portfolio }
-  | { kind: 'delete-portfolio'; portfolio: Portfolio }
-  /** `portfolioId` preselects (and, with `fixed`, locks) the portfolio. */
-  | { kind: 'create-simulation'; portfolioId?: string; fixed?: boolean }
-  | { kind: 'edit-simulation'; simulation: Simulation }
-  | { kind: 'delete-simulation'; simulation: Simulation };
-
-type DialogsValue = { open: (dialog: OpenDialog) => void };
-
-const DialogsContext = createContext<DialogsValue | null>(null);
-
-/** Opens the portfolio and simulation dialogs from anywhere in the signed-in area. */
-export function usePortfolioDialogs(): DialogsValue {
-  const value = useContext(DialogsContext);
-  if (!value) throw new Error('usePortfolioDialogs must be used inside <PortfolioDialogsHost>');
-  return value;
-}
 
 /** Holds one dialog at a time (the switcher closes as a dialog opens from it). */
 export function PortfolioDialogsHost({ children }: { children: ReactNode }) {

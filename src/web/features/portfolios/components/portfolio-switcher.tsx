@@ -19,7 +19,7 @@ import { cn } from '@/web/lib/cn';
 import { filterPortfolios } from '../lib/search';
 import { SIMULATION_THEME_STYLES } from '../lib/simulation-themes';
 import { PortfolioBadges } from './portfolio-badges';
-import { usePortfolioDialogs } from './portfolio-dialogs';
+import { usePortfolioDialogs } from './portfolio-dialogs-context';
 
 const OPTION = 'data-switcher-option';
 const optionClass =

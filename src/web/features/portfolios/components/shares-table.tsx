@@ -9,19 +9,10 @@ import type {
   ShareStatus,
   SimulationSharingMode,
 } from '@/contracts/portfolios';
-import {
-  AlertDialog,
-  AlertDialogAction,
-  AlertDialogCancel,
-  AlertDialogContent,
-  AlertDialogDescription,
-  AlertDialogFooter,
-  AlertDialogHeader,
-  AlertDialogTitle,
-} from '@/web/components/ui/alert-dialog';
 import { useErrorText } from '@/web/components/ui/api-error-alert';
 import { Badge } from '@/web/components/ui/badge';
 import { Button } from '@/web/components/ui/button';
+import { ConfirmDialog } from '@/web/components/ui/confirm-dialog';
 import {
   Dialog,
   DialogContent,
@@ -158,34 +149,24 @@ function RevokeDialog({ share, onClose }: { share: Share; onClose: () => void })
   const errorText = useErrorText();
   const revoke = useRevokeShare();
   return (
-    <AlertDialog open onOpenChange={(open) => !open && onClose()}>
-      <AlertDialogContent>
-        <AlertDialogHeader>
-          <AlertDialogTitle>
-            {t('sharing.revokeTitle', { email: share.sharedWithEmail })}
-          </AlertDialogTitle>
-          <AlertDialogDescription>
-            {share.status === 'accepted' ? t('sharing.revokeAccepted') : t('sharing.revokePending')}
-          </AlertDialogDescription>
-        </AlertDialogHeader>
-        <AlertDialogFooter>
-          <AlertDialogCancel>{t('common.cancel')}</AlertDialogCancel>
-          <AlertDialogAction
-            destructive
-            onClick={() =>
-              // The dialog closes at once; a promise (unlike mutate() callbacks) outlives it.
-              revoke.mutateAsync(share).then(
-                () => toast.success(t('toasts.shareRevoked', { email: share.sharedWithEmail })),
-                (error: unknown) =>
-                  toast.error(t('toasts.shareRevokeFailed'), { description: errorText(error) }),
-              )
-            }
-          >
-            {t('sharing.revoke')}
-          </AlertDialogAction>
-        </AlertDialogFooter>
-      </AlertDialogContent>
-    </AlertDialog>
+    <ConfirmDialog
+      open
+      onOpenChange={(open) => !open && onClose()}
+      title={t('sharing.revokeTitle', { email: share.sharedWithEmail })}
+      description={
+        share.status === 'accepted' ? t('sharing.revokeAccepted') : t('sharing.revokePending')
+      }
+      confirmLabel={t('sharing.revoke')}
+      destructive
+      onConfirm={() =>
+        // The dialog closes at once; a promise (unlike mutate() callbacks) outlives it.
+        revoke.mutateAsync(share).then(
+          () => toast.success(t('toasts.shareRevoked', { email: share.sharedWithEmail })),
+          (error: unknown) =>
+            toast.error(t('toasts.shareRevokeFailed'), { description: errorText(error) }),
+        )
+      }
+    />
   );
 }
 

@@ -29,7 +29,7 @@ import { useActiveScope } from '@/web/lib/active-scope';
 import { cn } from '@/web/lib/cn';
 import { useFormatters } from '@/web/lib/preferences';
 import { useCreateSimulation, useUpdateSimulation } from '../api/mutations';
-import { usePortfolioDialogs } from './portfolio-dialogs';
+import { usePortfolioDialogs } from './portfolio-dialogs-context';
 import { ThemePicker } from './theme-picker';
 import { DescriptionField } from './description-field';
 

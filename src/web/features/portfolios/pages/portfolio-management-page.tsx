@@ -19,7 +19,7 @@ import { useActiveScope } from '@/web/lib/active-scope';
 import { useUpdatePortfolio } from '../api/mutations';
 import { PendingInvitations } from '../components/pending-invitations';
 import { PortfolioBadges } from '../components/portfolio-badges';
-import { usePortfolioDialogs } from '../components/portfolio-dialogs';
+import { usePortfolioDialogs } from '../components/portfolio-dialogs-context';
 import { portfolioPath } from '../lib/paths';
 import { useDocumentTitle } from '../lib/use-document-title';
 

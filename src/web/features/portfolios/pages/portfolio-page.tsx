@@ -35,7 +35,7 @@ import { useFormatters } from '@/web/lib/preferences';
 import { useRealtime } from '@/web/lib/realtime';
 import { portfolioKeys, usePortfolio, useSimulationStats } from '../api/queries';
 import { PortfolioBadges } from '../components/portfolio-badges';
-import { usePortfolioDialogs } from '../components/portfolio-dialogs';
+import { usePortfolioDialogs } from '../components/portfolio-dialogs-context';
 import { PerformanceSection } from '../components/performance-section';
 import { ShareForm } from '../components/share-form';
 import { SharesTable } from '../components/shares-table';

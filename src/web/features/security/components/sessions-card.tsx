@@ -6,12 +6,12 @@ import type { DeviceSession } from '@/contracts/auth';
 import { ApiErrorAlert } from '@/web/components/ui/api-error-alert';
 import { Badge } from '@/web/components/ui/badge';
 import { Button } from '@/web/components/ui/button';
+import { ConfirmDialog } from '@/web/components/ui/confirm-dialog';
 import { useRevokeSession } from '../api/mutations';
 import { useDeviceSessions } from '../api/queries';
 import { useLocale } from '@/web/lib/use-locale';
 import { formatRelativeTime } from '../lib/format';
 import { useNow } from '../lib/use-now';
-import { ConfirmAction } from './confirm-action';
 import { ListSkeleton, LoadError, SectionCard } from './section-card';
 
 function DeviceIcon({ device }: { device: string | null }) {
@@ -70,7 +70,8 @@ function SessionRow({
         <span className="text-[13px] text-muted-foreground">{details.join(' · ')}</span>
       </div>
       {session.current ? null : (
-        <ConfirmAction
+        <ConfirmDialog
+          destructive
           title={t('sessions.revoke.title')}
           description={t('sessions.revoke.description', { device: name })}
           confirmLabel={t('sessions.revoke.confirm')}

@@ -6,10 +6,10 @@ import { AUTH_LIMITS, type Factor } from '@/contracts/auth';
 import { ApiErrorAlert } from '@/web/components/ui/api-error-alert';
 import { Badge } from '@/web/components/ui/badge';
 import { Button } from '@/web/components/ui/button';
+import { ConfirmDialog } from '@/web/components/ui/confirm-dialog';
 import { useFactors } from '@/web/lib/factors';
 import { useFormatters } from '@/web/lib/preferences';
 import { useClearFactors, useDeleteFactor } from '../api/mutations';
-import { ConfirmAction } from './confirm-action';
 import { EnrollAuthenticator } from './enroll-authenticator';
 import { ListSkeleton, LoadError, SectionCard } from './section-card';
 
@@ -44,7 +44,8 @@ function FactorRow({
           {t('twoFactor.added', { date: format.date(factor.createdAt) })}
         </span>
       </div>
-      <ConfirmAction
+      <ConfirmDialog
+        destructive
         title={t('twoFactor.remove.title', { name: factor.friendlyName })}
         description={t('twoFactor.remove.description')}
         confirmLabel={t('twoFactor.remove.confirm')}
@@ -171,7 +172,8 @@ export function TwoFactorCard() {
               {t('twoFactor.add')}
             </Button>
             {list.length > 0 ? (
-              <ConfirmAction
+              <ConfirmDialog
+                destructive
                 title={t('twoFactor.clear.title')}
                 description={t('twoFactor.clear.description')}
                 confirmLabel={t('twoFactor.clear.confirm')}

@@ -2,19 +2,10 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
 import type { ApiKey } from '@/contracts/api-keys';
-import {
-  AlertDialog,
-  AlertDialogAction,
-  AlertDialogCancel,
-  AlertDialogContent,
-  AlertDialogDescription,
-  AlertDialogFooter,
-  AlertDialogHeader,
-  AlertDialogTitle,
-} from '@/web/components/ui/alert-dialog';
 import { useErrorText } from '@/web/components/ui/api-error-alert';
 import { Badge } from '@/web/components/ui/badge';
 import { Button } from '@/web/components/ui/button';
+import { ConfirmDialog } from '@/web/components/ui/confirm-dialog';
 import { Skeleton } from '@/web/components/ui/skeleton';
 import {
   Table,
@@ -118,32 +109,24 @@ function RevokeDialog({ apiKey, onClose }: { apiKey: ApiKey; onClose: () => void
   const errorText = useErrorText();
   const revoke = useRevokeApiKey();
   return (
-    <AlertDialog open onOpenChange={(open) => !open && onClose()}>
-      <AlertDialogContent>
-        <AlertDialogHeader>
-          <AlertDialogTitle>{t('revoke.title', { name: apiKey.name })}</AlertDialogTitle>
-          <AlertDialogDescription>{t('revoke.description')}</AlertDialogDescription>
-        </AlertDialogHeader>
-        <AlertDialogFooter>
-          <AlertDialogCancel>{t('revoke.cancel')}</AlertDialogCancel>
-          <AlertDialogAction
-            destructive
-            onClick={() =>
-              // The dialog closes at once; a promise (unlike mutate() callbacks) outlives it.
-              revoke.mutateAsync(apiKey).then(
-                () => toast.success(t('revoke.done', { name: apiKey.name })),
-                (error: unknown) =>
-                  toast.error(t('revoke.failed', { name: apiKey.name }), {
-                    description: errorText(error),
-                  }),
-              )
-            }
-          >
-            {t('revoke.confirm')}
-          </AlertDialogAction>
-        </AlertDialogFooter>
-      </AlertDialogContent>
-    </AlertDialog>
+    <ConfirmDialog
+      open
+      onOpenChange={(open) => !open && onClose()}
+      title={t('revoke.title', { name: apiKey.name })}
+      description={t('revoke.description')}
+      confirmLabel={t('revoke.confirm')}
+      destructive
+      onConfirm={() =>
+        // The dialog closes at once; a promise (unlike mutate() callbacks) outlives it.
+        revoke.mutateAsync(apiKey).then(
+          () => toast.success(t('revoke.done', { name: apiKey.name })),
+          (error: unknown) =>
+            toast.error(t('revoke.failed', { name: apiKey.name }), {
+              description: errorText(error),
+            }),
+        )
+      }
+    />
   );
 }
 

@@ -1,0 +1,2 @@
+ALTER TABLE "notification_settings" ADD COLUMN "insights_next_at" timestamp with time zone;--> statement-breakpoint
+CREATE INDEX "notification_settings_insights_next_idx" ON "notification_settings" USING btree ("insights_next_at");

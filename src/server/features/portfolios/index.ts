@@ -1,0 +1,9 @@
+/** What the portfolios feature offers other features (ARCHITECTURE.md): import this, nothing deeper. */
+export {
+  canSeeSimulation,
+  type PortfolioAccess,
+  requirePortfolio,
+  usersWhoMaySee,
+} from './portfolio-access';
+export { withCashCheck } from './simulation-cash';
+export { registerSimulationScopedTable, type SimulationCopy } from './simulation-scope';
