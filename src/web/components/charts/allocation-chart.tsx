@@ -7,12 +7,11 @@ import type { AllocationPart } from './allocation-part';
 import { ChartFigure } from './chart-figure';
 import { chartColor } from './chart-hooks';
 import { ChartTable } from './chart-table';
-import type { AllocationPart } from './allocation-part';
 
 // recharts loads with the first drawing; the legend and the table do not wait for it.
 const AllocationDonut = lazy(() => import('./allocation-donut'));
 
-/** One part of a whole: its label, its amount (decimal string) and its share (0..1). */
+// The type lives apart so that the lazily loaded donut need not import this file back.
 export type { AllocationPart } from './allocation-part';
 
 const SIZE = 168;
