@@ -75,7 +75,8 @@ function NameCell({
   if (!leading) return name;
   return (
     <span className="flex items-center gap-2.5">
-      {leading}
+      {/* Decorative (the bank is named below the account): a phone's narrow row keeps the name. */}
+      <span className="hidden shrink-0 sm:block">{leading}</span>
       {name}
     </span>
   );
