@@ -19,6 +19,10 @@ const serverProject = (name: string, kind: 'pglite' | 'postgres') => ({
         : ['src/server/**/*.postgres.test.ts']),
     ],
     environment: 'node',
+    // One module graph per worker, not per file: importing the app (Fastify, Drizzle, every
+    // feature) cost about a second per file, twice per file with both databases. The server
+    // suite mocks no module; what a file builds (apps, databases) it closes in its own hooks.
+    isolate: false,
     globalSetup: ['src/server/testing/global-setup.ts'],
     env: { TEST_DB_KIND: kind },
     testTimeout: 30_000,
@@ -43,6 +47,8 @@ export default defineConfig({
             'scripts/**/*.test.ts',
           ],
           environment: 'node',
+          // Pure functions without mocks: no need for a fresh module graph per file.
+          isolate: false,
         },
       },
       {

@@ -5,7 +5,7 @@ import {
   enrolAuthenticator,
   linkFromEmail,
   PASSWORD,
-  register,
+  registerThroughForm,
   signIn,
   signOut,
   totp,
@@ -53,7 +53,7 @@ test.describe('accounts', () => {
     );
 
     const email = uniqueEmail('back');
-    await register(page, email);
+    await registerThroughForm(page, email);
     await signOut(page);
     await page.goto('/settings/security');
     await expect(page).toHaveURL(/\/login\?next=%2Fsettings%2Fsecurity$/);
@@ -88,7 +88,7 @@ test.describe('accounts', () => {
     request,
   }) => {
     const email = uniqueEmail('forgot');
-    await register(page, email);
+    await registerThroughForm(page, email);
     await signOut(page);
 
     await page.getByRole('link', { name: /Forgot/ }).click();
@@ -125,7 +125,7 @@ test.describe('accounts', () => {
   }) => {
     test.setTimeout(120_000);
     const email = uniqueEmail('totp');
-    await register(page, email);
+    await registerThroughForm(page, email);
     const secret = await enrolAuthenticator(page);
     await expectAccessible();
     await expect(page.getByRole('region', { name: 'Two-factor authentication' })).toContainText(
@@ -151,7 +151,7 @@ test.describe('accounts', () => {
     // which take long on a busy machine.
     test.setTimeout(120_000);
     const email = uniqueEmail('recover');
-    await register(page, email);
+    await registerThroughForm(page, email);
     await enrolAuthenticator(page);
     await signOut(page);
 
@@ -168,7 +168,7 @@ test.describe('accounts', () => {
   });
 
   test('an uploaded avatar shows in the user menu', async ({ page }) => {
-    await register(page, uniqueEmail('avatar'), { fullName: 'Alan Turing' });
+    await registerThroughForm(page, uniqueEmail('avatar'), { fullName: 'Alan Turing' });
     const menu = page.getByRole('button', { name: /^Account menu/ });
     await expect(menu).toContainText('AT');
     await page.goto('/profile');

@@ -1,4 +1,4 @@
-import { type APIRequestContext, expect, type Page } from '@playwright/test';
+import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
 import { Secret, TOTP } from 'otpauth';
 
 export const PASSWORD = 'Correct-Horse-9';
@@ -61,7 +61,28 @@ export function totp(secret: string, offsetSteps = 0) {
   });
 }
 
+/**
+ * A new account, activated and signed in, on the dashboard: signed up, activated and signed in
+ * through the API with the browser's own cookies, so that journeys about other things stay short.
+ * The sign-up form itself is walked by auth.spec.ts (`registerThroughForm`).
+ */
 export async function register(
+  page: Page,
+  email: string,
+  options: { fullName?: string; password?: string } = {},
+) {
+  const password = options.password ?? PASSWORD;
+  const headers = { origin: new URL(test.info().project.use.baseURL!).origin };
+  const registered = await page.request.post('/api/v1/auth/register', {
+    data: { email, password, ...(options.fullName ? { fullName: options.fullName } : {}) },
+    headers,
+  });
+  expect(registered.status(), await registered.text()).toBe(202);
+  await activateAndSignIn(page, email, password, headers);
+}
+
+/** Signs up through the form, then `completeSignUp`. */
+export async function registerThroughForm(
   page: Page,
   email: string,
   options: { fullName?: string; password?: string } = {},
@@ -86,10 +107,18 @@ export async function completeSignUp(page: Page, email: string, password = PASSW
   await expect(
     page.getByRole('heading', { level: 1, name: 'Ask for your activation link' }),
   ).toBeVisible();
-  const origin = new URL(page.url()).origin;
+  await activateAndSignIn(page, email, password, { origin: new URL(page.url()).origin });
+}
+
+/** The emailed activation link and the sign-in, through the API; then the dashboard. */
+async function activateAndSignIn(
+  page: Page,
+  email: string,
+  password: string,
+  headers: { origin: string },
+) {
   const link = await linkFromEmail(page.request, email, 'activate-account', '/auth/activate');
-  const token = new URL(link, origin).searchParams.get('token');
-  const headers = { origin };
+  const token = new URL(link, headers.origin).searchParams.get('token');
   const activated = await page.request.post('/api/v1/auth/activate', { data: { token }, headers });
   expect(activated.status()).toBe(200);
   const signedIn = await page.request.post('/api/v1/auth/login', {

@@ -1,11 +1,11 @@
-// `npm test`: every check, in order, stopping at the first failure.
-//   lint, formatting, types, unit + web + server tests (PGlite always; PostgreSQL when
-//   TEST_DATABASE_URL is set; Redis-backed tests when TEST_REDIS_URL is set), production build,
-//   then the browser journeys in Chromium against the built app.
+// `npm test`: every check, stopping at the first failure.
+//   lint, formatting, types and the production build (side by side), then unit + web + server
+//   tests (PGlite always; PostgreSQL when TEST_DATABASE_URL is set; Redis-backed tests when
+//   TEST_REDIS_URL is set), then the browser journeys in Chromium against the built app.
 //   With TEST_NODE24=1 (CI sets it) the unit suite and the server tests that lean on the runtime
 //   also run on Node 24 LTS (see NODE24_SERVER), since the machines run Node 20, the oldest version
 //   package.json accepts.
-import { spawnSync } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import { ensureNode24 } from './node24.mjs';
 
 /**
@@ -31,25 +31,34 @@ const NODE24_SERVER = [
   'src/server/platform/remote-fetch.test.ts',
 ];
 
-const steps = [
-  ['lint', 'npx', ['eslint', '--max-warnings', '0', '.']],
-  ['format', 'npx', ['prettier', '--check', '--log-level', 'warn', '.']],
-  ['types', 'npx', ['tsc', '-p', 'tsconfig.node.json', '--noEmit']],
-  ['types (web)', 'npx', ['tsc', '-p', 'tsconfig.web.json', '--noEmit']],
-  ['types (e2e)', 'npx', ['tsc', '-p', 'tsconfig.e2e.json', '--noEmit']],
-  ['unit, web and server tests', 'npx', ['vitest', 'run']],
+/**
+ * The checks in stages: a stage's steps run at once (each of them on one core: the static checks
+ * and the build fill both cores together), and each stage starts when the one before it passed.
+ * The test suites spread over both cores themselves and run one after another.
+ */
+const stages = [
+  [
+    ['lint', 'npx', ['eslint', '--max-warnings', '0', '.']],
+    ['format', 'npx', ['prettier', '--check', '--log-level', 'warn', '.']],
+    ['types', 'npx', ['tsc', '-p', 'tsconfig.node.json', '--noEmit']],
+    ['types (web)', 'npx', ['tsc', '-p', 'tsconfig.web.json', '--noEmit']],
+    ['types (e2e)', 'npx', ['tsc', '-p', 'tsconfig.e2e.json', '--noEmit']],
+    ['build', 'npm', ['run', 'build']],
+    ['chromium', 'node', ['scripts/ensure-chromium.mjs']],
+  ],
+  [['unit, web and server tests', 'npx', ['vitest', 'run']]],
   ...(process.env.TEST_NODE24 === '1'
     ? [
         [
-          'unit tests and the runtime-sensitive server tests on Node 24',
-          () => ensureNode24(),
-          ['node_modules/vitest/vitest.mjs', 'run', '--project', 'unit', ...NODE24_SERVER],
+          [
+            'unit tests and the runtime-sensitive server tests on Node 24',
+            () => ensureNode24(),
+            ['node_modules/vitest/vitest.mjs', 'run', '--project', 'unit', ...NODE24_SERVER],
+          ],
         ],
       ]
     : []),
-  ['build', 'npm', ['run', 'build']],
-  ['chromium', 'node', ['scripts/ensure-chromium.mjs']],
-  ['browser journeys (e2e)', 'npx', ['playwright', 'test']],
+  [['browser journeys (e2e)', 'npx', ['playwright', 'test']]],
 ];
 
 if (!process.env.TEST_DATABASE_URL) {
@@ -57,17 +66,90 @@ if (!process.env.TEST_DATABASE_URL) {
     'note: TEST_DATABASE_URL is not set, so the server suite runs on PGlite only (CI sets it).',
   );
 }
-const started = Date.now();
-for (const [name, command, args] of steps) {
+
+const seconds = (since) => ((Date.now() - since) / 1000).toFixed(1);
+
+/**
+ * Runs one step. Alone in its stage it writes straight to the terminal; beside others its output
+ * is held and printed whole when it ends, so that steps' lines never interleave.
+ */
+function runStep([name, command, args], alone, running) {
   const stepStart = Date.now();
-  console.log(`\n▶ ${name}`);
-  const program = typeof command === 'function' ? command() : command;
-  const result = spawnSync(program, args, { stdio: 'inherit', env: process.env });
-  const seconds = ((Date.now() - stepStart) / 1000).toFixed(1);
-  if (result.status !== 0) {
-    console.error(`\n✖ ${name} failed after ${seconds} s`);
-    process.exit(result.status ?? 1);
+  if (alone) console.log(`\n▶ ${name}`);
+  let program;
+  try {
+    program = typeof command === 'function' ? command() : command;
+  } catch (error) {
+    return Promise.resolve({
+      name,
+      ok: false,
+      code: 1,
+      output: `${error}\n`,
+      time: seconds(stepStart),
+    });
   }
-  console.log(`✔ ${name} (${seconds} s)`);
+  return new Promise((resolve) => {
+    const child = spawn(program, args, {
+      stdio: alone ? 'inherit' : ['ignore', 'pipe', 'pipe'],
+      env: process.env,
+      // Its own process group, so that a failure elsewhere stops it with its children.
+      detached: !alone,
+    });
+    running.add(child);
+    let output = '';
+    child.stdout?.on('data', (chunk) => (output += chunk));
+    child.stderr?.on('data', (chunk) => (output += chunk));
+    child.on('error', (error) => (output += `${error}\n`));
+    child.on('close', (code, signal) => {
+      running.delete(child);
+      resolve({
+        name,
+        ok: code === 0,
+        code: code ?? (signal ? 1 : 0),
+        output,
+        time: seconds(stepStart),
+      });
+    });
+  });
+}
+
+function report(result, alone) {
+  if (!alone) {
+    console.log(`\n▶ ${result.name}`);
+    if (result.output) process.stdout.write(result.output);
+  }
+  if (result.ok) console.log(`✔ ${result.name} (${result.time} s)`);
+  else console.error(`\n✖ ${result.name} failed after ${result.time} s`);
+}
+
+const started = Date.now();
+for (const stage of stages) {
+  const alone = stage.length === 1;
+  const stageStart = Date.now();
+  const running = new Set();
+  let failed = null;
+  await Promise.all(
+    stage.map((step) =>
+      runStep(step, alone, running).then((result) => {
+        if (failed) return; // stopped because another step failed
+        report(result, alone);
+        if (!result.ok) {
+          failed = result;
+          for (const child of running) {
+            try {
+              process.kill(-child.pid, 'SIGTERM');
+            } catch {
+              // already gone
+            }
+          }
+        }
+      }),
+    ),
+  );
+  if (failed) {
+    console.error(`\n✖ ${failed.name} failed: the run stops here.`);
+    process.exit(failed.code || 1);
+  }
+  if (!alone) console.log(`(these ${stage.length} steps together: ${seconds(stageStart)} s)`);
 }
 console.log(`\nAll checks passed in ${((Date.now() - started) / 1000).toFixed(0)} s.`);

@@ -123,6 +123,8 @@ export type AppDeps = {
    * `sendDueDeliveries` and `sendWeeklyInsights` by hand).
    */
   notificationJobs?: boolean;
+  /** The compute workers' module built to JavaScript (tests build it once for the whole run). */
+  computeWorkerFile?: string;
 };
 
 const DEFAULT_OVERLOAD: OverloadLimits = {
@@ -243,9 +245,9 @@ export async function buildApp(deps: AppDeps) {
     secrets,
     counters,
     scheduler,
-    compute: new ComputePool<ComputeTasks>({ entry: computeWorkerEntry() }),
+    compute: new ComputePool<ComputeTasks>({ entry: computeWorkerEntry(deps.computeWorkerFile) }),
     valuations: new ComputePool<ComputeTasks>({
-      entry: computeWorkerEntry(),
+      entry: computeWorkerEntry(deps.computeWorkerFile),
       connect: (readers) =>
         database.workerConnection?.(readers) ??
         new Error('this database gives no worker connections'),

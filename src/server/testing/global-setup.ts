@@ -16,6 +16,8 @@ declare module 'vitest' {
     pgliteSnapshot: string;
     /** The embedded database's worker, built once to JavaScript (tsx would cost each start). */
     pgliteWorkerFile: string;
+    /** The compute workers' module, likewise (about a second of tsx per worker otherwise). */
+    computeWorkerFile: string;
     /** Name of a migrated PostgreSQL database each test file clones (postgres project only). */
     postgresTemplate: string | null;
   }
@@ -40,20 +42,29 @@ export default async function setup(project: TestProject) {
   // Inside the project, so that the worker's imports resolve from node_modules.
   const cache = path.join(import.meta.dirname, '../../../node_modules/.cache');
   await mkdir(cache, { recursive: true });
-  const workerDir = await mkdtemp(path.join(cache, 'cairn-pglite-worker-'));
+  const workerDir = await mkdtemp(path.join(cache, 'cairn-test-workers-'));
   cleanups.push(() => rm(workerDir, { recursive: true, force: true }));
-  const workerFile = path.join(workerDir, 'pglite-worker.mjs');
-  await build({
-    entryPoints: [path.join(import.meta.dirname, '../db/pglite-worker.ts')],
-    outfile: workerFile,
-    bundle: true,
-    platform: 'node',
-    format: 'esm',
-    target: 'node20',
-    packages: 'external',
-    logLevel: 'warning',
-  });
-  project.provide('pgliteWorkerFile', workerFile);
+  // The threads every app starts: the embedded database's and the compute workers'.
+  const bundle = async (source: string, name: string) => {
+    const outfile = path.join(workerDir, name);
+    await build({
+      entryPoints: [path.join(import.meta.dirname, source)],
+      outfile,
+      bundle: true,
+      platform: 'node',
+      format: 'esm',
+      target: 'node20',
+      packages: 'external',
+      logLevel: 'warning',
+    });
+    return outfile;
+  };
+  const [pgliteWorkerFile, computeWorkerFile] = await Promise.all([
+    bundle('../db/pglite-worker.ts', 'pglite-worker.mjs'),
+    bundle('../workers/compute-worker.ts', 'compute-worker.mjs'),
+  ]);
+  project.provide('pgliteWorkerFile', pgliteWorkerFile);
+  project.provide('computeWorkerFile', computeWorkerFile);
 
   let template: string | null = null;
   const adminUrl = process.env.TEST_DATABASE_URL;

@@ -1,6 +1,7 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
+import { inject } from 'vitest';
 import { type App, type AppDeps, buildApp } from '../app';
 import { type Config, loadConfig } from '../config';
 import type { Database } from '../db/client';
@@ -70,6 +71,7 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
     ...(options.marketData ? { marketData: options.marketData } : {}),
     notificationJobs: options.notificationJobs ?? false,
     ...(options.pushAgent ? { pushAgent: options.pushAgent } : {}),
+    computeWorkerFile: inject('computeWorkerFile'),
   });
   await options.setup?.(app);
   await app.ready();
