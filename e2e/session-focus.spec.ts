@@ -39,8 +39,12 @@ test.describe('an ended session', () => {
     // click's, the first to meet the ended session.
     await page.waitForLoadState('networkidle');
 
+    // The sidebar's group opened first (no request): the session ends just before the click, so
+    // no background read (a refetch, the realtime socket) meets it first.
+    const transactions = await assetsLink(page, 'Transactions');
+    await expect(transactions).toBeVisible();
     await dropSession(page);
-    await (await assetsLink(page, 'Transactions')).click();
+    await transactions.click();
 
     // Straight to the sign-in page, not 'could not load' cards.
     await expect(page).toHaveURL(/\/login\?next=/);
