@@ -7,10 +7,10 @@ import {
   emailedToken,
   registerUser,
   STRONG_PASSWORD,
+  emailPasswordReset,
   uniqueIp,
 } from '../testing/agent';
 import { createTestApp, TEST_ORIGIN, type TestApp } from '../testing/test-app';
-import { sendPasswordReset } from '../features/auth';
 import { redactRequestUrl } from './logging';
 
 const SECRETS = {
@@ -141,7 +141,7 @@ describe('logs of the real account flows (checklist 22)', () => {
 
     // Forgotten password: the reset link, used.
     // (Through the service: the route's one-email-a-minute limit would stop the code email below.)
-    await sendPasswordReset(flows.app.ctx, email, 'en');
+    await emailPasswordReset(flows.app, email);
     handled.resetToken = /reset-password\?token=([\w-]+)/.exec(
       await mailText('reset-password'),
     )![1]!;

@@ -3,8 +3,13 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SESSION_ENDED_CLOSE_CODE } from '@/contracts/realtime';
 import type { App } from '../app';
 import { mailOutbox, sessions } from '../db/schema';
-import { Agent, registerUser, STRONG_PASSWORD, uniqueIp } from '../testing/agent';
-import { sendPasswordReset } from '../features/auth';
+import {
+  Agent,
+  emailPasswordReset,
+  registerUser,
+  STRONG_PASSWORD,
+  uniqueIp,
+} from '../testing/agent';
 import { createTestApp, TEST_ORIGIN, type TestApp } from '../testing/test-app';
 import { createTestDatabase, type TestDatabase } from '../testing/test-db';
 import { TestSocket } from '../testing/ws-client';
@@ -255,7 +260,7 @@ describe('sockets of ended sessions', () => {
     // The session that changed the password stays (with a new token).
     await stillOpen(mine);
 
-    await sendPasswordReset(a.app.ctx, 'ws-password@example.com', 'en');
+    await emailPasswordReset(a.app, 'ws-password@example.com');
     const [mail] = await a.database.db
       .select({ text: mailOutbox.text })
       .from(mailOutbox)
