@@ -56,9 +56,14 @@ function renderApp(initial: string) {
 
 describe('an ended session', () => {
   it('signs out on a 401 from a page’s request and goes to /login, keeping the page and its search', async () => {
+    // The server's session ends with the holdings' request: asked again, it is gone.
+    let ended = false;
     mockApi({
-      'GET /auth/session': { body: testSession() },
-      'GET /holdings': apiError(401, 'UNAUTHENTICATED'),
+      'GET /auth/session': () => ({ body: ended ? null : testSession() }),
+      'GET /holdings': () => {
+        ended = true;
+        return apiError(401, 'UNAUTHENTICATED');
+      },
     });
     window.localStorage.setItem('cairn.signedIn', '1');
     captureError(new Error('something the previous user saw'));
@@ -78,6 +83,29 @@ describe('an ended session', () => {
     expect(client.getQueryData(sessionKeys.all)).toBeNull();
     expect(window.localStorage.getItem('cairn.signedIn')).toBeNull();
     expect(readErrors()).toEqual([]);
+  });
+
+  it('stays signed in when the session was renewed while a request was on its way, and asks again', async () => {
+    // The two-factor step renews the session cookie: a request that left before carries the old
+    // one and meets a 401, but the browser already holds the new session.
+    let holdingsCalls = 0;
+    const api = mockApi({
+      'GET /auth/session': { body: testSession() },
+      'GET /holdings': () => {
+        holdingsCalls += 1;
+        return holdingsCalls === 1 ? apiError(401, 'UNAUTHENTICATED') : { body: [] };
+      },
+    });
+    window.localStorage.setItem('cairn.signedIn', '1');
+    const { client, router } = renderApp('/assets/market');
+
+    expect(await screen.findByText('holdings page')).toBeInTheDocument();
+    await waitFor(() => expect(api.callsTo('GET', '/holdings')).toHaveLength(2));
+    expect(await screen.findByText('holdings page')).toBeInTheDocument();
+    expect(screen.queryByText('could not load')).not.toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/assets/market');
+    expect(client.getQueryData(sessionKeys.all)).toEqual(testSession());
+    expect(window.localStorage.getItem('cairn.signedIn')).toBe('1');
   });
 
   it('does not sign out on a 401 the session does not cause (the sign-in form’s own answer)', async () => {
