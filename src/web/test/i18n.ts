@@ -18,10 +18,22 @@ export function allResources() {
   return resources;
 }
 
-/** Tests render in English unless they switch with i18n.changeLanguage('fr'). */
+/** The options of the test set-up's last `init` (another init replaces them). */
+let testOptions: unknown;
+
+/**
+ * Tests render in English unless they switch with i18n.changeLanguage('fr'). Test files share a
+ * worker's modules (the web project does not isolate them), so each file starts here again: in
+ * English, with every namespace, even when the file before it switched language or started the
+ * app's own lazily loading i18n (lib/boot.test.ts does).
+ */
 export function initTestI18n() {
-  if (i18n.isInitialized) return i18n;
-  void i18n.use(initReactI18next).init({
+  if (i18n.isInitialized && i18n.options === testOptions) {
+    if (i18n.language !== 'en') void i18n.changeLanguage('en');
+    return i18n;
+  }
+  i18n.use(initReactI18next);
+  void i18n.init({
     resources: allResources(),
     lng: 'en',
     fallbackLng: 'en',
@@ -30,5 +42,6 @@ export function initTestI18n() {
     react: { useSuspense: false },
     initAsync: false,
   });
+  testOptions = i18n.options;
   return i18n;
 }
