@@ -82,6 +82,38 @@ describe('MfaGate', () => {
     expect(code).toHaveFocus();
   });
 
+  it('sends six digits typed before the challenge arrived as soon as it is there', async () => {
+    let answerChallenge: () => void = () => {};
+    const challengeArrives = new Promise<void>((resolve) => {
+      answerChallenge = resolve;
+    });
+    const next = challenges();
+    const api = mockApi({
+      [`POST ${challengePath}`]: async () => {
+        await challengeArrives;
+        return next();
+      },
+      'POST /auth/mfa/verify': { body: { ok: true, aal: 'aal2' } },
+      'GET /auth/session': { body: verified },
+    });
+    const user = userEvent.setup();
+    renderGate();
+    const code = screen.getByLabelText('Verification code');
+    expect(screen.getByRole('button', { name: 'Preparing verification…' })).toBeDisabled();
+    await user.type(code, '654321');
+    expect(api.callsTo('POST', '/auth/mfa/verify')).toHaveLength(0);
+
+    await act(async () => answerChallenge());
+    await waitFor(() =>
+      expect(api.callsTo('POST', '/auth/mfa/verify')[0]?.body).toEqual({
+        factorId: factor.id,
+        challengeId: challengeIds[0],
+        code: '654321',
+      }),
+    );
+    expect(api.callsTo('POST', '/auth/mfa/verify')).toHaveLength(1);
+  });
+
   it('says two-factor authentication failed when the server fails for no stated reason', async () => {
     mockApi({
       [`POST ${challengePath}`]: challenges(),

@@ -1,5 +1,5 @@
 import { KeyRound, Mail } from 'lucide-react';
-import { type FormEvent, type ReactNode, useRef, useState } from 'react';
+import { type FormEvent, type ReactNode, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import {
@@ -116,6 +116,16 @@ function AuthenticatorStep({ factors }: { factors: Factor[] }) {
   const expired = errorCode === 'CHALLENGE_EXPIRED';
   const offerRefresh = expired || errorCode === 'RATE_LIMITED';
 
+  // Six digits typed before the challenge arrived (a fast typist, a slow network, a password
+  // manager) are sent as soon as it is there, as they would have been a moment later.
+  const typedEarly = useRef<string | null>(null);
+  useEffect(() => {
+    const early = typedEarly.current;
+    if (early === null || !ready) return;
+    typedEarly.current = null;
+    if (early === code && !expired) submit(early);
+  });
+
   return (
     <form noValidate onSubmit={onSubmit} className="grid gap-4">
       {factors.length > 1 && factorId ? (
@@ -154,7 +164,10 @@ function AuthenticatorStep({ factors }: { factors: Factor[] }) {
             onValueChange={(value) => {
               setCode(value);
               if (codeError) setCodeError(null);
-              if (value.length === 6 && ready && !expired) submit(value);
+              if (value.length === 6 && !expired) {
+                if (ready) submit(value);
+                else typedEarly.current = value;
+              }
             }}
           />
         )}
