@@ -12,11 +12,28 @@ const alias = { '@': path.resolve(import.meta.dirname, 'src') };
  */
 const webTestsOnTheirOwn = [
   'src/web/lib/boot.test.ts',
-  ...readdirSync('src/web', { recursive: true, encoding: 'utf8' })
+  ...readdirSync(path.join(import.meta.dirname, 'src/web'), { recursive: true, encoding: 'utf8' })
     .filter((file) => /\.test\.tsx?$/.test(file))
     .map((file) => path.join('src/web', file))
-    .filter((file) => readFileSync(file, 'utf8').includes('vi.mock(')),
+    .filter((file) =>
+      readFileSync(path.join(import.meta.dirname, file), 'utf8').includes('vi.mock('),
+    ),
 ];
+
+/** A project of web tests: React, jsdom and the web set-up file. */
+const webProject = (
+  name: string,
+  test: { include: string[]; exclude?: string[]; isolate?: boolean },
+) => ({
+  extends: true as const,
+  plugins: [react()],
+  test: {
+    name,
+    environment: 'jsdom' as const,
+    setupFiles: ['src/web/test/setup.ts'],
+    ...test,
+  },
+});
 
 const serverProject = (name: string, kind: 'pglite' | 'postgres') => ({
   extends: true as const,
@@ -65,31 +82,15 @@ export default defineConfig({
           isolate: false,
         },
       },
-      {
-        extends: true,
-        plugins: [react()],
-        test: {
-          name: 'web',
-          include: ['src/web/**/*.test.{ts,tsx}'],
-          exclude: webTestsOnTheirOwn,
-          environment: 'jsdom',
-          setupFiles: ['src/web/test/setup.ts'],
-          // One module graph and one jsdom per worker, not per file: a fresh jsdom and the app's
-          // imports for each of 130 files took two thirds of the project's time (346 s against
-          // 117 s). The set-up file gives each file a blank document, English and its globals back.
-          isolate: false,
-        },
-      },
-      {
-        extends: true,
-        plugins: [react()],
-        test: {
-          name: 'web:isolated',
-          include: webTestsOnTheirOwn,
-          environment: 'jsdom',
-          setupFiles: ['src/web/test/setup.ts'],
-        },
-      },
+      webProject('web', {
+        include: ['src/web/**/*.test.{ts,tsx}'],
+        exclude: webTestsOnTheirOwn,
+        // One module graph and one jsdom per worker, not per file: a fresh jsdom and the app's
+        // imports for each of 130 files took two thirds of the project's time (346 s against
+        // 117 s). The set-up file gives each file a blank document, English and its globals back.
+        isolate: false,
+      }),
+      webProject('web:isolated', { include: webTestsOnTheirOwn }),
       serverProject('server:pglite', 'pglite'),
       ...(process.env.TEST_DATABASE_URL ? [serverProject('server:postgres', 'postgres')] : []),
     ],
