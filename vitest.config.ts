@@ -65,7 +65,8 @@ export default defineConfig({
   resolve: { alias },
   define: { __APP_VERSION__: JSON.stringify('0.0.0-test') },
   test: {
-    // PGlite is heavy (a WASM PostgreSQL per test file): two workers suit these two-core machines.
+    // PGlite is heavy (a WASM PostgreSQL per worker, reset between files: testing/pglite-reuse.ts):
+    // two workers suit these two-core machines.
     maxWorkers: 2,
     projects: [
       {

@@ -230,13 +230,35 @@ export async function openPgliteThread(
   source: PgliteSource,
   options: PgliteOptions = {},
 ): Promise<Database> {
+  const thread = await startPgliteThread(source, options.workerFile);
+  const database = await connectPgliteThread(thread, options);
+  return {
+    ...database,
+    async close() {
+      await database.close();
+      await thread.close();
+    },
+  };
+}
+
+/**
+ * The embedded database's thread alone, for a caller that connects to it more than once one
+ * after another (the server tests reuse one per test worker; see testing/test-db.ts).
+ */
+export type PgliteThreadHandle = Pick<PgliteThread, 'socket' | 'port' | 'isOpen' | 'close'>;
+
+/** Starts the embedded database's thread and waits until it is open. */
+export async function startPgliteThread(
+  source: PgliteSource,
+  workerFile?: string,
+): Promise<PgliteThreadHandle> {
   const thread = new PgliteThread(
     'dataDir' in source
       ? { dataDir: source.dataDir }
       : 'snapshot' in source
         ? { snapshot: source.snapshot }
         : {},
-    options.workerFile,
+    workerFile,
   );
   try {
     await thread.opened();
@@ -244,6 +266,17 @@ export async function openPgliteThread(
     await thread.close();
     throw error;
   }
+  return thread;
+}
+
+/**
+ * Connects pools to an open embedded database's thread. Closing the result ends its connections
+ * (rolling back what they left open) and leaves the thread running.
+ */
+export async function connectPgliteThread(
+  thread: PgliteThreadHandle,
+  options: Omit<PgliteOptions, 'workerFile'> = {},
+): Promise<Database> {
   const logger = options.logger ?? silentLogger;
   const [{ default: pgModule }, { drizzle: drizzleNodePg }] = await Promise.all([
     import('pg'),
@@ -325,7 +358,6 @@ export async function openPgliteThread(
     },
     async close() {
       await Promise.all([pool.end(), readers.end()]);
-      await thread.close();
     },
   };
 }

@@ -2,8 +2,15 @@ import { randomBytes } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import pg from 'pg';
 import { inject } from 'vitest';
-import { type Database, openPgliteThread, openPostgres } from '../db/client';
+import {
+  connectPgliteThread,
+  type Database,
+  openPostgres,
+  type PgliteThreadHandle,
+  startPgliteThread,
+} from '../db/client';
 import { databaseUrlFor } from './database-url';
+import { type Baseline, readBaseline, resetToBaseline } from './pglite-reuse';
 
 export type TestDatabase = {
   database: Database;
@@ -20,13 +27,18 @@ export function testDbKind(): 'pglite' | 'postgres' {
 /** A fresh, migrated database of its own for one test file. */
 export async function createTestDatabase(): Promise<TestDatabase> {
   if (testDbKind() === 'pglite') {
-    // On its own thread, reached over the wire protocol, as the server runs it.
-    const snapshot = new Uint8Array(await readFile(inject('pgliteSnapshot')));
-    const database = await openPgliteThread(
-      { snapshot },
-      { workerFile: inject('pgliteWorkerFile') },
-    );
-    return { database, url: null, destroy: () => database.close() };
+    // On its own thread, reached over the wire protocol, as the server runs it; a thread an
+    // earlier file of this worker gave back, reset to the migrated state, when there is one.
+    const thread = await takePgliteThread();
+    const database = await connectPgliteThread(thread);
+    return {
+      database,
+      url: null,
+      destroy: async () => {
+        await database.close();
+        await givePgliteThreadBack(thread);
+      },
+    };
   }
 
   const serverUrl = process.env.TEST_DATABASE_URL;
@@ -56,4 +68,23 @@ export async function createTestDatabase(): Promise<TestDatabase> {
       await client.end();
     },
   };
+}
+
+/** Threads this test worker's files gave back, already reset (see pglite-reuse.ts). */
+const idleThreads: PgliteThreadHandle[] = [];
+let baseline: Promise<Baseline> | null = null;
+
+async function takePgliteThread(): Promise<PgliteThreadHandle> {
+  const idle = idleThreads.pop();
+  if (idle?.isOpen) return idle;
+  const snapshot = new Uint8Array(await readFile(inject('pgliteSnapshot')));
+  const thread = await startPgliteThread({ snapshot }, inject('pgliteWorkerFile'));
+  baseline ??= readBaseline(thread);
+  await baseline;
+  return thread;
+}
+
+async function givePgliteThreadBack(thread: PgliteThreadHandle) {
+  if (baseline && (await resetToBaseline(thread, await baseline))) idleThreads.push(thread);
+  else await thread.close();
 }
