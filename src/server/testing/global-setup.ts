@@ -1,4 +1,4 @@
-import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { cp, mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
@@ -14,6 +14,8 @@ declare module 'vitest' {
   export interface ProvidedContext {
     /** A gzipped tarball of a freshly migrated PGlite data directory. */
     pgliteSnapshot: string;
+    /** The server bundled once (main.js, slow-server.js and the threads' entries below). */
+    serverBuild: string;
     /** The embedded database's worker, built once to JavaScript (tsx would cost each start). */
     pgliteWorkerFile: string;
     /** The compute workers' module, likewise (about a second of tsx per worker otherwise). */
@@ -39,32 +41,37 @@ export default async function setup(project: TestProject) {
   await pglite.close();
   project.provide('pgliteSnapshot', snapshot);
 
-  // Inside the project, so that the worker's imports resolve from node_modules.
-  const cache = path.join(import.meta.dirname, '../../../node_modules/.cache');
-  await mkdir(cache, { recursive: true });
-  const workerDir = await mkdtemp(path.join(cache, 'cairn-test-workers-'));
-  cleanups.push(() => rm(workerDir, { recursive: true, force: true }));
-  // The threads every app starts: the embedded database's and the compute workers'.
-  const bundle = async (source: string, name: string) => {
-    const outfile = path.join(workerDir, name);
-    await build({
-      entryPoints: [path.join(import.meta.dirname, source)],
-      outfile,
-      bundle: true,
-      platform: 'node',
-      format: 'esm',
-      target: 'node20',
-      packages: 'external',
-      logLevel: 'warning',
-    });
-    return outfile;
-  };
-  const [pgliteWorkerFile, computeWorkerFile] = await Promise.all([
-    bundle('../db/pglite-worker.ts', 'pglite-worker.mjs'),
-    bundle('../workers/compute-worker.ts', 'compute-worker.mjs'),
-  ]);
-  project.provide('pgliteWorkerFile', pgliteWorkerFile);
-  project.provide('computeWorkerFile', computeWorkerFile);
+  // The server, its threads' entries and the shutdown fixture, bundled once as
+  // scripts/build-server.mjs does: each thread and each spawned server would otherwise load its
+  // TypeScript through tsx (about a second per thread, several per spawned server). Two levels
+  // under the project, as dist/server is, so that the bundle's paths (the project root, its
+  // node_modules) resolve as the built server's do.
+  const buildRoot = path.join(import.meta.dirname, '../../../.tmp');
+  await mkdir(buildRoot, { recursive: true });
+  const serverBuild = await mkdtemp(path.join(buildRoot, 'test-server-'));
+  cleanups.push(() => rm(serverBuild, { recursive: true, force: true }));
+  const source = (file: string) => path.join(import.meta.dirname, '..', file);
+  await build({
+    entryPoints: {
+      main: source('main.ts'),
+      'slow-server': source('testing/fixtures/slow-server.ts'),
+      'pglite-worker': source('db/pglite-worker.ts'),
+      'compute-worker': source('workers/compute-worker.ts'),
+    },
+    outdir: serverBuild,
+    bundle: true,
+    splitting: true,
+    platform: 'node',
+    format: 'esm',
+    target: 'node20',
+    packages: 'external',
+    tsconfig: path.join(import.meta.dirname, '../../../tsconfig.node.json'),
+    logLevel: 'warning',
+  });
+  await cp(source('db/migrations'), path.join(serverBuild, 'migrations'), { recursive: true });
+  project.provide('serverBuild', serverBuild);
+  project.provide('pgliteWorkerFile', path.join(serverBuild, 'pglite-worker.js'));
+  project.provide('computeWorkerFile', path.join(serverBuild, 'compute-worker.js'));
 
   let template: string | null = null;
   const adminUrl = process.env.TEST_DATABASE_URL;

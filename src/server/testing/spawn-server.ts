@@ -1,5 +1,6 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import path from 'node:path';
+import { inject } from 'vitest';
 import { PROJECT_ROOT } from '../start';
 
 export type ServerProcess = {
@@ -12,9 +13,18 @@ export type ServerProcess = {
   waitFor(pattern: RegExp, timeoutMs?: number): Promise<RegExpMatchArray>;
 };
 
-/** Runs a server entry file (TypeScript, through tsx) as a real child process. */
-export function spawnServer(entry: string, env: Record<string, string>): ServerProcess {
-  const child = spawn(process.execPath, ['--import', 'tsx', path.join(PROJECT_ROOT, entry)], {
+/** The server entries the test run bundled (global-setup.ts), by their source file. */
+const BUILT_ENTRIES = {
+  'src/server/main.ts': 'main.js',
+  'src/server/testing/fixtures/slow-server.ts': 'slow-server.js',
+} as const;
+
+/** Runs a server entry file (from the test run's bundle of it) as a real child process. */
+export function spawnServer(
+  entry: keyof typeof BUILT_ENTRIES,
+  env: Record<string, string>,
+): ServerProcess {
+  const child = spawn(process.execPath, [path.join(inject('serverBuild'), BUILT_ENTRIES[entry])], {
     cwd: PROJECT_ROOT,
     env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', NODE_ENV: 'test', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
