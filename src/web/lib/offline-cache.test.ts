@@ -199,4 +199,22 @@ describe('useOfflineData', () => {
     rerender({ userId: null });
     expect(stored()).toEqual([]);
   });
+
+  it('writes nothing back when the user signs out with a save pending', async () => {
+    vi.useFakeTimers();
+    const queryClient = client();
+    const { rerender } = renderHook(({ userId }) => useOfflineData(queryClient, userId), {
+      initialProps: { userId: 'user-b' as string | null | undefined },
+    });
+    await queryClient.fetchQuery({ queryKey: ['holdings'], queryFn: async () => ['MSFT'] });
+    expect(stored()).toHaveLength(2);
+
+    // Signing out: the copy goes and the cache is cleared, then the session is read again.
+    forgetOfflineData();
+    queryClient.clear();
+    rerender({ userId: undefined });
+    expect(stored()).toEqual([]);
+    vi.advanceTimersByTime(OFFLINE_SAVE_DELAY_MS);
+    expect(stored()).toEqual([]);
+  });
 });

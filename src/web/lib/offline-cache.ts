@@ -164,10 +164,13 @@ export function useOfflineData(queryClient: QueryClient, userId: string | null |
     };
     window.addEventListener('pagehide', flush);
     save();
+    // The user changes, signs out or their session is being read again: a save still pending
+    // is dropped, not written. Written, it brought back what a sign-out had just removed (the
+    // cache, cleared by then, under the user who left) until the session read said who is here.
     return () => {
       unsubscribe();
       window.removeEventListener('pagehide', flush);
-      flush();
+      if (timer) clearTimeout(timer);
     };
   }, [queryClient, userId]);
 }
