@@ -5,6 +5,7 @@ import { ledgerBench } from './ledger.bench';
 import { ledgerWritesBench } from './ledger-writes.bench';
 import { searchBench } from './search.bench';
 import { describeLoad, loadBench } from './load.bench';
+import { describeReads, readsBench } from './reads.bench';
 import { transactionsBench } from './transactions.bench';
 import { describeValuation, valuationBench } from './valuation.bench';
 import { ensureBuilt, writeResult } from './lib';
@@ -86,6 +87,9 @@ ${line('sorted by amount', list.sortedByAmount)}
 
 const load = await loadBench();
 console.log(`\n${describeLoad(load, await writeResult('load', load))}\n`);
+
+const reads = await readsBench();
+console.log(`\n${describeReads(reads, await writeResult('reads', reads))}\n`);
 
 const valuation = await valuationBench();
 console.log(`\n${describeValuation(valuation, await writeResult('valuation', valuation))}\n`);
