@@ -1,9 +1,11 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
-import { mkdir, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import net from 'node:net';
+import os from 'node:os';
 import path from 'node:path';
 import { Worker } from 'node:worker_threads';
+import pg from 'pg';
 
 export const ROOT = path.resolve(import.meta.dirname, '..');
 export const RESULTS = path.join(ROOT, 'bench', 'results');
@@ -288,4 +290,41 @@ export class BenchSession {
     }
     return (answer.body ?? {}) as Record<string, unknown>;
   }
+}
+
+/**
+ * Where a benchmark's server keeps its data: a fresh embedded folder, or a throwaway PostgreSQL
+ * database made from BENCH_DATABASE_URL (default the local server's `postgres` database).
+ * `env` is what the server needs (DATA_DIR, and DATABASE_URL on PostgreSQL); `drop` removes both
+ * (`drop(true)` keeps them, to look at afterwards).
+ */
+export async function benchDatabase(database: 'pglite' | 'postgresql', label: string) {
+  const dataDir = await mkdtemp(path.join(os.tmpdir(), `cairn-bench-${label}-`));
+  const env: Record<string, string> = { DATA_DIR: dataDir };
+  let databaseUrl: string | null = null;
+  let admin: pg.Client | null = null;
+  const name = `cairn_bench_${label.replaceAll('-', '_')}_${process.pid}`;
+  if (database === 'postgresql') {
+    const adminUrl =
+      process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+    admin = new pg.Client({ connectionString: adminUrl });
+    await admin.connect();
+    await admin.query(`create database ${name}`);
+    const url = new URL(adminUrl);
+    url.pathname = `/${name}`;
+    databaseUrl = url.toString();
+    env.DATABASE_URL = databaseUrl;
+  }
+  return {
+    dataDir,
+    databaseUrl,
+    env,
+    async drop(keep = false) {
+      if (admin) {
+        if (!keep) await admin.query(`drop database if exists ${name} with (force)`);
+        await admin.end();
+      }
+      if (!keep) await rm(dataDir, { recursive: true, force: true });
+    },
+  };
 }

@@ -19,9 +19,9 @@ import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
-import pg from 'pg';
 import {
   BenchSession,
+  benchDatabase,
   ensureBuilt,
   latencyFigures,
   openLoop,
@@ -136,25 +136,9 @@ export class Client extends BenchSession {
 }
 
 export async function loadOn(database: 'pglite' | 'postgresql', csv: string, symbols: string[]) {
-  const dataDir = await mkdtemp(path.join(os.tmpdir(), 'cairn-bench-load-'));
-  const admin = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
-  const name = `cairn_bench_load_${process.pid}`;
-  let adminClient: pg.Client | null = null;
+  const store = await benchDatabase(database, 'load');
   // NODE_ENV=test: sign-up reads the activation link from the development outbox.
-  const env: Record<string, string> = {
-    DATA_DIR: dataDir,
-    LOG_LEVEL: 'error',
-    NODE_ENV: 'test',
-    TRUST_PROXY: 'loopback',
-  };
-  if (database === 'postgresql') {
-    adminClient = new pg.Client({ connectionString: admin });
-    await adminClient.connect();
-    await adminClient.query(`create database ${name}`);
-    const url = new URL(admin);
-    url.pathname = `/${name}`;
-    env.DATABASE_URL = url.toString();
-  }
+  const env = { ...store.env, LOG_LEVEL: 'error', NODE_ENV: 'test', TRUST_PROXY: 'loopback' };
   const server = await startServer(env);
   try {
     const importer = await new Client(server.url, 'importer@example.com').register();
@@ -253,11 +237,7 @@ export async function loadOn(database: 'pglite' | 'postgresql', csv: string, sym
     };
   } finally {
     await server.stop();
-    if (adminClient) {
-      await adminClient.query(`drop database if exists ${name} with (force)`);
-      await adminClient.end();
-    }
-    await rm(dataDir, { recursive: true, force: true });
+    await store.drop();
   }
 }
 

@@ -13,13 +13,17 @@
  * PostgreSQL: BENCH_DATABASE_URL (default the local server's `postgres` database); a throwaway
  * database is created and dropped.
  */
-import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
-import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import autocannon from 'autocannon';
-import pg from 'pg';
-import { BenchSession, ensureBuilt, seededRandom, startServer, writeResult } from './lib';
+import {
+  BenchSession,
+  benchDatabase,
+  ensureBuilt,
+  seededRandom,
+  startServer,
+  writeResult,
+} from './lib';
 
 const HOLDINGS = 50;
 const TRANSACTIONS_PER_HOLDING = 100;
@@ -83,25 +87,9 @@ async function drive(url: string, headers: Record<string, string>): Promise<Figu
 }
 
 async function readsOn(database: 'pglite' | 'postgresql') {
-  const dataDir = await mkdtemp(path.join(os.tmpdir(), 'cairn-bench-reads-'));
-  const admin = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
-  const name = `cairn_bench_reads_${process.pid}`;
-  let adminClient: pg.Client | null = null;
+  const store = await benchDatabase(database, 'reads');
   // Production, as a self-hoster runs it; the plan that allows 50 holdings and the analytics.
-  const env: Record<string, string> = {
-    DATA_DIR: dataDir,
-    NODE_ENV: 'production',
-    LOG_LEVEL: 'error',
-    DEFAULT_PLAN: 'classic',
-  };
-  if (database === 'postgresql') {
-    adminClient = new pg.Client({ connectionString: admin });
-    await adminClient.connect();
-    await adminClient.query(`create database ${name}`);
-    const url = new URL(admin);
-    url.pathname = `/${name}`;
-    env.DATABASE_URL = url.toString();
-  }
+  const env = { ...store.env, NODE_ENV: 'production', LOG_LEVEL: 'error', DEFAULT_PLAN: 'classic' };
   const server = await startServer(env);
   try {
     const owner = new BenchSession(server.url);
@@ -173,11 +161,7 @@ async function readsOn(database: 'pglite' | 'postgresql') {
     return { database, health, healthFirst, healthLast, reads: figures };
   } finally {
     await server.stop();
-    if (adminClient) {
-      await adminClient.query(`drop database if exists ${name} with (force)`);
-      await adminClient.end();
-    }
-    await rm(dataDir, { recursive: true, force: true });
+    await store.drop();
   }
 }
 

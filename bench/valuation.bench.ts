@@ -27,12 +27,12 @@ import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { eq } from 'drizzle-orm';
 import { Secret, TOTP } from 'otpauth';
-import pg from 'pg';
 import { type Database, openPglite, openPostgres } from '../src/server/db/client';
 import { portfolios, subscriptions } from '../src/server/db/schema';
 import { setRole } from '../src/server/admin-cli';
 import {
   BenchSession,
+  benchDatabase,
   ensureBuilt,
   median,
   openLoop,
@@ -148,28 +148,16 @@ class Session extends BenchSession {
 
 async function valuationOn(database: 'pglite' | 'postgresql', data: Bench) {
   const { symbols, holdingsCsv, transactionsCsv } = csvFiles(data);
-  const dataDir = await mkdtemp(path.join(os.tmpdir(), 'cairn-bench-valuation-'));
-  const admin = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
-  const name = `cairn_bench_valuation_${process.pid}`;
-  let adminClient: pg.Client | null = null;
+  const store = await benchDatabase(database, 'valuation');
+  const { dataDir, databaseUrl } = store;
   const env: Record<string, string> = {
-    DATA_DIR: dataDir,
+    ...store.env,
     LOG_LEVEL: 'error',
     NODE_ENV: 'test',
     TRUST_PROXY: 'loopback',
     // The MAX range is Premium.
     DEFAULT_PLAN: 'pro',
   };
-  let databaseUrl: string | null = null;
-  if (database === 'postgresql') {
-    adminClient = new pg.Client({ connectionString: admin });
-    await adminClient.connect();
-    await adminClient.query(`create database ${name}`);
-    const url = new URL(admin);
-    url.pathname = `/${name}`;
-    databaseUrl = url.toString();
-    env.DATABASE_URL = databaseUrl;
-  }
   const open = (): Promise<Database> =>
     databaseUrl ? openPostgres(databaseUrl) : openPglite(path.join(dataDir, 'pglite'));
   let server: Awaited<ReturnType<typeof startServer>> | null = null;
@@ -319,11 +307,7 @@ async function valuationOn(database: 'pglite' | 'postgresql', data: Bench) {
     await server?.stop();
     const keep = process.env.BENCH_KEEP === '1';
     if (keep) console.log(`kept: ${databaseUrl ?? path.join(dataDir, 'pglite')} (${EMAIL})`);
-    if (adminClient) {
-      if (!keep) await adminClient.query(`drop database if exists ${name} with (force)`);
-      await adminClient.end();
-    }
-    if (!keep) await rm(dataDir, { recursive: true, force: true });
+    await store.drop(keep);
   }
 }
 

@@ -1,9 +1,8 @@
 import { readFile } from 'node:fs/promises';
-import pg from 'pg';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, expect, inject, it } from 'vitest';
 import { connectPgliteThread, type PgliteThreadHandle, startPgliteThread } from '../db/client';
-import { type Baseline, readBaseline, resetToBaseline } from './pglite-reuse';
+import { type Baseline, readBaseline, resetToBaseline, withClient } from './pglite-reuse';
 
 /**
  * A PGlite thread handed from one test file to the next must be indistinguishable from a new
@@ -20,19 +19,12 @@ beforeAll(async () => {
 afterAll(() => thread.close());
 
 /** Runs statements on one connection of its own, as a test file's app would. */
-async function onConnection(statements: string[]) {
-  const client = new pg.Client({
-    user: 'postgres',
-    database: 'postgres',
-    stream: () => thread.socket(false),
-  } as pg.ClientConfig);
-  client.on('error', () => {});
-  await client.connect();
-  const results = [];
-  for (const statement of statements) results.push((await client.query(statement)).rows);
-  await client.end();
-  return results;
-}
+const onConnection = (statements: string[]) =>
+  withClient(thread, async (client) => {
+    const results = [];
+    for (const statement of statements) results.push((await client.query(statement)).rows);
+    return results;
+  });
 
 it('gives back the migrated rows, sequences and session after a file wrote, deleted and set things', async () => {
   expect(baseline.seeds.map((seed) => seed.table)).toContain('public.feature_flags');

@@ -74,7 +74,8 @@ select md5(coalesce(string_agg(line, E'\\n' order by line), '')) as fingerprint 
   select concat_ws(' ', 'setting', s.setdatabase, s.setrole, s.setconfig) from pg_db_role_setting s
 ) objects`;
 
-async function withClient<T>(
+/** Runs `run` on a connection of its own to the thread, closed afterwards. */
+export async function withClient<T>(
   thread: PgliteThreadHandle,
   run: (client: pg.Client) => Promise<T>,
 ): Promise<T> {
