@@ -270,6 +270,18 @@ export async function startPgliteThread(
 }
 
 /**
+ * What node-postgres needs to connect to the embedded database's thread: a port of its own as the
+ * socket, and PGlite's own role and database (a missing role would end its session, fatally).
+ */
+export function pgliteConnection(thread: PgliteThreadHandle, readers: boolean): pg.ClientConfig {
+  return {
+    user: 'postgres',
+    database: 'postgres',
+    stream: () => thread.socket(readers),
+  } as pg.ClientConfig;
+}
+
+/**
  * Connects pools to an open embedded database's thread. Closing the result ends its connections
  * (rolling back what they left open) and leaves the thread running.
  */
@@ -283,26 +295,23 @@ export async function connectPgliteThread(
     import('drizzle-orm/node-postgres'),
   ]);
   const poolConfig = {
-    // PGlite's own role and database (a missing role would end its session, fatally).
-    user: 'postgres',
-    database: 'postgres',
     // Connections are kept: a new one would cost a start-up round for nothing.
     idleTimeoutMillis: 0,
     connectionTimeoutMillis: options.queueTimeoutMs ?? 30_000,
-  } as pg.PoolConfig;
+  };
   // Connections are cheap here (a port each); the worker runs their statements one at a time.
   const pool = new pgModule.Pool({
+    ...pgliteConnection(thread, false),
     ...poolConfig,
     max: options.connections ?? 8,
-    stream: () => thread.socket(false),
-  } as pg.PoolConfig);
+  });
   // Reads that may pass a bulk write have connections of their own, so that requests waiting
   // for it (its portfolio's readers, writes) never hold every connection (access-context.ts).
   const readers = new pgModule.Pool({
+    ...pgliteConnection(thread, true),
     ...poolConfig,
     max: 4,
-    stream: () => thread.socket(true),
-  } as pg.PoolConfig);
+  });
   const query = pool.query.bind(pool) as (...args: unknown[]) => unknown;
   const read = readers.query.bind(readers) as (...args: unknown[]) => unknown;
   pool.query = ((...args: unknown[]) => {

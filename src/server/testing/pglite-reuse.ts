@@ -1,5 +1,5 @@
 import pg from 'pg';
-import type { PgliteThreadHandle } from '../db/client';
+import { type PgliteThreadHandle, pgliteConnection } from '../db/client';
 
 /**
  * Server test files on PGlite each want a freshly migrated database, and starting one (a thread,
@@ -79,11 +79,7 @@ export async function withClient<T>(
   thread: PgliteThreadHandle,
   run: (client: pg.Client) => Promise<T>,
 ): Promise<T> {
-  const client = new pg.Client({
-    user: 'postgres',
-    database: 'postgres',
-    stream: () => thread.socket(false),
-  } as pg.ClientConfig);
+  const client = new pg.Client(pgliteConnection(thread, false));
   // The thread's port reports its closing as an error after `end()`; queries still reject on
   // a real failure.
   client.on('error', () => {});
@@ -98,16 +94,21 @@ export async function withClient<T>(
 const fingerprintOf = async (client: pg.Client) =>
   (await client.query<{ fingerprint: string }>(FINGERPRINT_SQL)).rows[0]?.fingerprint ?? '';
 
+/** The user relations of these kinds (pg_class.relkind), schema-qualified and quoted. */
+async function relationNames(client: pg.Client, kinds: string[]) {
+  const { rows } = await client.query<{ name: string }>(
+    `select format('%I.%I', n.nspname, c.relname) as name
+     from pg_class c join pg_namespace n on n.oid = c.relnamespace
+     where c.relkind = any($1::"char"[]) and ${USER_NAMESPACE} order by 1`,
+    [kinds],
+  );
+  return rows.map((row) => row.name);
+}
+
 /** Reads what a freshly migrated database holds (the thread must be new). */
 export function readBaseline(thread: PgliteThreadHandle): Promise<Baseline> {
   return withClient(thread, async (client) => {
-    const tables = (
-      await client.query<{ name: string }>(
-        `select format('%I.%I', n.nspname, c.relname) as name
-         from pg_class c join pg_namespace n on n.oid = c.relnamespace
-         where c.relkind in ('r', 'p') and ${USER_NAMESPACE} order by 1`,
-      )
-    ).rows.map((row) => row.name);
+    const tables = await relationNames(client, ['r', 'p']);
     const seeds: Baseline['seeds'] = [];
     for (const table of tables) {
       const { rows } = await client.query<{ rows: string | null }>(
@@ -117,12 +118,7 @@ export function readBaseline(thread: PgliteThreadHandle): Promise<Baseline> {
       if (json) seeds.push({ table, rows: json });
     }
     const sequences: Baseline['sequences'] = [];
-    const names = await client.query<{ name: string }>(
-      `select format('%I.%I', n.nspname, c.relname) as name
-       from pg_class c join pg_namespace n on n.oid = c.relnamespace
-       where c.relkind = 'S' and ${USER_NAMESPACE} order by 1`,
-    );
-    for (const { name } of names.rows) {
+    for (const name of await relationNames(client, ['S'])) {
       const { rows } = await client.query<{ last_value: string; is_called: boolean }>(
         `select last_value::text, is_called from ${name}`,
       );
