@@ -69,6 +69,7 @@ import {
 import { registerOpenApi } from './platform/openapi';
 import { registerRateLimit } from './platform/rate-limit';
 import { isApiRequest } from './platform/request-path';
+import { ReadCache } from './platform/read-cache';
 import { Realtime } from './platform/realtime';
 import { registerRealtimeRoutes } from './platform/realtime.routes';
 import { allowedOrigins, registerSecurity } from './platform/security';
@@ -98,6 +99,11 @@ export type AppDeps = {
   config: Config;
   database: Database;
   secrets: Secrets;
+  /**
+   * Reads kept in memory wait, before they are answered, until every announcement committed so
+   * far is heard (tests: their fixtures write to the database directly, not through a request).
+   */
+  strictReadCache?: boolean;
   /** The built SPA (dist/web); null serves the API only (development, tests). */
   webRoot?: string | null;
   /** Where log lines go (stdout when absent); tests capture them. */
@@ -126,6 +132,8 @@ export type AppDeps = {
   /** The compute workers' module built to JavaScript (tests build it once for the whole run). */
   computeWorkerFile?: string;
 };
+
+const WRITE_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 
 const DEFAULT_OVERLOAD: OverloadLimits = {
   maxEventLoopDelayMs: 1_000,
@@ -178,7 +186,19 @@ export async function buildApp(deps: AppDeps) {
   const clock = deps.clock ?? systemClock;
   await registerSecurity(app, config);
   await app.register(cookie, { secret: secrets.cookieSecret, hook: 'onRequest' });
-  registerAuth(app, { database, config, clock });
+  const reads = new ReadCache({ database, logger: app.log, strict: deps.strictReadCache ?? false });
+  registerAuth(app, { database, config, clock, reads });
+  // A request that wrote answers once its writes' announcements are heard: its next read, from
+  // memory or not, sees them (platform/read-cache.ts).
+  app.addHook('onSend', async (request, _reply, payload) => {
+    if (!WRITE_METHODS.has(request.method) || !isApiRequest(request)) return payload;
+    try {
+      await reads.barrier();
+    } catch (error) {
+      request.log.warn({ err: error }, 'read cache barrier failed');
+    }
+    return payload;
+  });
   await registerRateLimit(app, config.redisUrl);
   registerApiKeyAuth(app, { database, config, clock });
 
@@ -242,6 +262,7 @@ export async function buildApp(deps: AppDeps) {
     jobs,
     storage,
     realtime,
+    reads,
     secrets,
     counters,
     scheduler,
@@ -259,6 +280,7 @@ export async function buildApp(deps: AppDeps) {
   app.decorate('ctx', ctx);
   app.addHook('onReady', async () => {
     await realtime.start();
+    await reads.start();
     await mailer.start();
     if (deps.housekeeping !== false) {
       jobs.every(
@@ -282,6 +304,7 @@ export async function buildApp(deps: AppDeps) {
     await jobs.idle();
     await mailer.stop();
     await realtime.stop();
+    await reads.stop();
     await counters.close();
     await ctx.compute.close();
     await ctx.valuations.close();

@@ -5,6 +5,7 @@ import type { ComputePool } from './platform/compute';
 import type { CounterStore } from './platform/counters';
 import type { Jobs } from './platform/jobs';
 import type { Mailer } from './platform/mail';
+import type { ReadCache } from './platform/read-cache';
 import type { Realtime } from './platform/realtime';
 import type { Scheduler } from './platform/scheduler';
 import type { LocalStorage } from './platform/storage';
@@ -29,6 +30,8 @@ export type ServerContext = {
   jobs: Jobs;
   storage: LocalStorage;
   realtime: Realtime;
+  /** Everyday reads kept in memory until what they show changes (platform/read-cache.ts). */
+  reads: ReadCache;
   secrets: Secrets;
   /** Sign-in failure counters: memory, or Redis when REDIS_URL is set. */
   counters: CounterStore;

@@ -18,6 +18,8 @@ export type { Db, DbOrTx, Schema, Tx } from './types';
 
 export type DbKind = 'pglite' | 'postgres';
 
+export type ListenState = 'listening' | 'lost';
+
 export type Database = {
   kind: DbKind;
   /**
@@ -34,8 +36,16 @@ export type Database = {
    * PGlite on this thread (tooling).
    */
   workerConnection?(readers: boolean): WorkerConnection | Error;
-  /** LISTEN on a channel; resolves to a function that stops listening. */
-  listen(channel: string, onPayload: (payload: string) => void): Promise<() => Promise<void>>;
+  /**
+   * LISTEN on a channel; resolves to a function that stops listening. `onState` hears when the
+   * listening connection is lost ('lost': notifications may be missed until it is back) and when
+   * it listens again ('listening').
+   */
+  listen(
+    channel: string,
+    onPayload: (payload: string) => void,
+    onState?: (state: ListenState) => void,
+  ): Promise<() => Promise<void>>;
   close(): Promise<void>;
 };
 
@@ -428,8 +438,8 @@ export async function openPostgres(url: string, options: PostgresOptions = {}): 
     async ping() {
       await db.execute(sql`select 1`);
     },
-    async listen(channel, onPayload) {
-      const listener = new PgListener(pgModule, url, channel, onPayload, logger);
+    async listen(channel, onPayload, onState) {
+      const listener = new PgListener(pgModule, url, channel, onPayload, logger, onState);
       listeners.add(listener);
       await listener.start();
       return async () => {
@@ -449,10 +459,13 @@ export async function openPostgres(url: string, options: PostgresOptions = {}): 
  * A dedicated connection holding one LISTEN. When the connection drops it reconnects with a
  * growing delay (up to 10 s) and listens again.
  */
+const INITIAL_RETRY_MS = 250;
+
 class PgListener {
   private client: pg.Client | null = null;
   private stopped = false;
-  private retryDelayMs = 250;
+  private retryDelayMs = INITIAL_RETRY_MS;
+  private lost = false;
   private retryTimer: NodeJS.Timeout | null = null;
 
   constructor(
@@ -461,6 +474,7 @@ class PgListener {
     private readonly channel: string,
     private readonly onPayload: (payload: string) => void,
     private readonly logger: Logger,
+    private readonly onState?: (state: ListenState) => void,
   ) {}
 
   async start(): Promise<void> {
@@ -487,14 +501,21 @@ class PgListener {
       await client.end().catch(() => {});
       return;
     }
+    const reconnected = this.lost;
     this.client = client;
-    this.retryDelayMs = 250;
+    this.retryDelayMs = INITIAL_RETRY_MS;
+    if (reconnected) {
+      this.lost = false;
+      this.onState?.('listening');
+    }
   }
 
   private onConnectionLost(client: pg.Client) {
     if (this.stopped || this.client !== client) return;
     this.client = null;
+    this.lost = true;
     client.end().catch(() => {});
+    this.onState?.('lost');
     this.scheduleReconnect();
   }
 

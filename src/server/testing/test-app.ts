@@ -36,6 +36,11 @@ export type TestAppOptions = {
   /** The delivery and insights jobs are off unless asked for (tests run them by hand). */
   notificationJobs?: boolean;
   pushAgent?: AppDeps['pushAgent'];
+  /**
+   * Reads kept in memory wait for every announcement committed so far before answering (default:
+   * fixtures write to the database directly); false runs them as production does.
+   */
+  strictReadCache?: boolean;
 };
 
 export const TEST_ORIGIN = 'http://localhost:3000';
@@ -72,6 +77,7 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
     notificationJobs: options.notificationJobs ?? false,
     ...(options.pushAgent ? { pushAgent: options.pushAgent } : {}),
     computeWorkerFile: inject('computeWorkerFile'),
+    strictReadCache: options.strictReadCache ?? true,
   });
   await options.setup?.(app);
   await app.ready();

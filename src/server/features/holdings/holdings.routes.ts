@@ -4,6 +4,7 @@ import { z } from 'zod';
 import {
   createHoldingBodySchema,
   HOLDING_CLASSES,
+  type Holding,
   holdingResponseSchema,
   holdingsResponseSchema,
   updateHoldingBodySchema,
@@ -14,6 +15,7 @@ import {
   holdingValuationsResponseSchema,
 } from '@/contracts/holding-valuations';
 import type { ServerContext } from '../../context';
+import { keptJson } from '../../platform/read-cache';
 import { actorOf, empty, errors, idParams, noContent, simQuery } from '../ledger';
 import * as holdingsService from './holdings.service';
 import { registerHoldingTables } from './simulation-tables';
@@ -29,6 +31,7 @@ import * as valuationsService from './valuations.service';
 export async function holdingRoutes(app: FastifyInstance, { ctx }: { ctx: ServerContext }) {
   registerHoldingTables();
   const routes = app.withTypeProvider<ZodTypeProvider>();
+  const sendHoldings = keptJson((holdings: Holding[]) => ({ holdings }));
 
   // Holdings -------------------------------------------------------------------------------------
   routes.get(
@@ -43,15 +46,17 @@ export async function holdingRoutes(app: FastifyInstance, { ctx }: { ctx: Server
         response: { 200: holdingsResponseSchema, ...errors },
       },
     },
-    async (request) => ({
-      holdings: await holdingsService.listHoldings(
-        ctx,
-        actorOf(request),
-        request.params.id,
-        request.query.sim,
-        request.query.class,
+    async (request, reply) =>
+      sendHoldings(
+        reply,
+        await holdingsService.listHoldings(
+          ctx,
+          actorOf(request),
+          request.params.id,
+          request.query.sim,
+          request.query.class,
+        ),
       ),
-    }),
   );
 
   routes.post(

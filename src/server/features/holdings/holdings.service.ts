@@ -35,6 +35,7 @@ import { insertHolding } from './holding-insert';
 import { refreshBankLogos } from './bank-logos';
 import { withCashCheck } from '../portfolios';
 import { recordCurrentValue } from './valuation-points';
+import { MARKET_KEY, portfolioKey } from '../../platform/read-cache';
 
 export async function listHoldings(
   ctx: ServerContext,
@@ -46,13 +47,23 @@ export async function listHoldings(
   const db = ctx.database.db;
   const scope = await requireScope(db, actor.userId, portfolioId, simulationId, 'view', {
     log: actor.log,
+    reads: ctx.reads,
   });
-  const rows = await db
-    .select()
-    .from(holdings)
-    .where(activeHoldingsOf(scope, holdingClass))
-    .orderBy(asc(holdings.class), asc(holdings.name), asc(holdings.id));
-  return withMarketPrices(db, rows);
+  // Kept until the portfolio or a price changes (platform/read-cache.ts).
+  return ctx.reads.read(
+    `holdings:${portfolioId}:${simulationId ?? ''}:${holdingClass ?? ''}`,
+    async () => {
+      const rows = await db
+        .select()
+        .from(holdings)
+        .where(activeHoldingsOf(scope, holdingClass))
+        .orderBy(asc(holdings.class), asc(holdings.name), asc(holdings.id));
+      return {
+        value: await withMarketPrices(db, rows),
+        deps: [portfolioKey(portfolioId), MARKET_KEY],
+      };
+    },
+  );
 }
 
 /** Holdings as answered, each market or crypto one at its symbol's last close when there is one. */

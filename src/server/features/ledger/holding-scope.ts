@@ -5,6 +5,7 @@ import { HOLDING_NOT_FOUND_MESSAGES, type HoldingClass } from '@/contracts/holdi
 import type { DbOrTx } from '../../db/client';
 import { holdings, portfolioSimulations } from '../../db/schema';
 import { AppError } from '../../platform/errors';
+import { portfolioKey, type ReadCache, userKey } from '../../platform/read-cache';
 import { canSeeSimulation, type PortfolioAccess, requirePortfolio } from '../portfolios';
 
 type Log = Pick<FastifyBaseLogger, 'info'>;
@@ -24,8 +25,20 @@ export async function requireScope(
   portfolioId: string,
   simulationId: string | null | undefined,
   action: ScopeAction,
-  options: { forUpdate?: boolean; log?: Log } = {},
+  options: { forUpdate?: boolean; log?: Log; reads?: ReadCache } = {},
 ): Promise<Scope> {
+  const { reads, ...rest } = options;
+  // A read outside a transaction may keep the answer until the portfolio (its shares and
+  // simulations) or the user changes; a refusal is never kept.
+  if (reads && !options.forUpdate) {
+    return reads.read(
+      `scope:${userId}:${portfolioId}:${simulationId ?? ''}:${action}`,
+      async () => ({
+        value: await requireScope(db, userId, portfolioId, simulationId, action, rest),
+        deps: [portfolioKey(portfolioId), userKey(userId)],
+      }),
+    );
+  }
   const access = await requirePortfolio(db, portfolioId, userId, action, options);
   if (simulationId) {
     const [simulation] = await db

@@ -11,6 +11,7 @@ import {
   updateTransactionBodySchema,
 } from '@/contracts/transactions';
 import type { ServerContext } from '../../context';
+import { keptJson } from '../../platform/read-cache';
 import { actorOf } from './actor';
 import { empty, errors, idParams, noContent, simQuery } from './holding-routes';
 import * as transactionsService from './transactions.service';
@@ -23,6 +24,9 @@ import * as transactionsService from './transactions.service';
  */
 export async function ledgerRoutes(app: FastifyInstance, { ctx }: { ctx: ServerContext }) {
   const routes = app.withTypeProvider<ZodTypeProvider>();
+  const sendTransactions = keptJson(
+    (page: Awaited<ReturnType<typeof transactionsService.listTransactions>>) => page,
+  );
 
   // Lots -----------------------------------------------------------------------------------------
   routes.get(
@@ -60,8 +64,16 @@ export async function ledgerRoutes(app: FastifyInstance, { ctx }: { ctx: ServerC
         response: { 200: transactionListResponseSchema, ...errors },
       },
     },
-    async (request) =>
-      transactionsService.listTransactions(ctx, actorOf(request), request.params.id, request.query),
+    async (request, reply) =>
+      sendTransactions(
+        reply,
+        await transactionsService.listTransactions(
+          ctx,
+          actorOf(request),
+          request.params.id,
+          request.query,
+        ),
+      ),
   );
 
   routes.get(

@@ -31,6 +31,7 @@ import {
   transactions,
 } from '../../db/schema';
 import { AppError } from '../../platform/errors';
+import { portfolioKey } from '../../platform/read-cache';
 import { rateToBase } from '../market-data';
 import { withCashCheck } from '../portfolios';
 import { type Actor, publishHoldingsChanged, recordLedgerAudit } from './actor';
@@ -190,7 +191,20 @@ export async function listTransactions(
   const db = ctx.database.db;
   const scope = await requireScope(db, actor.userId, portfolioId, query.sim, 'view', {
     log: actor.log,
+    reads: ctx.reads,
   });
+  // A page is kept until the portfolio changes (platform/read-cache.ts).
+  return ctx.reads.read(`transactions:${portfolioId}:${JSON.stringify(query)}`, async () => ({
+    value: await transactionsPage(db, scope, query),
+    deps: [portfolioKey(portfolioId)],
+  }));
+}
+
+async function transactionsPage(
+  db: DbOrTx,
+  scope: Scope,
+  query: z.output<typeof transactionListQuerySchema>,
+) {
   const where = filters(scope, query);
   const direction = query.order === 'asc' ? asc : desc;
   const primary =

@@ -8,8 +8,9 @@ import { AppError } from '../../platform/errors';
 /**
  * The one portfolio permission check (the spec's check_portfolio_permission). Every portfolio-
  * and simulation-scoped route goes through `requirePortfolio` / `requireSimulation`; holdings and
- * transactions (next issue) reuse them. Nothing is cached: a revoked share or a lowered level
- * counts from the very next request.
+ * transactions (next issue) reuse them. An everyday read may keep its answer in memory
+ * (requireScope with `reads`) only until the portfolio, one of its shares or the user changes, so
+ * a revoked share or a lowered level still counts from the very next request.
  */
 
 export type PortfolioRow = typeof portfolios.$inferSelect;

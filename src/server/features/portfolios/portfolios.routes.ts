@@ -13,6 +13,7 @@ import {
   invitationAnswerBodySchema,
   invitationTokenBodySchema,
   portfolioContentsSchema,
+  type Portfolio,
   portfolioResponseSchema,
   portfoliosResponseSchema,
   shareResponseSchema,
@@ -25,6 +26,7 @@ import {
   updateSimulationBodySchema,
 } from '@/contracts/portfolios';
 import type { ServerContext } from '../../context';
+import { keptJson } from '../../platform/read-cache';
 import { requireAuth } from '../session';
 import { MINUTE } from '../../platform/clock';
 import { languageOf } from '../../platform/language';
@@ -54,6 +56,7 @@ const empty = (reply: FastifyReply) => reply.status(204).send(null);
  */
 export async function portfolioRoutes(app: FastifyInstance, { ctx }: { ctx: ServerContext }) {
   const routes = app.withTypeProvider<ZodTypeProvider>();
+  const sendPortfolios = keptJson((list: Portfolio[]) => ({ portfolios: list }));
 
   // `portfolio:<id>`: whoever can view the portfolio, checked when subscribing (an account waiting
   // for its deletion subscribes to nothing: realtime.routes.ts).
@@ -91,9 +94,8 @@ export async function portfolioRoutes(app: FastifyInstance, { ctx }: { ctx: Serv
         response: { 200: portfoliosResponseSchema, ...errors },
       },
     },
-    async (request) => ({
-      portfolios: await portfolios.listPortfolios(ctx, requireAuth(request).user.id),
-    }),
+    async (request, reply) =>
+      sendPortfolios(reply, await portfolios.listPortfolios(ctx, requireAuth(request).user.id)),
   );
 
   routes.post(

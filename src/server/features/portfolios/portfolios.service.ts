@@ -17,6 +17,7 @@ import {
   repairDefaultPortfolio,
 } from '../auth';
 import { AppError } from '../../platform/errors';
+import { portfolioKey, userKey } from '../../platform/read-cache';
 import {
   canSeeSimulation,
   type PortfolioAccess,
@@ -53,7 +54,20 @@ export async function portfolioView(
  * (accepted shares, most recently accepted first). A user who owns none gets the default one
  * first ('My Portfolio'): accounts made before portfolios existed, or by another path.
  */
-export async function listPortfolios(ctx: ServerContext, userId: string): Promise<Portfolio[]> {
+export function listPortfolios(ctx: ServerContext, userId: string): Promise<Portfolio[]> {
+  // Kept until the user, one of the portfolios or one of their owners changes.
+  return ctx.reads.read(`portfolios:${userId}`, async () => {
+    const list = await readPortfolios(ctx, userId);
+    const deps = new Set([userKey(userId)]);
+    for (const portfolio of list) {
+      deps.add(portfolioKey(portfolio.id));
+      deps.add(userKey(portfolio.userId));
+    }
+    return { value: list, deps: [...deps] };
+  });
+}
+
+async function readPortfolios(ctx: ServerContext, userId: string): Promise<Portfolio[]> {
   const db = ctx.database.db;
   const ownedPortfolios = () =>
     db

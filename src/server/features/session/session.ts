@@ -15,6 +15,7 @@ import {
 import { type Clock, DAY, HOUR, MINUTE, SECOND } from '../../platform/clock';
 import { hashToken, randomToken } from '../../platform/crypto';
 import { AppError } from '../../platform/errors';
+import { type ReadCache, userKey } from '../../platform/read-cache';
 import type { Realtime } from '../../platform/realtime';
 import type { RealtimeSessions } from '../../platform/realtime.routes';
 import { redactRequestUrl } from '../../platform/logging';
@@ -345,9 +346,9 @@ export function clearSessionCookie(reply: FastifyReply, config: CookieOptions) {
  */
 export function registerAuth(
   app: FastifyInstance,
-  deps: { database: Database; config: Config; clock: Clock },
+  deps: { database: Database; config: Config; clock: Clock; reads: ReadCache },
 ) {
-  const { database, config, clock } = deps;
+  const { database, config, clock, reads } = deps;
   const cookieName = sessionCookieName(config);
   app.decorateRequest('auth', null);
 
@@ -359,7 +360,14 @@ export function registerAuth(
     if (!token) return;
     const now = clock.now();
     const presented = hashToken(token);
-    const row = await findSession(database.db, presented, now);
+    // Kept in memory until anything of the user's changes (the session's own row included: a
+    // sign-out, a rotation, activity recorded); an expiry passing meanwhile is checked here.
+    const kept = await reads.read(`session:${presented}`, async () => {
+      const found = await findSession(database.db, presented, now);
+      return { value: found, deps: found ? [userKey(found.session.userId)] : null };
+    });
+    const row =
+      kept && kept.session.expiresAt > now ? { ...kept, session: { ...kept.session } } : null;
     if (!row) {
       // Unknown or expired: the cookie is dead, the browser can forget it.
       clearSessionCookie(reply, config);

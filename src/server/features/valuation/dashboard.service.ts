@@ -24,6 +24,7 @@ import {
 } from '../../db/schema';
 import { type Actor, requireScope, type Scope } from '../ledger';
 import { AppError } from '../../platform/errors';
+import { MARKET_KEY, portfolioKey, userKey } from '../../platform/read-cache';
 import { cashLineId } from './valuation.task';
 import { type Computed, figuresOf, todayOf, valueView } from './valuation.service';
 
@@ -107,6 +108,7 @@ async function valueOwnAndShared(
   actor: Actor,
   currency: Currency,
   range: PerformanceRange,
+  deps: Set<string>,
 ) {
   const db = ctx.database.db;
   const own = await db
@@ -144,6 +146,8 @@ async function valueOwnAndShared(
   for (const entry of shared) {
     if (sharedSeen.has(entry.portfolio.id)) continue;
     sharedSeen.add(entry.portfolio.id);
+    deps.add(portfolioKey(entry.portfolio.id));
+    deps.add(userKey(entry.portfolio.userId));
     const scope: Scope = {
       access: { level: entry.permission, portfolio: entry.portfolio, share: null },
       portfolioId: entry.portfolio.id,
@@ -190,11 +194,28 @@ async function requireSimulationView(ctx: ServerContext, actor: Actor, simulatio
  * `simulationId`, the dashboard of that simulation alone (its holdings and its cash), as the app
  * shows it while the simulation is active (docs/decisions.md, 'A simulation shows itself').
  */
-export async function dashboard(
+export function dashboard(
   ctx: ServerContext,
   actor: Actor,
   range: PerformanceRange,
   simulationId?: string,
+): Promise<DashboardResponse> {
+  // Kept until the user, a portfolio it shows (or its owner) or the market data changes, and for
+  // the day only (platform/read-cache.ts).
+  const key = `dashboard:${actor.userId}:${range}:${simulationId ?? ''}:${todayOf(ctx)}`;
+  return ctx.reads.read(key, async () => {
+    const deps = new Set([userKey(actor.userId), MARKET_KEY]);
+    const value = await buildDashboard(ctx, actor, range, simulationId, deps);
+    return { value, deps: [...deps] };
+  });
+}
+
+async function buildDashboard(
+  ctx: ServerContext,
+  actor: Actor,
+  range: PerformanceRange,
+  simulationId: string | undefined,
+  deps: Set<string>,
 ): Promise<DashboardResponse> {
   const db = ctx.database.db;
   const asOf = todayOf(ctx);
@@ -231,8 +252,15 @@ export async function dashboard(
       baseCash: { amount: roundMoney(computed.cash ?? '0', baseCurrency), currency: baseCurrency },
     };
   } else {
-    ({ valued: ownValued, sharedValued } = await valueOwnAndShared(ctx, actor, currency, range));
+    ({ valued: ownValued, sharedValued } = await valueOwnAndShared(
+      ctx,
+      actor,
+      currency,
+      range,
+      deps,
+    ));
   }
+  for (const { row } of ownValued) deps.add(portfolioKey(row.id));
 
   // Net worth: figures added exactly, returns from the day-by-day sum of the portfolios.
   const money = addMoney(ownValued.map(({ computed }) => computed.result.figures));

@@ -6,13 +6,16 @@ import { errorResponseSchema } from '@/contracts/errors';
 import { summaryResponseSchema } from '@/contracts/holdings';
 import {
   dashboardQuerySchema,
+  type DashboardResponse,
   dashboardResponseSchema,
   isAdvancedRange,
   type PerformanceRange,
+  type PerformanceResponse,
   performanceQuerySchema,
   performanceResponseSchema,
 } from '@/contracts/valuation';
 import type { ServerContext } from '../../context';
+import { keptJson } from '../../platform/read-cache';
 import { actorOf, idParams, simQuery } from '../ledger';
 import { requireAuth } from '../session';
 import { requireFeature } from '../subscription';
@@ -45,6 +48,8 @@ const errors = {
  */
 export async function valuationRoutes(app: FastifyInstance, { ctx }: { ctx: ServerContext }) {
   const routes = app.withTypeProvider<ZodTypeProvider>();
+  const sendPerformance = keptJson((answer: PerformanceResponse) => answer);
+  const sendDashboard = keptJson((answer: DashboardResponse) => answer);
   const requireRange = async (request: FastifyRequest, range: PerformanceRange) => {
     if (isAdvancedRange(range)) {
       await requireFeature(ctx.database.db, requireAuth(request).user.id, 'advanced_analytics');
@@ -64,10 +69,13 @@ export async function valuationRoutes(app: FastifyInstance, { ctx }: { ctx: Serv
       },
       serializerCompiler: sendTyped,
     },
-    async (request) => {
+    async (request, reply) => {
       const actor = actorOf(request);
       await requireRange(request, request.query.range);
-      return valuationService.portfolioPerformance(ctx, actor, request.params.id, request.query);
+      return sendPerformance(
+        reply,
+        await valuationService.portfolioPerformance(ctx, actor, request.params.id, request.query),
+      );
     },
   );
 
@@ -136,10 +144,13 @@ export async function valuationRoutes(app: FastifyInstance, { ctx }: { ctx: Serv
       },
       serializerCompiler: sendTyped,
     },
-    async (request) => {
+    async (request, reply) => {
       const actor = actorOf(request);
       await requireRange(request, request.query.range);
-      return dashboardService.dashboard(ctx, actor, request.query.range, request.query.sim);
+      return sendDashboard(
+        reply,
+        await dashboardService.dashboard(ctx, actor, request.query.range, request.query.sim),
+      );
     },
   );
 }

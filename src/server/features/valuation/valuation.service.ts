@@ -13,6 +13,7 @@ import { marketDataVersion, portfolioVersions } from '../../db/schema';
 import { assetLimitOf, ownerTier } from '../holdings';
 import { type Actor, requireScope, type Scope } from '../ledger';
 import { mayPassBulkWrites } from '../../db/access-context';
+import { MARKET_KEY, portfolioKey } from '../../platform/read-cache';
 import type { ComputedView, SummaryFigures } from './valuation.answer';
 import type { ValueViewInput } from './valuation.task';
 
@@ -44,8 +45,18 @@ export function clearValuationCache() {
   answerCache.clear();
 }
 
-/** The dataset counters of a portfolio: its own and the market data's. */
-async function datasetVersion(db: DbOrTx, portfolioId: string) {
+/**
+ * The dataset counters of a portfolio: its own and the market data's; kept in memory until the
+ * portfolio or the market data changes (what bumps a counter announces that key too).
+ */
+function datasetVersion(ctx: ServerContext, portfolioId: string) {
+  return ctx.reads.read(`dataset:${portfolioId}`, async () => ({
+    value: await readDatasetVersion(ctx.database.db, portfolioId),
+    deps: [portfolioKey(portfolioId), MARKET_KEY],
+  }));
+}
+
+async function readDatasetVersion(db: DbOrTx, portfolioId: string) {
   const [[own], [market]] = await Promise.all([
     db
       .select({ version: portfolioVersions.version })
@@ -69,7 +80,7 @@ async function request(
   range: PerformanceRange,
 ) {
   const asOf = todayOf(ctx);
-  const version = await datasetVersion(ctx.database.db, scope.portfolioId);
+  const version = await datasetVersion(ctx, scope.portfolioId);
   const key = [
     scope.portfolioId,
     scope.simulationId ?? 'real',
@@ -139,6 +150,7 @@ export async function portfolioPerformance(
 ): Promise<PerformanceResponse> {
   const scope = await requireScope(ctx.database.db, actor.userId, portfolioId, query.sim, 'view', {
     log: actor.log,
+    reads: ctx.reads,
   });
   return (await viewAnswers(ctx, scope, query.range)).performance;
 }

@@ -1,0 +1,186 @@
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import type { Database } from '../db/client';
+import { createTestDatabase, type TestDatabase } from '../testing/test-db';
+import { type Loaded, MARKET_KEY, ReadCache, userKey } from './read-cache';
+
+const logger = { warn() {}, error() {} };
+
+let testDb: TestDatabase;
+let database: Database;
+let cache: ReadCache;
+
+/** A read that counts its loads, kept with the given keys. */
+function counted(deps: readonly string[] | null) {
+  let loads = 0;
+  return {
+    get loads() {
+      return loads;
+    },
+    load: async (): Promise<Loaded<number>> => {
+      loads += 1;
+      return { value: loads, deps };
+    },
+  };
+}
+
+async function insertUser(id: string) {
+  await database.db.execute(
+    sql`insert into users (id, email, password_hash) values (${id}, ${`${id}@example.com`}, 'x')`,
+  );
+}
+
+/** Waits until the cache heard every announcement committed so far (immediate on PGlite). */
+const heard = () => cache.barrier();
+
+const USER = '00000000-0000-4000-8000-000000000001';
+const OTHER = '00000000-0000-4000-8000-000000000002';
+
+beforeAll(async () => {
+  testDb = await createTestDatabase();
+  database = testDb.database;
+});
+
+afterAll(async () => {
+  await cache.stop();
+  await testDb.destroy();
+});
+
+beforeEach(async () => {
+  await cache?.stop();
+  cache = new ReadCache({ database, logger, maxEntries: 3 });
+  await cache.start();
+  await database.db.execute(sql`delete from users`);
+  await heard();
+});
+
+describe('read cache', () => {
+  it('keeps a read until a committed write announces a key it depends on', async () => {
+    const read = counted([userKey(USER)]);
+    expect(await cache.read('a', read.load)).toBe(1);
+    expect(await cache.read('a', read.load)).toBe(1);
+    // Another user's rows change: still kept.
+    await insertUser(OTHER);
+    await heard();
+    expect(await cache.read('a', read.load)).toBe(1);
+    // Its user's rows change (the users table announces u:<id>): read again.
+    await insertUser(USER);
+    await heard();
+    expect(await cache.read('a', read.load)).toBe(2);
+    expect(cache.stats()).toMatchObject({ hits: 2, misses: 2 });
+  });
+
+  it('hears nothing of a write that was rolled back', async () => {
+    const read = counted([userKey(USER)]);
+    await cache.read('a', read.load);
+    await expect(
+      database.db.transaction(async (tx) => {
+        await tx.execute(
+          sql`insert into users (id, email, password_hash) values (${USER}, 'r@example.com', 'x')`,
+        );
+        throw new Error('roll back');
+      }),
+    ).rejects.toThrow('roll back');
+    await heard();
+    expect(await cache.read('a', read.load)).toBe(1);
+  });
+
+  it('does not keep a read during which one of its keys was announced', async () => {
+    let loads = 0;
+    const racing = async (): Promise<Loaded<number>> => {
+      loads += 1;
+      // The data changes while the read is under way: what it read may be stale.
+      if (loads === 1) {
+        await insertUser(USER);
+        await heard();
+      }
+      return { value: loads, deps: [userKey(USER)] };
+    };
+    expect(await cache.read('a', racing)).toBe(1);
+    expect(await cache.read('a', racing)).toBe(2);
+    expect(await cache.read('a', racing)).toBe(2);
+  });
+
+  it('announces market data as m, and a truncation or a feature flag as everything', async () => {
+    const market = counted([MARKET_KEY]);
+    const user = counted([userKey(USER)]);
+    await cache.read('market', market.load);
+    await cache.read('user', user.load);
+    await database.db.execute(
+      sql`insert into fx_rates (currency, rate_date, rate) values ('USD', '2024-01-02', '1.1')`,
+    );
+    await heard();
+    await cache.read('market', market.load);
+    await cache.read('user', user.load);
+    expect([market.loads, user.loads]).toEqual([2, 1]);
+    await database.db.execute(sql`truncate table instruments cascade`);
+    await heard();
+    await cache.read('market', market.load);
+    await cache.read('user', user.load);
+    expect([market.loads, user.loads]).toEqual([3, 2]);
+  });
+
+  it('keeps no read without keys, and at most its size, the least recently used leaving first', async () => {
+    const once = counted(null);
+    await cache.read('none', once.load);
+    await cache.read('none', once.load);
+    expect(once.loads).toBe(2);
+    const reads = ['a', 'b', 'c', 'd'].map((key) => [key, counted([userKey(USER)])] as const);
+    for (const [key, read] of reads) await cache.read(key, read.load);
+    // 'a' left when 'd' came (three at most); 'b' is used, so 'c' leaves next.
+    await cache.read('b', reads[1]![1].load);
+    await cache.read('e', counted([]).load);
+    expect(cache.stats().entries).toBe(3);
+    // Kept: d, b and e.
+    await cache.read('d', reads[3]![1].load);
+    await cache.read('b', reads[1]![1].load);
+    expect(reads.map(([, read]) => read.loads)).toEqual([1, 1, 1, 1]);
+    await cache.read('c', reads[2]![1].load);
+    await cache.read('a', reads[0]![1].load);
+    expect(reads.map(([, read]) => read.loads)).toEqual([2, 1, 2, 1]);
+  });
+
+  it('reads from the database every time while not listening', async () => {
+    await cache.stop();
+    const read = counted([userKey(USER)]);
+    await cache.read('a', read.load);
+    await cache.read('a', read.load);
+    expect(read.loads).toBe(2);
+    expect(cache.enabled).toBe(false);
+  });
+
+  it('every table a cached read may show announces its changes; the others are named here', async () => {
+    // Tables no cached read shows: logs, queues, and counters bumped with the writes that announce.
+    const unannounced = new Set([
+      'admin_audit_log',
+      'api_key_uses',
+      'instrument_price_series_dirty',
+      'invite_codes',
+      'lot_allocations',
+      'mail_outbox',
+      'market_data_runs',
+      'market_data_version',
+      'portfolio_versions',
+      'waitlist_entries',
+    ]);
+    const result = await database.db.execute(sql`
+      select c.relname as table,
+             coalesce(string_agg(t.tgname, ',' order by t.tgname), '') as events
+        from pg_class c
+        join pg_namespace n on n.oid = c.relnamespace and n.nspname = 'public'
+        left join pg_trigger t on t.tgrelid = c.oid and t.tgname like '%\\_changes\\_%'
+       where c.relkind = 'r' and c.relname not like '\\_\\_%'
+       group by c.relname order by c.relname`);
+    const rows = (result as unknown as { rows: { table: string; events: string }[] }).rows;
+    const missing: string[] = [];
+    for (const { table, events } of rows) {
+      const expected = ['delete', 'insert', 'truncate', 'update']
+        .map((event) => `${table}_changes_${event}`)
+        .join(',');
+      if (unannounced.has(table)) expect(events, table).toBe('');
+      else if (events !== expected) missing.push(table);
+    }
+    expect(missing).toEqual([]);
+    expect(rows.length).toBeGreaterThan(40);
+  });
+});
