@@ -67,9 +67,14 @@ async function longestHold<T>(work: () => Promise<T>): Promise<{ result: T; maxM
 
 /**
  * `accumulating`: about 60% buys, sells of up to 45 units (about 3,000 lots stay open, as for a
- * saver who rarely sells); `balanced`: sells as large as buys on average, so few lots stay open.
+ * saver who rarely sells); `balanced`: sells as large as buys on average, so few lots stay open;
+ * `bought`: 20,000 buys and no sale (20,000 open lots: years of daily purchases), where a new sale
+ * reads only the lots it takes (issue 28).
  */
-type Shape = 'accumulating' | 'balanced';
+type Shape = 'accumulating' | 'balanced' | 'bought';
+
+/** Buys of the `bought` history. */
+const BOUGHT = 20_000;
 
 async function writesOn(kind: 'postgresql' | 'pglite', shape: Shape) {
   const admin = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
@@ -133,12 +138,15 @@ async function writesOn(kind: 'postgresql' | 'pglite', shape: Shape) {
       .returning();
     if (!holding) throw new Error('no holding');
 
-    // 10,000 transactions, three a day: about 60% buys, FIFO sells never above what is held.
+    // 10,000 transactions, three a day: about 60% buys, FIFO sells never above what is held (or
+    // 20,000 buys).
     const next = random(12);
     const now = new Date();
     let held = 0;
-    const rows = Array.from({ length: TRANSACTIONS }, (_, index) => {
-      const buy = held < 50 || next() < (shape === 'accumulating' ? 0.6 : 0.5);
+    const total = shape === 'bought' ? BOUGHT : TRANSACTIONS;
+    const rows = Array.from({ length: total }, (_, index) => {
+      const buy =
+        shape === 'bought' || held < 50 || next() < (shape === 'accumulating' ? 0.6 : 0.5);
       const quantity = buy
         ? 10 + Math.floor(next() * 40)
         : Math.min(
@@ -165,7 +173,7 @@ async function writesOn(kind: 'postgresql' | 'pglite', shape: Shape) {
       };
     });
     await bulkInsert(db, transactions, rows);
-    const lastDay = Math.floor((TRANSACTIONS - 1) / 3);
+    const lastDay = Math.floor((total - 1) / 3);
 
     // The old way: every write replayed and rewrote the whole history.
     const whole: number[] = [];
@@ -183,8 +191,13 @@ async function writesOn(kind: 'postgresql' | 'pglite', shape: Shape) {
         and(eq(transactionLots.holdingId, holding.id), gt(transactionLots.remainingQuantity, '0')),
       );
 
-    /** One create's database transaction: the row, then the replay from its date. */
-    const record = (type: 'buy' | 'sell', tradeDate: string, quantity: string) =>
+    /** One create's database transaction: the row, then the replay from its date (as the service). */
+    const record = (
+      type: 'buy' | 'sell',
+      tradeDate: string,
+      quantity: string,
+      method: 'fifo' | 'lifo' = 'fifo',
+    ) =>
       db.transaction(async (tx) => {
         const [row] = await tx
           .insert(transactions)
@@ -199,12 +212,13 @@ async function writesOn(kind: 'postgresql' | 'pglite', shape: Shape) {
             fees: '1',
             tradeDate,
             settlementDate: tradeDate,
-            costBasisMethod: type === 'sell' ? 'fifo' : null,
+            costBasisMethod: type === 'sell' ? method : null,
           })
           .returning();
         if (!row) throw new Error('no row');
         return rebuildHolding(tx, holding, new Date(), {
           from: row.tradeDate,
+          added: true,
           taxOf: row.id,
           compute,
         });
@@ -217,6 +231,14 @@ async function writesOn(kind: 'postgresql' | 'pglite', shape: Shape) {
       const elapsed = performance.now() - started;
       if (tax?.lots.length !== 1) throw new Error('the new sell was not answered its tax');
       if (run >= 5) appended.push(elapsed);
+    }
+
+    // LIFO sells after them (the newest lots first).
+    const lifo: number[] = [];
+    for (let run = 0; run < APPENDS; run += 1) {
+      const started = performance.now();
+      await record('sell', dayOf(lastDay + 6 + APPENDS + run), '1', 'lifo');
+      lifo.push(performance.now() - started);
     }
 
     const backdated: number[] = [];
@@ -237,7 +259,7 @@ async function writesOn(kind: 'postgresql' | 'pglite', shape: Shape) {
     return {
       database: kind,
       history: shape,
-      transactions: TRANSACTIONS,
+      transactions: total,
       openLotsAfterSeeding: open?.n ?? 0,
       wholeReplayMs: { p50: round(median(whole)), runs: WHOLE },
       newSellMs: {
@@ -245,6 +267,7 @@ async function writesOn(kind: 'postgresql' | 'pglite', shape: Shape) {
         p95: round(percentile(appended, 95)),
         runs: APPENDS,
       },
+      newLifoSellMs: { p50: round(median(lifo)), p95: round(percentile(lifo, 95)), runs: APPENDS },
       backdatedBuyMs: { p50: round(median(backdated)), runs: BACKDATED },
       longestThreadHoldDuringBackdatedMs: round(maxHoldMs),
       finalQuantity: check?.quantity,
@@ -260,10 +283,12 @@ export async function ledgerWritesBench() {
     postgresql: {
       balanced: await writesOn('postgresql', 'balanced'),
       accumulating: await writesOn('postgresql', 'accumulating'),
+      bought: await writesOn('postgresql', 'bought'),
     },
     pglite: {
       balanced: await writesOn('pglite', 'balanced'),
       accumulating: await writesOn('pglite', 'accumulating'),
+      bought: await writesOn('pglite', 'bought'),
     },
   };
 }

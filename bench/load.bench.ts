@@ -19,6 +19,7 @@ import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
+import WebSocket from 'ws';
 import {
   BenchSession,
   benchDatabase,
@@ -26,6 +27,7 @@ import {
   latencyFigures,
   openLoop,
   ROOT,
+  type Server,
   signUp,
   startServer,
   writeResult,
@@ -135,10 +137,134 @@ export class Client extends BenchSession {
   }
 }
 
+type Writer = { writer: Client; holdingId: string };
+
+/** The machine's CPU time so far, busy and in all (Linux /proc/stat, in clock ticks). */
+async function machineCpu(): Promise<{ busy: number; total: number } | null> {
+  try {
+    const line = (await readFile('/proc/stat', 'utf8')).split('\n')[0] ?? '';
+    const ticks = line.trim().split(/\s+/).slice(1).map(Number);
+    const total = ticks.reduce((sum, value) => sum + value, 0);
+    const idle = (ticks[3] ?? 0) + (ticks[4] ?? 0);
+    return { busy: total - idle, total };
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * Each writer records buys one after another for WRITE_SECONDS, each through the server `urlOf`
+ * names (its own session cookie, whichever process signed it in); from `year` on, a day each.
+ */
+async function writeFor(writers: Writer[], year: number, urlOf?: (index: number) => string) {
+  const latencies: number[] = [];
+  const statuses = new Map<number, number>();
+  const cpuBefore = await machineCpu();
+  const until = performance.now() + WRITE_SECONDS * 1000;
+  const start = performance.now();
+  await Promise.all(
+    writers.map(async ({ writer, holdingId }, index) => {
+      const through = new BenchSession(urlOf?.(index) ?? writer.url);
+      through.cookie = writer.cookie;
+      let day = 0;
+      while (performance.now() < until) {
+        day += 1;
+        const started = performance.now();
+        const date = new Date(Date.UTC(year, 0, 1) + day * 86_400_000).toISOString().slice(0, 10);
+        const { status } = await through.request(
+          'POST',
+          `/api/v1/portfolios/${writer.portfolioId}/transactions`,
+          {
+            assetId: holdingId,
+            transactionType: 'buy',
+            quantity: '1',
+            price: '10',
+            currency: 'USD',
+            tradeDate: date,
+          },
+        );
+        latencies.push(performance.now() - started);
+        statuses.set(status, (statuses.get(status) ?? 0) + 1);
+      }
+    }),
+  );
+  const seconds = (performance.now() - start) / 1000;
+  const cpuAfter = await machineCpu();
+  return {
+    /** How busy the machine's cores were meanwhile (server, database and this client). */
+    machineBusyPercent:
+      cpuBefore && cpuAfter
+        ? Math.round((100 * (cpuAfter.busy - cpuBefore.busy)) / (cpuAfter.total - cpuBefore.total))
+        : null,
+    writers: writers.length,
+    seconds: round1(seconds),
+    writes: latencies.length,
+    perSecond: round1(latencies.length / seconds),
+    statuses: Object.fromEntries(statuses),
+    latencyMs: latencyFigures(latencies),
+  };
+}
+
+/**
+ * Scale-out (README, 'Run it at scale'): the writers through one API process, then through two on
+ * the same PostgreSQL (writers alternating between them, each with the session cookie the first
+ * process gave it), and the events of one writer's portfolio heard by a WebSocket on the second
+ * process while that writer writes through the first.
+ */
+async function scaleOutOn(env: Record<string, string>, first: Server, writers: Writer[]) {
+  const one = await writeFor(writers, 2017);
+  const second = await startServer(env);
+  try {
+    const watched = writers[0];
+    if (!watched) throw new Error('no writer');
+    const socket = new WebSocket(`${second.url.replace('http', 'ws')}/api/v1/realtime`, {
+      headers: { origin: second.url, cookie: watched.writer.cookie },
+    });
+    let events = 0;
+    let subscribed = false;
+    socket.on('message', (data) => {
+      const message = JSON.parse(String(data)) as { type: string };
+      if (message.type === 'subscribed') subscribed = true;
+      if (message.type === 'event') events += 1;
+    });
+    await new Promise((resolve, reject) => {
+      socket.once('open', resolve);
+      socket.once('error', reject);
+    });
+    socket.send(
+      JSON.stringify({ type: 'subscribe', topic: `portfolio:${watched.writer.portfolioId}` }),
+    );
+    while (!subscribed) await new Promise((resolve) => setTimeout(resolve, 10));
+    // Writer 0 (watched) writes through the first process; the socket listens on the second.
+    const two = await writeFor(writers, 2018, (index) =>
+      index % 2 === 0 ? first.url : second.url,
+    );
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    socket.close();
+    const watchedWrites = Math.ceil(two.writes / writers.length);
+    return {
+      oneProcess: one,
+      twoProcesses: two,
+      speedup: Math.round((100 * two.perSecond) / one.perSecond) / 100,
+      realtime: { eventsHeardOnSecondProcess: events, approximateWritesOnFirst: watchedWrites },
+    };
+  } finally {
+    await second.stop();
+  }
+}
+
 export async function loadOn(database: 'pglite' | 'postgresql', csv: string, symbols: string[]) {
   const store = await benchDatabase(database, 'load');
   // NODE_ENV=test: sign-up reads the activation link from the development outbox.
-  const env = { ...store.env, LOG_LEVEL: 'error', NODE_ENV: 'test', TRUST_PROXY: 'loopback' };
+  const env = {
+    ...store.env,
+    LOG_LEVEL: 'error',
+    NODE_ENV: 'test',
+    TRUST_PROXY: 'loopback',
+    // What every process of one deployment shares (README, 'Run it at scale').
+    COOKIE_SECRET: 'bench-cookie-secret-0123456789abcdef0123456789',
+    DATA_KEY: 'YmVuY2gtZGF0YS1rZXktMDEyMzQ1Njc4OWFiY2RlZjA',
+  };
   const server = await startServer(env);
   try {
     const importer = await new Client(server.url, 'importer@example.com').register();
@@ -188,35 +314,9 @@ export async function loadOn(database: 'pglite' | 'postgresql', csv: string, sym
         return { writer, holdingId };
       }),
     );
-    const writeLatencies: number[] = [];
-    const writeStatuses = new Map<number, number>();
-    const until = performance.now() + WRITE_SECONDS * 1000;
-    const writeStart = performance.now();
-    await Promise.all(
-      writers.map(async ({ writer, holdingId }) => {
-        let day = 0;
-        while (performance.now() < until) {
-          day += 1;
-          const started = performance.now();
-          const date = new Date(Date.UTC(2016, 0, 1) + day * 86_400_000).toISOString().slice(0, 10);
-          const { status } = await writer.request(
-            'POST',
-            `/api/v1/portfolios/${writer.portfolioId}/transactions`,
-            {
-              assetId: holdingId,
-              transactionType: 'buy',
-              quantity: '1',
-              price: '10',
-              currency: 'USD',
-              tradeDate: date,
-            },
-          );
-          writeLatencies.push(performance.now() - started);
-          writeStatuses.set(status, (writeStatuses.get(status) ?? 0) + 1);
-        }
-      }),
-    );
-    const writeSeconds = (performance.now() - writeStart) / 1000;
+    const written = await writeFor(writers, 2016);
+    // 3. PostgreSQL: the same writers through one process, then through two on the same database.
+    const scaleOut = database === 'postgresql' ? await scaleOutOn(env, server, writers) : null;
     return {
       database,
       import: {
@@ -226,14 +326,8 @@ export async function loadOn(database: 'pglite' | 'postgresql', csv: string, sym
         healthDuringImport: health,
         otherUsersHoldingsDuringImport: list,
       },
-      writers: {
-        writers: WRITERS,
-        seconds: round1(writeSeconds),
-        writes: writeLatencies.length,
-        perSecond: round1(writeLatencies.length / writeSeconds),
-        statuses: Object.fromEntries(writeStatuses),
-        latencyMs: latencyFigures(writeLatencies),
-      },
+      writers: written,
+      scaleOut,
     };
   } finally {
     await server.stop();
@@ -269,6 +363,18 @@ export function describeLoad(result: Awaited<ReturnType<typeof loadBench>>, file
       `    another user's holdings p50 ${l.p50} ms, p99 ${l.p99} ms, max ${l.max} ms (${l.count})   target p99 < 200 ms  ${check(l.p99 < 200)}`,
       `    ${w.writers} writers for ${w.seconds} s: ${w.writes} writes (${w.perSecond}/s), statuses ${JSON.stringify(w.statuses)}, p50 ${w.latencyMs.p50} ms, p99 ${w.latencyMs.p99} ms   no 503, all answered ${check(refused === 0 && answered === w.writes)}`,
     );
+    const scale = run.scaleOut;
+    if (scale) {
+      const line = (label: string, f: typeof scale.oneProcess) =>
+        `    ${label.padEnd(14)} ${f.perSecond} writes/s, p50 ${f.latencyMs.p50} ms, p99 ${f.latencyMs.p99} ms, statuses ${JSON.stringify(f.statuses)}, cores ${f.machineBusyPercent}% busy`;
+      const allOk = Object.keys(scale.twoProcesses.statuses).every((status) => status === '201');
+      lines.push(
+        `    scale-out, ${scale.oneProcess.writers} writers:`,
+        line('one process', scale.oneProcess),
+        line('two processes', scale.twoProcesses),
+        `    two against one ${scale.speedup}x; sessions of one process answered 201 on the other ${check(allOk)}; ${scale.realtime.eventsHeardOnSecondProcess} events heard on the second process for about ${scale.realtime.approximateWritesOnFirst} writes on the first ${check(scale.realtime.eventsHeardOnSecondProcess > 0)}`,
+      );
+    }
   }
   return lines.join('\n');
 }

@@ -47,6 +47,12 @@ export const holdings = pgTable(
     symbol: text('symbol'),
     quantity: numeric('quantity').notNull(),
     purchasePrice: numeric('purchase_price').notNull(),
+    /**
+     * What the open lots cost in the holding's currency, fees included, exactly (the sum behind
+     * `purchase_price`, which is rounded): a sale that reads only the lots it takes works out the
+     * new average from it (ledger-store.ts). Null until a replay writes it.
+     */
+    lotsCost: numeric('lots_cost'),
     currentPrice: numeric('current_price').notNull(),
     purchaseDate: date('purchase_date', { mode: 'string' }).notNull(),
     currency: text('currency').notNull(),
@@ -238,6 +244,14 @@ export const transactionLots = pgTable(
     uniqueIndex('transaction_lots_number_key').on(t.holdingId, t.lotNumber),
     index('transaction_lots_acquired_idx').on(t.holdingId, t.acquisitionDate, t.lotNumber),
     index('transaction_lots_depleted_idx').on(t.holdingId, t.depletedOn),
+    // The open lots in the ledger's order, oldest or newest first: what a FIFO or LIFO sale reads.
+    index('transaction_lots_open_idx')
+      .on(t.holdingId, t.acquisitionDate, t.lotNumber)
+      .where(sql`${t.depletedOn} is null`),
+    // Lots a sale changed, by the date of the last one: what a sale from that date on rereads.
+    index('transaction_lots_changed_idx')
+      .on(t.holdingId, t.changedOn)
+      .where(sql`${t.changedOn} is not null`),
     check('transaction_lots_remaining_non_negative', sql`${t.remainingQuantity} >= 0`),
     check(
       'transaction_lots_remaining_at_most_original',

@@ -306,7 +306,8 @@ async function checkTransactions(
     // Each asset's ledger is replayed from the file's first trade date for it.
     for (const { holdingId, from } of result.touched) {
       const holding = byId.get(holdingId);
-      if (holding) await rebuildHolding(tx, holding, now, { from, compute: ctx.compute });
+      if (holding)
+        await rebuildHolding(tx, holding, now, { from, added: true, compute: ctx.compute });
     }
   };
   return checked;

@@ -67,6 +67,7 @@ describe('a replay planned on a compute worker', () => {
           taxRows: packRows(taxCalculations, here.taxRows),
           quantity: here.quantity,
           purchasePrice: here.purchasePrice,
+          lotsCost: here.lotsCost,
           tax: taxOf ? replayedTax(here.ledger, taxOf) : null,
         });
         if (taxOf) expect(there.ok && there.tax?.lots.length).toBeGreaterThan(0);

@@ -67,6 +67,8 @@ export type RebuildPlan = {
   quantity: string;
   /** The average cost of what is held in the holding's own currency; null when nothing is. */
   purchasePrice: string | null;
+  /** What the lots replayed still hold cost in the holding's currency, fees included, exactly. */
+  lotsCost: string;
 };
 
 const figuresText = (parts: (string | null)[]) => parts.map((part) => part ?? '').join('|');
@@ -281,6 +283,9 @@ export async function planRebuild(
   }
 
   const quantity = ledger.quantity;
+  // The average cost of what is held, fees included, in the holding's own currency (a cost and a
+  // market value are compared, never two currencies).
+  const lotsCost = ledger.lots.reduce((sum, lot) => sum.plus(remainingQuoteCost(lot)), ZERO);
   return {
     ledger,
     changed,
@@ -288,17 +293,14 @@ export async function planRebuild(
     allocations,
     taxRows,
     quantity: toPlain(quantity),
-    // The average cost of what is held, fees included, in the holding's own currency (a cost and a
-    // market value are compared, never two currencies).
-    purchasePrice: quantity.isZero()
-      ? null
-      : toPlain(
-          ledger.lots
-            .reduce((sum, lot) => sum.plus(remainingQuoteCost(lot)), ZERO)
-            .div(quantity)
-            .toDecimalPlaces(12),
-        ),
+    purchasePrice: averageCost(lotsCost, quantity),
+    lotsCost: toPlain(lotsCost),
   };
+}
+
+/** The average cost of `quantity` units costing `cost` in all (12 decimals); null for none. */
+export function averageCost(cost: Decimal, quantity: Decimal): string | null {
+  return quantity.isZero() ? null : toPlain(cost.div(quantity).toDecimalPlaces(12));
 }
 
 // On a compute worker ----------------------------------------------------------------------------
@@ -460,6 +462,7 @@ export type PackedRebuildPlan =
       taxRows: PackedRows;
       quantity: string;
       purchasePrice: string | null;
+      lotsCost: string;
       /** The tax estimate of the sale named by `taxOf`. */
       tax: TaxEstimate | null;
     }
@@ -536,6 +539,7 @@ export async function planRebuildTask(input: RebuildTaskInput): Promise<PackedRe
     taxRows: packRows(taxCalculations, plan.taxRows),
     quantity: plan.quantity,
     purchasePrice: plan.purchasePrice,
+    lotsCost: plan.lotsCost,
     tax: input.taxOf ? replayedTax(plan.ledger, input.taxOf) : null,
   };
 }

@@ -9,7 +9,7 @@ import {
   type TaxEstimate,
   type TransactionType,
 } from '@/domain/ledger';
-import { dec } from '@/domain/money/decimal';
+import { type Decimal, dec, toPlain } from '@/domain/money/decimal';
 import { bulkInsert, insertPacked } from '../../db/bulk-insert';
 import type { Db, DbOrTx } from '../../db/client';
 import { inSnapshot } from '../../db/access-context';
@@ -25,6 +25,7 @@ import type { TransactionRow } from './holding-dto';
 import type { HoldingRow } from './holding-scope';
 import { AppError } from '../../platform/errors';
 import {
+  averageCost,
   keepRecordedSales,
   type PackedLotUpdates,
   type PackedRebuildPlan,
@@ -187,6 +188,169 @@ type StoredLot = {
   pooled?: boolean;
 };
 
+/** A stored lot's columns as `StoredLot` reads them (`current`: no sale from `from` on changed it). */
+const lotColumns = (from: string) => sql`lot.id, lot.lot_number,
+  lot.acquisition_date::text as acquisition_date, lot.acquisition_price::text as acquisition_price,
+  lot.exchange_rate_to_base::text as exchange_rate_to_base,
+  lot.original_quantity::text as original_quantity, lot.fees_allocated::text as fees_allocated,
+  lot.remaining_quantity::text as remaining_quantity, lot.fees_remaining::text as fees_remaining,
+  lot.pooled_unit_cost::text as pooled_unit_cost, lot.cost_basis_method,
+  lot.depleted_on::text as depleted_on, lot.changed_on::text as changed_on,
+  (lot.changed_on is null or lot.changed_on < ${from}) as current`;
+
+/**
+ * Which open lots the transactions replayed from a date can take from, when that can be said
+ * without reading them all: FIFO (or LIFO) sales take from the oldest (newest) open lots until
+ * their quantity is met; specific-lot sales from the lots they name. An average-cost sale pools
+ * every open lot, and sales of two methods mix orders: those read every lot (null).
+ */
+export type LotRead = { needed: Decimal } & ({ order: 'oldest' | 'newest' } | { ids: string[] });
+
+export function lotsToRead(rows: readonly LedgerTransaction[]): LotRead | null {
+  const methods = new Set<CostBasisMethod>();
+  let needed = dec(0);
+  const ids = new Set<string>();
+  for (const row of rows) {
+    if (row.type !== 'sell') continue;
+    const method = row.costBasisMethod ?? 'fifo';
+    methods.add(method);
+    needed = needed.plus(row.quantity);
+    for (const selection of row.selectedLots ?? []) ids.add(selection.lotId);
+  }
+  if (methods.size > 1 || methods.has('average_cost')) return null;
+  if (methods.has('specific_id')) return { ids: [...ids], needed };
+  return { order: methods.has('lifo') ? 'newest' : 'oldest', needed };
+}
+
+/** Open lots read a page at a time, oldest or newest first, until a sale's quantity is met. */
+const LOT_PAGE_ROWS = 100;
+
+/** A lot's order key, oldest first. */
+const byAge = (a: StoredLot, b: StoredLot) =>
+  a.acquisition_date < b.acquisition_date
+    ? -1
+    : a.acquisition_date > b.acquisition_date
+      ? 1
+      : Number(a.lot_number) - Number(b.lot_number);
+
+/**
+ * The lots open at `from` that the transactions from then on can take from (`read`), oldest first,
+ * and the lots acquired from then on that still hold something (`rewritten`: the replay writes
+ * them again); null when the lots a specific-lot sale names hold less than is sold (every lot is
+ * read then, so that the refusal is a whole replay's). Always every lot a sale dated `from` or
+ * later changed (few: a whole read rewrites them too, and rows marked by migration 0008 are
+ * among them). By the order, then the lots open now in that order, on their index, until what
+ * they hold now covers the quantity sold (what they held at `from` is no less, so the sales never
+ * reach beyond them); the first page comes in one query with the others.
+ */
+async function someLotsAt(
+  tx: DbOrTx,
+  holdingId: string,
+  from: string,
+  read: LotRead,
+): Promise<{ lots: StoredLot[]; rewritten: StoredLot[] } | null> {
+  const rewrittenSql = sql`select ${lotColumns(from)}, 'rewritten' as part
+    from ${transactionLots} as lot
+    where lot.holding_id = ${holdingId} and lot.acquisition_date >= ${from}
+      and lot.remaining_quantity > 0`;
+  const changedSql = sql`select ${lotColumns(from)}, 'changed' as part
+    from ${transactionLots} as lot
+    where lot.holding_id = ${holdingId} and lot.changed_on >= ${from}
+      and lot.acquisition_date < ${from}
+      and (lot.depleted_on is null or lot.depleted_on >= ${from})`;
+  if ('ids' in read) {
+    const rows = await query<StoredLot & { part: string }>(
+      tx,
+      sql`(select ${lotColumns(from)}, 'named' as part from ${transactionLots} as lot
+          where lot.holding_id = ${holdingId} and lot.acquisition_date < ${from}
+            and (lot.depleted_on is null or lot.depleted_on >= ${from})
+            and lot.id = any(${sql.param(read.ids)}::uuid[]))
+        union all (${changedSql})
+        union all (${rewrittenSql})`,
+    );
+    const named = rows.filter((row) => row.part === 'named');
+    const held = named.reduce((sum, row) => sum.plus(row.remaining_quantity), dec(0));
+    if (held.lt(read.needed)) return null;
+    return {
+      lots: distinct([...named, ...rows.filter((row) => row.part === 'changed')]).sort(byAge),
+      rewritten: rows.filter((row) => row.part === 'rewritten'),
+    };
+  }
+  const newest = read.order === 'newest';
+  const order = newest
+    ? sql`lot.acquisition_date desc, lot.lot_number desc`
+    : sql`lot.acquisition_date, lot.lot_number`;
+  const openPage = (after: StoredLot | null, rows: number) =>
+    sql`select ${lotColumns(from)}, 'open' as part from ${transactionLots} as lot
+      where lot.holding_id = ${holdingId} and lot.depleted_on is null
+        and lot.acquisition_date < ${from}
+        ${
+          after === null
+            ? sql``
+            : newest
+              ? sql`and (lot.acquisition_date, lot.lot_number)
+                  < (${after.acquisition_date}::date, ${after.lot_number}::int)`
+              : sql`and (lot.acquisition_date, lot.lot_number)
+                  > (${after.acquisition_date}::date, ${after.lot_number}::int)`
+        }
+      order by ${order} limit ${rows}`;
+  const first = read.needed.isZero() ? 0 : LOT_PAGE_ROWS;
+  const rows = await query<StoredLot & { part: string }>(
+    tx,
+    sql`(${openPage(null, first)})
+      union all (${changedSql})
+      union all (${rewrittenSql})`,
+  );
+  const lots: StoredLot[] = rows.filter((row) => row.part === 'changed');
+  let page: StoredLot[] = rows.filter((row) => row.part === 'open').sort(byAge);
+  if (newest) page.reverse();
+  let covered = dec(0);
+  for (;;) {
+    for (const row of page) {
+      if (covered.gte(read.needed)) break;
+      lots.push(row);
+      covered = covered.plus(row.remaining_quantity);
+    }
+    if (covered.gte(read.needed) || page.length < LOT_PAGE_ROWS) break;
+    page = await query<StoredLot>(tx, openPage(page[page.length - 1] ?? null, LOT_PAGE_ROWS));
+  }
+  return {
+    lots: distinct(lots).sort(byAge),
+    rewritten: rows.filter((row) => row.part === 'rewritten'),
+  };
+}
+
+/** Each lot once (a lot both changed and open is read twice). */
+const distinct = (lots: StoredLot[]) => [...new Map(lots.map((lot) => [lot.id, lot])).values()];
+
+/** Units and their cost (holding's currency, fees included) added up over stored lots. */
+type LotTotals = { quantity: Decimal; cost: Decimal };
+
+/** What the lots read and the lots rewritten hold as stored, when only some lots were read. */
+type ReadTotals = LotTotals & { partial: boolean };
+
+/** Adds a stored lot, as it is stored now (not as it stood at a date), to `totals`. */
+function addStored(
+  totals: LotTotals,
+  row: Pick<
+    StoredLot,
+    | 'remaining_quantity'
+    | 'fees_remaining'
+    | 'pooled_unit_cost'
+    | 'acquisition_price'
+    | 'exchange_rate_to_base'
+  >,
+) {
+  const remaining = dec(row.remaining_quantity);
+  if (remaining.isZero()) return;
+  totals.quantity = totals.quantity.plus(remaining);
+  totals.cost = totals.cost.plus(
+    row.pooled_unit_cost
+      ? remaining.mul(row.pooled_unit_cost).div(row.exchange_rate_to_base)
+      : remaining.mul(row.acquisition_price).plus(row.fees_remaining),
+  );
+}
+
 /**
  * The ledger's state at the start of trade date `from`, from what the last replay stored: how many
  * lots were opened before it and the lots still open then, as they stood. A lot no sale dated
@@ -196,7 +360,13 @@ type StoredLot = {
  * as that replay left it: a change replays from its own first date. Null when rows written before
  * migration 0008 are needed: the caller replays the whole history instead, which rewrites them.
  */
-async function stateAt(tx: DbOrTx, holdingId: string, from: string): Promise<RebuildStart | null> {
+async function stateAt(
+  tx: DbOrTx,
+  holdingId: string,
+  from: string,
+  read: LotRead | null = null,
+  totals?: ReadTotals,
+): Promise<RebuildStart | null> {
   const [head] = await query<{
     lot_count: number | null;
     average_sale: string | null;
@@ -221,23 +391,21 @@ async function stateAt(tx: DbOrTx, holdingId: string, from: string): Promise<Reb
   );
   if (head?.average_sale && head.pooled_unit_cost === null) return null;
   const averageSale = head?.average_sale ?? null;
-  const lots = await query<StoredLot>(
-    tx,
-    sql`select lot.id, lot.lot_number, lot.acquisition_date::text as acquisition_date,
-        lot.acquisition_price::text as acquisition_price,
-        lot.exchange_rate_to_base::text as exchange_rate_to_base,
-        lot.original_quantity::text as original_quantity,
-        lot.fees_allocated::text as fees_allocated,
-        lot.remaining_quantity::text as remaining_quantity,
-        lot.fees_remaining::text as fees_remaining,
-        lot.pooled_unit_cost::text as pooled_unit_cost, lot.cost_basis_method,
-        lot.depleted_on::text as depleted_on, lot.changed_on::text as changed_on,
-        (lot.changed_on is null or lot.changed_on < ${from}) as current
-      from ${transactionLots} as lot
-      where lot.holding_id = ${holdingId} and lot.acquisition_date < ${from}
-        and (lot.depleted_on is null or lot.depleted_on >= ${from})
-      order by lot.lot_number`,
-  );
+  const some = read ? await someLotsAt(tx, holdingId, from, read) : null;
+  const lots =
+    some?.lots ??
+    (await query<StoredLot>(
+      tx,
+      sql`select ${lotColumns(from)}
+        from ${transactionLots} as lot
+        where lot.holding_id = ${holdingId} and lot.acquisition_date < ${from}
+          and (lot.depleted_on is null or lot.depleted_on >= ${from})
+        order by lot.lot_number`,
+    ));
+  if (totals && some) {
+    totals.partial = true;
+    for (const row of [...some.lots, ...some.rewritten]) addStored(totals, row);
+  }
   // Lots a sale dated `from` or later changed: as the last sale before `from` left them.
   const later = lots.filter((row) => !row.current).map((row) => row.id);
   if (later.length) {
@@ -405,32 +573,69 @@ export type RebuildOptions = {
   /** The sale whose tax estimate to answer (`tax` of the result). */
   taxOf?: string;
   /**
+   * The change only added transactions (no lot went with a deleted or changed one): the replay
+   * may read only the lots they can take from (`lotsToRead`).
+   */
+  added?: boolean;
+  /**
    * Compute workers: a replay of `OFFLOAD_REPLAY_ROWS` transactions or more is planned there, so
    * that the request thread only reads and writes.
    */
   compute?: RebuildCompute;
 };
 
-/** Locks the holding and reads where its replay starts and what it replays. */
+/**
+ * Locks the holding and reads where its replay starts and what it replays. When the transactions
+ * from the resume date on can only take from some lots (`lotsToRead`: a new FIFO, LIFO or
+ * specific-lot sale, a new buy), only those lots are read, and `untouched` says what the others
+ * hold and cost: the holding's totals less what the lots read and the lots rewritten held.
+ */
 async function readReplay(tx: DbOrTx, holding: HoldingRow, options: RebuildOptions) {
   // One replay of a holding at a time (callers that lock it already lose nothing): another
   // transaction's replay must be committed before this one reads the state it left.
-  await tx
-    .select({ id: holdings.id })
+  const [locked] = await tx
+    .select({ quantity: holdings.quantity, lotsCost: holdings.lotsCost })
     .from(holdings)
     .where(eq(holdings.id, holding.id))
     .for('update');
-  const start = options.from ? await stateAt(tx, holding.id, options.from) : null;
+  let start: RebuildStart | null = null;
+  let rows: LedgerTransaction[] | null = null;
+  let untouched: LotTotals | null = null;
+  if (options.from) {
+    rows = await readLedger(tx, holding.id, options.from);
+    const lotsCost = locked?.lotsCost ?? null;
+    const read =
+      options.added && lotsCost !== null && holding.class !== 'savings' ? lotsToRead(rows) : null;
+    if (read && locked && lotsCost !== null) {
+      const kept: ReadTotals = { quantity: dec(0), cost: dec(0), partial: false };
+      start = await stateAt(tx, holding.id, options.from, read, kept);
+      if (start && kept.partial) {
+        untouched = {
+          quantity: dec(locked.quantity).minus(kept.quantity),
+          cost: dec(lotsCost).minus(kept.cost),
+        };
+        // Totals that do not add up (never expected): every lot is read instead.
+        if (untouched.quantity.isNegative()) {
+          untouched = null;
+          start = null;
+        }
+      }
+    }
+    start ??= await stateAt(tx, holding.id, options.from);
+  }
   // Stored rows from before migration 0008 cannot be resumed from: replayed whole, then they can.
   const from = start ? (options.from ?? null) : null;
-  const rows = await readLedger(tx, holding.id, from);
+  if (!start) {
+    untouched = null;
+    rows = await readLedger(tx, holding.id, null);
+  }
   const scope = {
     userId: holding.userId,
     portfolioId: holding.portfolioId,
     simulationId: holding.simulationId,
     holdingId: holding.id,
   };
-  return { start, from, rows, scope };
+  return { start, from, rows: rows ?? [], scope, untouched };
 }
 
 /**
@@ -445,9 +650,9 @@ async function writeReplay(
   from: string | null,
   now: Date,
   insert: (tx: DbOrTx) => Promise<void>,
-  quantity: string,
-  purchasePrice: string | null,
+  totals: { quantity: string; purchasePrice: string | null; lotsCost: string },
 ) {
+  const { quantity, purchasePrice, lotsCost } = totals;
   // One statement: what the sales dated from `from` on took and their tax rows, and the lots
   // acquired from then on (what took from those lots goes with them).
   await tx.execute(sql`with sales as (
@@ -469,6 +674,7 @@ async function writeReplay(
         quantity,
         // Kept as it was once all is sold.
         ...(purchasePrice === null ? {} : { purchasePrice }),
+        lotsCost,
         updatedAt: now,
       })
       .where(eq(holdings.id, holding.id));
@@ -509,12 +715,12 @@ export async function rebuildHolding(
   now: Date,
   options: RebuildOptions = {},
 ): Promise<{ tax: TaxEstimate | null }> {
-  const { start, from, rows, scope } = await readReplay(tx, holding, options);
+  const { start, from, rows, scope, untouched } = await readReplay(tx, holding, options);
   const recordedSales = options.keepSales
     ? await storedSales(tx, holding.id, from ? gte(transactions.tradeDate, from) : undefined)
     : null;
   const taxOf = options.taxOf ?? null;
-  let plan: Pick<RebuildPlan, 'quantity' | 'purchasePrice'>;
+  let plan: Pick<RebuildPlan, 'quantity' | 'purchasePrice' | 'lotsCost'>;
   let insert: (tx: DbOrTx) => Promise<void>;
   let tax: TaxEstimate | null;
   if (options.compute && rows.length >= OFFLOAD_REPLAY_ROWS) {
@@ -538,6 +744,13 @@ export async function rebuildHolding(
     tax = taxOf ? replayedTax(planned.ledger, taxOf) : null;
     insert = (tx) => insertPlan(tx, planned, now);
   }
-  await writeReplay(tx, holding, from, now, insert, plan.quantity, plan.purchasePrice);
+  // Only some lots replayed: the holding's totals are theirs plus what the others hold.
+  const quantity = untouched ? untouched.quantity.plus(plan.quantity) : dec(plan.quantity);
+  const cost = untouched ? untouched.cost.plus(plan.lotsCost) : dec(plan.lotsCost);
+  await writeReplay(tx, holding, from, now, insert, {
+    quantity: toPlain(quantity),
+    purchasePrice: untouched ? averageCost(cost, quantity) : plan.purchasePrice,
+    lotsCost: toPlain(cost),
+  });
   return { tax };
 }

@@ -363,6 +363,7 @@ export async function createTransaction(
       // compute worker).
       const rebuilt = await rebuildHolding(tx, holding, now, {
         from: inserted.tradeDate,
+        added: true,
         taxOf: inserted.id,
         compute: ctx.compute,
       });

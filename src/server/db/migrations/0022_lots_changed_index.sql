@@ -1,0 +1,1 @@
+CREATE INDEX "transaction_lots_changed_idx" ON "transaction_lots" USING btree ("holding_id","changed_on") WHERE "transaction_lots"."changed_on" is not null;
