@@ -1,88 +1,39 @@
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import type { Database } from '../db/client';
-import { createTestDatabase, type TestDatabase } from '../testing/test-db';
-import { type Loaded, MARKET_KEY, ReadCache, userKey } from './read-cache';
+import { describe, expect, it } from 'vitest';
+import { counted, OTHER, readCacheFixture, USER } from '../testing/read-cache';
+import { type Loaded, MARKET_KEY, userKey } from './read-cache';
 
-const logger = { warn() {}, error() {} };
-
-let testDb: TestDatabase;
-let database: Database;
-let cache: ReadCache;
-
-/** A read that counts its loads, kept with the given keys. */
-function counted(deps: readonly string[] | null) {
-  let loads = 0;
-  return {
-    get loads() {
-      return loads;
-    },
-    load: async (): Promise<Loaded<number>> => {
-      loads += 1;
-      return { value: loads, deps };
-    },
-  };
-}
-
-async function insertUser(id: string) {
-  await database.db.execute(
-    sql`insert into users (id, email, password_hash) values (${id}, ${`${id}@example.com`}, 'x')`,
-  );
-}
-
-/** Waits until the cache heard every announcement committed so far (immediate on PGlite). */
-const heard = () => cache.barrier();
-
-const USER = '00000000-0000-4000-8000-000000000001';
-const OTHER = '00000000-0000-4000-8000-000000000002';
-
-beforeAll(async () => {
-  testDb = await createTestDatabase();
-  database = testDb.database;
-});
-
-afterAll(async () => {
-  await cache.stop();
-  await testDb.destroy();
-});
-
-beforeEach(async () => {
-  await cache?.stop();
-  cache = new ReadCache({ database, logger, maxEntries: 3 });
-  await cache.start();
-  await database.db.execute(sql`delete from users`);
-  await heard();
-});
+const f = readCacheFixture();
 
 describe('read cache', () => {
   it('keeps a read until a committed write announces a key it depends on', async () => {
     const read = counted([userKey(USER)]);
-    expect(await cache.read('a', read.load)).toBe(1);
-    expect(await cache.read('a', read.load)).toBe(1);
+    expect(await f.cache.read('a', read.load)).toBe(1);
+    expect(await f.cache.read('a', read.load)).toBe(1);
     // Another user's rows change: still kept.
-    await insertUser(OTHER);
-    await heard();
-    expect(await cache.read('a', read.load)).toBe(1);
+    await f.insertUser(OTHER);
+    await f.heard();
+    expect(await f.cache.read('a', read.load)).toBe(1);
     // Its user's rows change (the users table announces u:<id>): read again.
-    await insertUser(USER);
-    await heard();
-    expect(await cache.read('a', read.load)).toBe(2);
-    expect(cache.stats()).toMatchObject({ hits: 2, misses: 2 });
+    await f.insertUser(USER);
+    await f.heard();
+    expect(await f.cache.read('a', read.load)).toBe(2);
+    expect(f.cache.stats()).toMatchObject({ hits: 2, misses: 2 });
   });
 
   it('hears nothing of a write that was rolled back', async () => {
     const read = counted([userKey(USER)]);
-    await cache.read('a', read.load);
+    await f.cache.read('a', read.load);
     await expect(
-      database.db.transaction(async (tx) => {
+      f.database.db.transaction(async (tx) => {
         await tx.execute(
           sql`insert into users (id, email, password_hash) values (${USER}, 'r@example.com', 'x')`,
         );
         throw new Error('roll back');
       }),
     ).rejects.toThrow('roll back');
-    await heard();
-    expect(await cache.read('a', read.load)).toBe(1);
+    await f.heard();
+    expect(await f.cache.read('a', read.load)).toBe(1);
   });
 
   it('does not keep a read during which one of its keys was announced', async () => {
@@ -91,62 +42,62 @@ describe('read cache', () => {
       loads += 1;
       // The data changes while the read is under way: what it read may be stale.
       if (loads === 1) {
-        await insertUser(USER);
-        await heard();
+        await f.insertUser(USER);
+        await f.heard();
       }
       return { value: loads, deps: [userKey(USER)] };
     };
-    expect(await cache.read('a', racing)).toBe(1);
-    expect(await cache.read('a', racing)).toBe(2);
-    expect(await cache.read('a', racing)).toBe(2);
+    expect(await f.cache.read('a', racing)).toBe(1);
+    expect(await f.cache.read('a', racing)).toBe(2);
+    expect(await f.cache.read('a', racing)).toBe(2);
   });
 
   it('announces market data as m, and a truncation or a feature flag as everything', async () => {
     const market = counted([MARKET_KEY]);
     const user = counted([userKey(USER)]);
-    await cache.read('market', market.load);
-    await cache.read('user', user.load);
-    await database.db.execute(
+    await f.cache.read('market', market.load);
+    await f.cache.read('user', user.load);
+    await f.database.db.execute(
       sql`insert into fx_rates (currency, rate_date, rate) values ('USD', '2024-01-02', '1.1')`,
     );
-    await heard();
-    await cache.read('market', market.load);
-    await cache.read('user', user.load);
+    await f.heard();
+    await f.cache.read('market', market.load);
+    await f.cache.read('user', user.load);
     expect([market.loads, user.loads]).toEqual([2, 1]);
-    await database.db.execute(sql`truncate table instruments cascade`);
-    await heard();
-    await cache.read('market', market.load);
-    await cache.read('user', user.load);
+    await f.database.db.execute(sql`truncate table instruments cascade`);
+    await f.heard();
+    await f.cache.read('market', market.load);
+    await f.cache.read('user', user.load);
     expect([market.loads, user.loads]).toEqual([3, 2]);
   });
 
   it('keeps no read without keys, and at most its size, the least recently used leaving first', async () => {
     const once = counted(null);
-    await cache.read('none', once.load);
-    await cache.read('none', once.load);
+    await f.cache.read('none', once.load);
+    await f.cache.read('none', once.load);
     expect(once.loads).toBe(2);
     const reads = ['a', 'b', 'c', 'd'].map((key) => [key, counted([userKey(USER)])] as const);
-    for (const [key, read] of reads) await cache.read(key, read.load);
+    for (const [key, read] of reads) await f.cache.read(key, read.load);
     // 'a' left when 'd' came (three at most); 'b' is used, so 'c' leaves next.
-    await cache.read('b', reads[1]![1].load);
-    await cache.read('e', counted([]).load);
-    expect(cache.stats().entries).toBe(3);
+    await f.cache.read('b', reads[1]![1].load);
+    await f.cache.read('e', counted([]).load);
+    expect(f.cache.stats().entries).toBe(3);
     // Kept: d, b and e.
-    await cache.read('d', reads[3]![1].load);
-    await cache.read('b', reads[1]![1].load);
+    await f.cache.read('d', reads[3]![1].load);
+    await f.cache.read('b', reads[1]![1].load);
     expect(reads.map(([, read]) => read.loads)).toEqual([1, 1, 1, 1]);
-    await cache.read('c', reads[2]![1].load);
-    await cache.read('a', reads[0]![1].load);
+    await f.cache.read('c', reads[2]![1].load);
+    await f.cache.read('a', reads[0]![1].load);
     expect(reads.map(([, read]) => read.loads)).toEqual([2, 1, 2, 1]);
   });
 
   it('reads from the database every time while not listening', async () => {
-    await cache.stop();
+    await f.cache.stop();
     const read = counted([userKey(USER)]);
-    await cache.read('a', read.load);
-    await cache.read('a', read.load);
+    await f.cache.read('a', read.load);
+    await f.cache.read('a', read.load);
     expect(read.loads).toBe(2);
-    expect(cache.enabled).toBe(false);
+    expect(f.cache.enabled).toBe(false);
   });
 
   it('every table a cached read may show announces its changes; the others are named here', async () => {
@@ -168,7 +119,7 @@ describe('read cache', () => {
       'transaction_lots',
       'waitlist_entries',
     ]);
-    const result = await database.db.execute(sql`
+    const result = await f.database.db.execute(sql`
       select c.relname as table,
              coalesce(string_agg(t.tgname, ',' order by t.tgname), '') as events
         from pg_class c
