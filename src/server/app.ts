@@ -223,7 +223,8 @@ export async function buildApp(deps: AppDeps) {
     isApiKeyRoute,
   });
 
-  const realtime = new Realtime(database, app.log);
+  // A client told of a change refetches: the read cache must have heard of it first.
+  const realtime = new Realtime(database, app.log, { beforeDispatch: () => reads.barrier() });
   const mailer = new Mailer(
     database,
     // Email bodies (links, codes) reach the log only on a developer's machine.

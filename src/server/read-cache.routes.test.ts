@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Agent, registerUser } from './testing/agent';
 import { insertShare } from './testing/portfolios';
-import { createTestApp, type TestApp } from './testing/test-app';
+import { createTestApp, TEST_ORIGIN, type TestApp } from './testing/test-app';
+import { TestSocket } from './testing/ws-client';
 import { createTestDatabase, type TestDatabase } from './testing/test-db';
 
 /**
@@ -135,6 +136,35 @@ describe('reads kept in memory', () => {
     await expect
       .poll(() => names(ownerOnB, owner.portfolioId), { timeout: 5_000 })
       .toEqual(['Shared add']);
+  });
+
+  it('are fresh when a client refetches on the event that told it of a change', async () => {
+    const owner = await newUser();
+    const invitee = await newUser();
+    await share(owner, invitee.email, 'edit');
+    const ownerOnB = on(b, owner.agent);
+    const address = await b.app.listen({ port: 0, host: '127.0.0.1' });
+    for (let round = 1; round <= 5; round += 1) {
+      expect(await names(ownerOnB, owner.portfolioId)).toHaveLength(round - 1);
+      const socket = await TestSocket.open(`${address.replace('http', 'ws')}/api/v1/realtime`, {
+        origin: TEST_ORIGIN,
+        cookie: ownerOnB.cookieHeader(),
+      });
+      try {
+        socket.send({ type: 'subscribe', topic: `portfolio:${owner.portfolioId}` });
+        await socket.next((m) => m.type === 'subscribed');
+        const added = await invitee.agent.post(
+          `/api/v1/portfolios/${owner.portfolioId}/holdings`,
+          holding(`Told ${round}`),
+        );
+        expect(added.statusCode, added.body).toBe(201);
+        await socket.next((m) => m.type === 'event');
+        // The refetch a client makes on the event, on the process that sent it.
+        expect(await names(ownerOnB, owner.portfolioId)).toContain(`Told ${round}`);
+      } finally {
+        socket.close();
+      }
+    }
   });
 
   it('refuse a revoked invitee from the next request, whatever was kept', async () => {

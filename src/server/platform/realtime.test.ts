@@ -13,6 +13,7 @@ import {
 import { createTestApp, TEST_ORIGIN, type TestApp } from '../testing/test-app';
 import { createTestDatabase, type TestDatabase } from '../testing/test-db';
 import { TestSocket } from '../testing/ws-client';
+import { Realtime } from './realtime';
 
 /** Topics under `room:` are open to connections whose cookie says member=yes. */
 function registerRoomTopic(app: App) {
@@ -287,5 +288,45 @@ describe('sockets of ended sessions', () => {
     socket.send({ type: 'subscribe', topic: `user:${userId}` });
     expect((await socket.closed).code).toBe(SESSION_ENDED_CLOSE_CODE);
     expect(socket.messages.filter((m) => m.type === 'subscribed')).toEqual([]);
+  });
+});
+
+describe('messages after the read cache', () => {
+  it('hands messages on only once the wait before them is over, in order, one wait per batch', async () => {
+    let release: () => void = () => {};
+    let waits = 0;
+    const realtime = new Realtime(
+      shared.database,
+      { warn() {}, error() {} },
+      {
+        beforeDispatch: () => {
+          waits += 1;
+          return new Promise<void>((resolve) => {
+            release = resolve;
+          });
+        },
+      },
+    );
+    const heard: unknown[] = [];
+    realtime.subscribe('room:order', (payload) => heard.push(payload));
+    await realtime.start();
+    try {
+      await realtime.publish('room:order', 1);
+      await expect.poll(() => waits).toBe(1);
+      await realtime.publish('room:order', 2);
+      await realtime.publish('room:order', 3);
+      // Held back while the first wait lasts; the two that came meanwhile share the next wait.
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      expect(heard).toEqual([]);
+      release();
+      await expect.poll(() => heard).toEqual([1]);
+      await expect.poll(() => waits).toBe(2);
+      release();
+      await expect.poll(() => heard).toEqual([1, 2, 3]);
+      expect(waits).toBe(2);
+    } finally {
+      release();
+      await realtime.stop();
+    }
   });
 });

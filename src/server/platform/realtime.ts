@@ -45,15 +45,52 @@ export class Realtime {
   private readonly handlers = new Map<string, Set<TopicHandler>>();
   private readonly rules: TopicRule[] = [];
   private stopListening: (() => Promise<void>) | null = null;
+  private readonly queued: string[] = [];
+  private flushing = false;
 
   constructor(
     private readonly database: Database,
     private readonly logger: Logger,
+    private readonly options: {
+      /**
+       * Awaited before messages are handed to subscribers, for those that arrived before it was
+       * called: the read cache hears first the changes a message tells of (they came on another
+       * connection), so a client refetching on the message reads them.
+       */
+      beforeDispatch?: () => Promise<void>;
+    } = {},
   ) {}
 
   async start(): Promise<void> {
     if (this.stopListening) return;
-    this.stopListening = await this.database.listen(REALTIME_CHANNEL, (raw) => this.dispatch(raw));
+    this.stopListening = await this.database.listen(REALTIME_CHANNEL, (raw) => this.receive(raw));
+  }
+
+  private receive(raw: string) {
+    if (!this.options.beforeDispatch) {
+      this.dispatch(raw);
+      return;
+    }
+    this.queued.push(raw);
+    if (!this.flushing) void this.flush(this.options.beforeDispatch);
+  }
+
+  /** Hands the queued messages on, in order, each batch after `before` resolved. */
+  private async flush(before: () => Promise<void>) {
+    this.flushing = true;
+    try {
+      while (this.queued.length) {
+        const batch = this.queued.splice(0);
+        try {
+          await before();
+        } catch (error) {
+          this.logger.warn({ err: error }, 'realtime: waiting before dispatch failed');
+        }
+        for (const raw of batch) this.dispatch(raw);
+      }
+    } finally {
+      this.flushing = false;
+    }
   }
 
   async stop(): Promise<void> {
