@@ -193,12 +193,26 @@ export async function listTransactions(
     log: actor.log,
     reads: ctx.reads,
   });
-  // A page is kept until the portfolio changes (platform/read-cache.ts).
+  // The first pages as the page opens them (any order, no filter) are kept until the portfolio
+  // changes (platform/read-cache.ts); a filtered search or a far page is read each time, so that
+  // no one can fill the shared cache with pages nobody reopens.
+  const filtered =
+    query.type !== undefined ||
+    query.assetId !== undefined ||
+    query.from !== undefined ||
+    query.to !== undefined ||
+    query.minAmount !== undefined ||
+    query.maxAmount !== undefined ||
+    query.page > KEPT_PAGES;
+  if (filtered) return transactionsPage(db, scope, query);
   return ctx.reads.read(`transactions:${portfolioId}:${JSON.stringify(query)}`, async () => ({
     value: await transactionsPage(db, scope, query),
     deps: [portfolioKey(portfolioId)],
   }));
 }
+
+/** Pages of the unfiltered list kept in memory (the first few: those people page through). */
+const KEPT_PAGES = 3;
 
 async function transactionsPage(
   db: DbOrTx,
