@@ -1,13 +1,13 @@
 import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { counted, readCacheFixture, USER } from '../testing/read-cache';
-import { CHANGES_CHANNEL, userKey } from './read-cache';
+import { CHANGES_CHANNEL } from './read-cache';
 
 const f = readCacheFixture();
 
 describe('read cache on PostgreSQL', () => {
   it('serves nothing from memory while its listening connection is lost, and listens again', async () => {
-    const read = counted([userKey(USER)]);
+    const read = counted([`u:${USER}`]);
     await f.cache.read('a', read.load);
     expect(await f.cache.read('a', read.load)).toBe(1);
     await f.database.db.execute(
@@ -27,7 +27,7 @@ describe('read cache on PostgreSQL', () => {
   });
 
   it('hears a write of another connection once PostgreSQL delivers it', async () => {
-    const read = counted([userKey(USER)]);
+    const read = counted([`u:${USER}`]);
     await f.cache.read('a', read.load);
     const pg = (await import('pg')).default;
     const other = new pg.Client({ connectionString: f.testDb.url ?? '' });

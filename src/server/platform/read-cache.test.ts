@@ -1,13 +1,13 @@
 import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { counted, OTHER, readCacheFixture, USER } from '../testing/read-cache';
-import { type Loaded, MARKET_KEY, userKey } from './read-cache';
+import { type Loaded } from './read-cache';
 
 const f = readCacheFixture();
 
 describe('read cache', () => {
   it('keeps a read until a committed write announces a key it depends on', async () => {
-    const read = counted([userKey(USER)]);
+    const read = counted([`u:${USER}`]);
     expect(await f.cache.read('a', read.load)).toBe(1);
     expect(await f.cache.read('a', read.load)).toBe(1);
     // Another user's rows change: still kept.
@@ -22,7 +22,7 @@ describe('read cache', () => {
   });
 
   it('hears nothing of a write that was rolled back', async () => {
-    const read = counted([userKey(USER)]);
+    const read = counted([`u:${USER}`]);
     await f.cache.read('a', read.load);
     await expect(
       f.database.db.transaction(async (tx) => {
@@ -45,7 +45,7 @@ describe('read cache', () => {
         await f.insertUser(USER);
         await f.heard();
       }
-      return { value: loads, deps: [userKey(USER)] };
+      return { value: loads, deps: [`u:${USER}`] };
     };
     expect(await f.cache.read('a', racing)).toBe(1);
     expect(await f.cache.read('a', racing)).toBe(2);
@@ -53,8 +53,8 @@ describe('read cache', () => {
   });
 
   it('announces market data as m, and a truncation or a feature flag as everything', async () => {
-    const market = counted([MARKET_KEY]);
-    const user = counted([userKey(USER)]);
+    const market = counted(['m']);
+    const user = counted([`u:${USER}`]);
     await f.cache.read('market', market.load);
     await f.cache.read('user', user.load);
     await f.database.db.execute(
@@ -76,7 +76,7 @@ describe('read cache', () => {
     await f.cache.read('none', once.load);
     await f.cache.read('none', once.load);
     expect(once.loads).toBe(2);
-    const reads = ['a', 'b', 'c', 'd'].map((key) => [key, counted([userKey(USER)])] as const);
+    const reads = ['a', 'b', 'c', 'd'].map((key) => [key, counted([`u:${USER}`])] as const);
     for (const [key, read] of reads) await f.cache.read(key, read.load);
     // 'a' left when 'd' came (three at most); 'b' is used, so 'c' leaves next.
     await f.cache.read('b', reads[1]![1].load);
@@ -93,7 +93,7 @@ describe('read cache', () => {
 
   it('reads from the database every time while not listening', async () => {
     await f.cache.stop();
-    const read = counted([userKey(USER)]);
+    const read = counted([`u:${USER}`]);
     await f.cache.read('a', read.load);
     await f.cache.read('a', read.load);
     expect(read.loads).toBe(2);

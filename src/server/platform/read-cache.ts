@@ -9,8 +9,8 @@ import type { Database, Logger } from '../db/client';
  * A round trip to the database costs more than a whole request to /health (a thread or process
  * to wake, each way), and the pages a user opens all day read the same rows again and again. A
  * read cached here answers without one, and stays exact: every statement that writes what a read
- * may show announces the keys it touched on the channel `cairn_changes` (migration 0020: `u:<user
- * id>`, `p:<portfolio id>`, `m` for market data, `*` for everything), and every process drops the
+ * may show announces the keys it touched on the channel `cairn_changes` (migrations 0020 and 0021;
+ * the features that own the rows name their keys; `*` is everything), and every process drops the
  * entries that depend on a key it hears.
  *
  * - Writes of this process: on PostgreSQL a request that wrote waits, before it answers, until
@@ -28,16 +28,8 @@ import type { Database, Logger } from '../db/client';
 
 export const CHANGES_CHANNEL = 'cairn_changes';
 
-/** A user's rows (`u:`), a portfolio's (`p:`), market data (`m`). */
-export const userKey = (userId: string) => `u:${userId}`;
-export const portfolioKey = (portfolioId: string) => `p:${portfolioId}`;
-export const MARKET_KEY = 'm';
-
 const BARRIER_PREFIX = 'barrier:';
-/**
- * Reads kept at most (least recently used first out): a user's session, portfolio list, and the
- * pages of the portfolios they open; a dashboard answer with its text is tens of kilobytes.
- */
+/** Reads kept at most (least recently used first out); a large answer with its text is tens of KB. */
 const DEFAULT_MAX_ENTRIES = 2_000;
 /** A barrier not heard back within this time empties the cache instead (it may have lagged). */
 const BARRIER_TIMEOUT_MS = 2_000;

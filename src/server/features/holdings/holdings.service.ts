@@ -30,12 +30,11 @@ import {
 } from '../ledger';
 import { enforceAssetLimit } from './asset-limit';
 import { AppError, joinIssues } from '../../platform/errors';
-import { lastTwoCloses, rateToBase } from '../market-data';
+import { lastTwoCloses, rateToBase, MARKET_KEY } from '../market-data';
 import { insertHolding } from './holding-insert';
 import { refreshBankLogos } from './bank-logos';
-import { withCashCheck } from '../portfolios';
+import { withCashCheck, portfolioKey } from '../portfolios';
 import { recordCurrentValue } from './valuation-points';
-import { MARKET_KEY, portfolioKey } from '../../platform/read-cache';
 
 export async function listHoldings(
   ctx: ServerContext,

@@ -5,8 +5,10 @@ import { HOLDING_NOT_FOUND_MESSAGES, type HoldingClass } from '@/contracts/holdi
 import type { DbOrTx } from '../../db/client';
 import { holdings, portfolioSimulations } from '../../db/schema';
 import { AppError } from '../../platform/errors';
-import { portfolioKey, type ReadCache, userKey } from '../../platform/read-cache';
+import { type ReadCache } from '../../platform/read-cache';
 import { canSeeSimulation, type PortfolioAccess, requirePortfolio } from '../portfolios';
+import { userKey } from '../session';
+import { portfolioKey } from '../portfolios';
 
 type Log = Pick<FastifyBaseLogger, 'info'>;
 

@@ -31,9 +31,8 @@ import {
   transactions,
 } from '../../db/schema';
 import { AppError } from '../../platform/errors';
-import { portfolioKey } from '../../platform/read-cache';
 import { rateToBase } from '../market-data';
-import { withCashCheck } from '../portfolios';
+import { withCashCheck, portfolioKey } from '../portfolios';
 import { type Actor, publishHoldingsChanged, recordLedgerAudit } from './actor';
 import {
   ASSET_TYPE_OF,

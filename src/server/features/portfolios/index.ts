@@ -2,6 +2,7 @@
 export {
   canSeeSimulation,
   type PortfolioAccess,
+  portfolioKey,
   requirePortfolio,
   usersWhoMaySee,
 } from './portfolio-access';

@@ -13,6 +13,9 @@ import { AppError } from '../../platform/errors';
  * a revoked share or a lowered level still counts from the very next request.
  */
 
+/** The read cache's key for a portfolio's rows (what migration 0021's triggers announce). */
+export const portfolioKey = (portfolioId: string) => `p:${portfolioId}`;
+
 export type PortfolioRow = typeof portfolios.$inferSelect;
 export type ShareRow = typeof accountShares.$inferSelect;
 export type SimulationRow = typeof portfolioSimulations.$inferSelect;

@@ -17,7 +17,6 @@ import {
   repairDefaultPortfolio,
 } from '../auth';
 import { AppError } from '../../platform/errors';
-import { portfolioKey, userKey } from '../../platform/read-cache';
 import {
   canSeeSimulation,
   type PortfolioAccess,
@@ -26,6 +25,8 @@ import {
 } from './portfolio-access';
 import { loadCash, loadPeople, toPortfolio } from './portfolios.dto';
 import { publishAccess, publishChanged } from './portfolios.events';
+import { userKey } from '../session';
+import { portfolioKey } from './portfolio-access';
 
 type Log = Pick<FastifyBaseLogger, 'info'>;
 type CreateInput = z.output<typeof createPortfolioBodySchema>;

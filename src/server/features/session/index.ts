@@ -13,4 +13,5 @@ export {
   revokeSession,
   rotateSessionOrFail,
   setSessionCookie,
+  userKey,
 } from './session';

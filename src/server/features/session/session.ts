@@ -15,7 +15,7 @@ import {
 import { type Clock, DAY, HOUR, MINUTE, SECOND } from '../../platform/clock';
 import { hashToken, randomToken } from '../../platform/crypto';
 import { AppError } from '../../platform/errors';
-import { type ReadCache, userKey } from '../../platform/read-cache';
+import type { ReadCache } from '../../platform/read-cache';
 import type { Realtime } from '../../platform/realtime';
 import type { RealtimeSessions } from '../../platform/realtime.routes';
 import { redactRequestUrl } from '../../platform/logging';
@@ -42,6 +42,9 @@ const REALTIME_ROUTE = '/api/v1/realtime';
  * the database (/health answers 200 and /ready its own 503 while the database is down).
  */
 const SESSIONLESS_ROUTES = new Set(['/api/v1/health', '/api/v1/ready']);
+
+/** The read cache's key for a user's rows (what migration 0021's triggers announce). */
+export const userKey = (userId: string) => `u:${userId}`;
 
 export type AuthUser = {
   id: string;

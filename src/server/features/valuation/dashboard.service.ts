@@ -24,9 +24,11 @@ import {
 } from '../../db/schema';
 import { type Actor, requireScope, type Scope } from '../ledger';
 import { AppError } from '../../platform/errors';
-import { MARKET_KEY, portfolioKey, userKey } from '../../platform/read-cache';
 import { cashLineId } from './valuation.task';
 import { type Computed, figuresOf, todayOf, valueView } from './valuation.service';
+import { userKey } from '../session';
+import { portfolioKey } from '../portfolios';
+import { MARKET_KEY } from '../market-data';
 
 /** Savings maturities this close are listed on the dashboard. */
 const MATURITY_WINDOW_DAYS = 90;

@@ -13,9 +13,10 @@ import { marketDataVersion, portfolioVersions } from '../../db/schema';
 import { assetLimitOf, ownerTier } from '../holdings';
 import { type Actor, requireScope, type Scope } from '../ledger';
 import { mayPassBulkWrites } from '../../db/access-context';
-import { MARKET_KEY, portfolioKey } from '../../platform/read-cache';
 import type { ComputedView, SummaryFigures } from './valuation.answer';
 import type { ValueViewInput } from './valuation.task';
+import { portfolioKey } from '../portfolios';
+import { MARKET_KEY } from '../market-data';
 
 export { figuresOf, performanceAnswer } from './valuation.answer';
 
