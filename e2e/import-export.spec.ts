@@ -107,8 +107,13 @@ test('a file with one bad row saves nothing and names the row; the fixed file sa
     ]),
   );
   await expect(page.getByText('Every row is valid.')).toBeVisible();
+  // Saved: the form is reset and the toast says so. The holdings' toast may still be showing with
+  // the same words, so the saving request's answer is what says the rows are in.
+  const committed = page.waitForResponse(
+    (response) => response.url().includes('/import') && response.request().method() === 'POST',
+  );
   await page.getByRole('button', { name: 'Import 3 rows' }).click();
-  // Saved: the form is reset and the toast says so (the holdings' toast may still be showing).
+  expect((await committed).status()).toBe(201);
   await expect(page.getByRole('button', { name: 'Import 3 rows' })).toBeHidden();
   await expect(page.getByText('3 rows imported').first()).toBeVisible();
   const after = await portfolioData(page);

@@ -120,6 +120,44 @@ describe('reads kept in memory', () => {
     }
   });
 
+  it('show an import at once, after reads kept while its file was previewed', async () => {
+    const owner = await newUser();
+    const id = owner.portfolioId;
+    const count = async () => {
+      const res = await owner.agent.get(`/api/v1/portfolios/${id}/transactions?pageSize=200`);
+      expect(res.statusCode, res.body).toBe(200);
+      return res.json().transactions.length as number;
+    };
+    const importFile = async (kind: string, lines: string[], commit: boolean) => {
+      const res = await owner.agent.post(`/api/v1/portfolios/${id}/import`, {
+        kind,
+        csv: `${lines.join('\n')}\n`,
+        commit,
+      });
+      expect(res.statusCode, res.body).toBe(commit ? 201 : 200);
+    };
+    await importFile(
+      'holdings',
+      [
+        'class,name,symbol,quantity,purchasePrice,currentPrice,purchaseDate',
+        'market,Apple Inc.,AAPL,10,150,180,2024-01-10',
+        'market,Microsoft,MSFT,5,300,400,2024-02-01',
+      ],
+      true,
+    );
+    const file = [
+      'assetSymbol,transactionType,quantity,price,fees,tradeDate',
+      'AAPL,buy,5,160,1,2024-03-01',
+      'MSFT,sell,4,420,2,2024-04-01',
+    ];
+    await importFile('transactions', file, false);
+    expect(await count()).toBe(2);
+    expect(await count()).toBe(2);
+    await importFile('transactions', file, false);
+    await importFile('transactions', file, true);
+    expect(await count()).toBe(4);
+  });
+
   it('show a reader what another user wrote, on this process at once and on the other soon', async () => {
     const owner = await newUser();
     const invitee = await newUser();
