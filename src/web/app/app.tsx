@@ -14,9 +14,8 @@ import { PwaNotices } from '@/web/features/pwa';
 import { AppConsent } from '@/web/lib/consent/account-consent';
 import { restoreKeptReads, restoreOfflineData, useOfflineData } from '@/web/lib/offline-cache';
 import { createQueryClient } from '@/web/lib/query-client';
-import { isPendingSession } from '@/contracts/auth';
 import { isOnline, onNetworkChange } from '@/web/lib/network';
-import { sessionKeys, useAuthState } from '@/web/lib/session';
+import { sessionKeys, useAuthState, useSignedInUserId } from '@/web/lib/session';
 import { createAppRouter } from './router';
 import { useSessionExpiry } from './session-expiry';
 
@@ -43,14 +42,9 @@ function startQueryClient() {
 /** Keeps the signed-in user's last data for offline use; signed out, none is kept. */
 function OfflineData() {
   const queryClient = useQueryClient();
-  const session = useAuthState();
-  const userId =
-    session.data === undefined
-      ? undefined
-      : session.data && !isPendingSession(session.data)
-        ? session.data.user.id
-        : null;
-  useOfflineData(queryClient, userId);
+  // Asks who is signed in when nothing else has yet; the answer is read from the cache below.
+  useAuthState();
+  useOfflineData(queryClient, useSignedInUserId(queryClient));
   return null;
 }
 

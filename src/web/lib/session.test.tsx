@@ -5,9 +5,21 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createTestQueryClient } from '@/web/test/render';
 import { mockApi, testPendingSession, testSession } from '@/web/test/mock-api';
 import { captureError, readErrors } from './error-capture';
-import { sessionKeys, useAuthState, usePendingSecondStep, useSession, useSignOut } from './session';
+import { OFFLINE_SAVE_DELAY_MS, useOfflineData } from './offline-cache';
+import {
+  fetchSession,
+  sessionKeys,
+  useAuthState,
+  usePendingSecondStep,
+  useSession,
+  useSignedInUserId,
+  useSignOut,
+} from './session';
 
-afterEach(() => vi.restoreAllMocks());
+afterEach(() => {
+  vi.useRealTimers();
+  vi.restoreAllMocks();
+});
 
 function wrapperWith(client = createTestQueryClient()) {
   const wrapper = ({ children }: { children: ReactNode }) => (
@@ -74,5 +86,54 @@ describe('useSignOut', () => {
     expect(client.getQueryData(sessionKeys.all)).toBeUndefined();
     expect(window.localStorage.getItem('cairn.signedIn')).toBeNull();
     expect(readErrors()).toEqual([]);
+  });
+
+  it('tells what was watching the session at once, so no offline copy of the last user comes back', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    mockApi({
+      'POST /auth/logout': { body: { ok: true } },
+      'GET /auth/session': { body: null },
+    });
+    const { client, wrapper } = wrapperWith();
+    client.setQueryData(sessionKeys.all, testSession());
+    client.setQueryData(['holdings'], ['AAPL']);
+    // As the app keeps the offline copy (app.tsx): under the user the session names, in a
+    // component of its own (the menu that signs out is elsewhere).
+    const keeper = renderHook(
+      () => {
+        const userId = useSignedInUserId(client);
+        useOfflineData(client, userId);
+        return userId;
+      },
+      { wrapper },
+    );
+    const menu = renderHook(() => useSignOut(), { wrapper });
+    const kept = () =>
+      Object.keys(window.localStorage).filter((key) => key.startsWith('cairn.offline.'));
+    expect(kept()).toHaveLength(2);
+
+    await act(() => menu.result.current.mutateAsync());
+    // The cache is empty: who is here is unknown until the next page asks.
+    expect(keeper.result.current).toBeUndefined();
+    expect(kept()).toEqual([]);
+    // The sign-in page reads; no save follows, now or later.
+    await act(() => client.fetchQuery({ queryKey: ['providers'], queryFn: async () => [] }));
+    await act(() => client.fetchQuery({ queryKey: sessionKeys.all, queryFn: fetchSession }));
+    expect(keeper.result.current).toBeNull();
+    act(() => {
+      vi.advanceTimersByTime(OFFLINE_SAVE_DELAY_MS * 2);
+    });
+    window.dispatchEvent(new Event('pagehide'));
+    expect(kept()).toEqual([]);
+
+    // Someone else signs in: their reads are kept under their own name.
+    act(() => {
+      client.setQueryData(
+        sessionKeys.all,
+        testSession({ user: { ...testSession().user, id: 'user-b' } }),
+      );
+    });
+    expect(keeper.result.current).toBe('user-b');
+    expect(kept()).toEqual(['cairn.offline.user', 'cairn.offline.data.user-b']);
   });
 });

@@ -1,4 +1,5 @@
 import { type QueryClient, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useCallback, useSyncExternalStore } from 'react';
 import {
   isPendingSession,
   type PendingSession,
@@ -83,6 +84,31 @@ export function usePendingSecondStep() {
   });
 }
 
+const isSessionKey = (key: readonly unknown[]) =>
+  key.length === sessionKeys.all.length && sessionKeys.all.every((part, i) => key[i] === part);
+
+/**
+ * The signed-in user's id as the cache holds it now: undefined while unknown, null when signed
+ * out or while the second step is pending. For what watches the session from outside the pages
+ * (the keeper of the offline copy): it follows the cache's own events rather than a query
+ * observer, because a sign-out empties the cache (`queryClient.clear()`), which tells no
+ * observer, and one left on the old user kept saving what came next under that user's name.
+ */
+export function useSignedInUserId(queryClient: QueryClient): string | null | undefined {
+  const subscribe = useCallback(
+    (onChange: () => void) =>
+      queryClient.getQueryCache().subscribe((event) => {
+        if (isSessionKey(event.query.queryKey)) onChange();
+      }),
+    [queryClient],
+  );
+  const current = () => {
+    const session = queryClient.getQueryData<SessionResponse | null>(sessionKeys.all);
+    return session === undefined ? undefined : (signedInOnly(session)?.user.id ?? null);
+  };
+  return useSyncExternalStore(subscribe, current, current);
+}
+
 /**
  * Signs out: the server session ends, then the whole cache is dropped (spec: on sign-out the
  * cache is cleared) with the signed-in hint and the local error log (it can hold the previous
@@ -122,10 +148,8 @@ export function expireSession(queryClient: QueryClient) {
   safeStorage.remove(STORAGE_KEYS.signedIn);
   clearErrors();
   forgetOfflineData();
-  const isSession = (key: readonly unknown[]) =>
-    key.length === sessionKeys.all.length && sessionKeys.all.every((part, i) => key[i] === part);
-  void queryClient.cancelQueries({ predicate: (query) => !isSession(query.queryKey) });
-  queryClient.removeQueries({ predicate: (query) => !isSession(query.queryKey) });
+  void queryClient.cancelQueries({ predicate: (query) => !isSessionKey(query.queryKey) });
+  queryClient.removeQueries({ predicate: (query) => !isSessionKey(query.queryKey) });
   queryClient.getMutationCache().clear();
   queryClient.setQueryData(sessionKeys.all, null);
 }
