@@ -3,6 +3,7 @@ import { authBench } from './auth.bench';
 import { foundationBench } from './foundation.bench';
 import { ledgerBench } from './ledger.bench';
 import { ledgerWritesBench } from './ledger-writes.bench';
+import { projectionBench } from './projection.bench';
 import { searchBench } from './search.bench';
 import { describeLoad, loadBench } from './load.bench';
 import { describeReads, readsBench } from './reads.bench';
@@ -33,6 +34,14 @@ Global search (${searchFile}): one keystroke over ${searched.documents} document
   typed, letter by letter    p50 ${searched.typedKeystrokeMs.p50} ms, p95 ${searched.typedKeystrokeMs.p95} ms (target <= 5 ms ${check(searched.typedKeystrokeMs.p95 <= 5)}); CPU time p95 ${searched.typedKeystrokeCpuMs.p95} ms
   each query alone (cold)    p50 ${searched.coldQueryMs.p50} ms, p95 ${searched.coldQueryMs.p95} ms
   filtered, sorted by date   p50 ${searched.filteredAndSortedByDateMs.p50} ms, p95 ${searched.filteredAndSortedByDateMs.p95} ms
+`);
+
+const projection = await projectionBench();
+const projectionFile = await writeResult('projection', projection);
+console.log(`
+Wealth projection (${projectionFile}): ${projection.paths.toLocaleString('en')} Monte Carlo paths x ${projection.months} months with 5 percentile bands
+  in Chromium's Web Worker   log-normal ${projection.browserWorker.lognormal.workerMs} ms (target <= 150 ms ${check(projection.browserWorker.lognormal.workerMs <= 150)}), fat-tailed ${projection.browserWorker.fat_tailed.workerMs} ms, bootstrap ${projection.browserWorker.bootstrap.workerMs} ms; longest main-thread task ${projection.longestMainThreadTaskMs} ms (target <= 50 ms ${check(projection.longestMainThreadTaskMs <= 50)})
+  in Node (server worker)    log-normal ${projection.node.lognormalMs} ms, fat-tailed ${projection.node.fatTailedMs} ms, bootstrap ${projection.node.bootstrapMs} ms
 `);
 
 const writes = await ledgerWritesBench();

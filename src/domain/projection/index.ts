@@ -1,0 +1,2 @@
+export * from './projection';
+export { createRandom, type Random } from './random';
