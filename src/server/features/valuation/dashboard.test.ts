@@ -231,6 +231,18 @@ describe('dashboard', () => {
     expect(realAnswer.netWorth.value).toBe('1280.00');
     expect(realAnswer.simulation).toBeNull();
 
+    // The portfolio's base currency changes: the simulation's cash is kept in it (decisions.md,
+    // "Base currency"), so 99,400 USD at 1.25 is 79,520 EUR, with the 640 EUR of Apple: 80,160.
+    // A valuation kept from before the change must not answer.
+    const usd = await agent.patch(`/api/v1/portfolios/${real}`, { baseCurrency: 'USD' });
+    expect(usd.statusCode, usd.body).toBe(200);
+    const inUsdBase = (
+      await agent.get(`/api/v1/dashboard?range=MAX&sim=${simId}`)
+    ).json() as DashboardResponse;
+    expect(inUsdBase.simulation?.baseCash).toEqual({ amount: '99400.00', currency: 'USD' });
+    expect(inUsdBase.netWorth.value).toBe('80160.00');
+    await agent.patch(`/api/v1/portfolios/${real}`, { baseCurrency: 'EUR' });
+
     // Another user, an unknown id and a bad id are refused; nothing is said of what exists.
     const stranger = await owner.get(`/api/v1/dashboard?sim=${simId}`);
     expect(stranger.statusCode).toBe(404);

@@ -82,10 +82,13 @@ async function request(
 ) {
   const asOf = todayOf(ctx);
   const version = await datasetVersion(ctx, scope.portfolioId);
+  // The base currency is part of what is valued (a simulation's cash is kept in it) and changes
+  // no dataset counter.
   const key = [
     scope.portfolioId,
     scope.simulationId ?? 'real',
     version,
+    scope.access.portfolio.baseCurrency,
     currency,
     asOf,
     range,
