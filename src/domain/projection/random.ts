@@ -14,8 +14,8 @@ export type Random = {
   /** An integer in [0, n). */
   below(n: number): number;
   /**
-   * Fills `out` with standard normal draws: the same numbers `normal()` would give one by one,
-   * in a tight loop (a projection draws millions).
+   * Fills `out` with standard normal draws, in a tight loop (a projection draws millions).
+   * Reproducible from the seed as the rest, though not the numbers `normal()` would give.
    */
   fillNormal(out: Float64Array): void;
   /** Fills `out` with what `uniform()` would give one by one. */
@@ -80,53 +80,38 @@ export function createRandom(seed: number): Random {
   };
   const below = (n: number) => Math.floor(uniform() * n);
 
-  /** `normal()` inlined, the generator's state in locals for the length of the loop. */
+  /**
+   * `normal()` over a whole buffer: uniforms drawn in bulk (`fillUniform`, the same sequence
+   * `uniform()` gives), then the polar method over them in a tight loop.
+   */
+  let pool = new Float64Array(0);
   const fillNormal = (out: Float64Array) => {
-    let a = s0;
-    let b = s1;
-    let c = s2;
-    let d = s3;
-    let i = 0;
     const n = out.length;
+    let i = 0;
     if (hasSpare && n > 0) {
       out[i++] = spare;
       hasSpare = false;
     }
     while (i < n) {
-      // Two uniforms, each one step of xoshiro128** (as `next` above).
-      let r = Math.imul(rotl(Math.imul(b, 5), 7), 9) >>> 0;
-      let t = b << 9;
-      c ^= a;
-      d ^= b;
-      b ^= c;
-      a ^= d;
-      c ^= t;
-      d = rotl(d, 11);
-      const u = (2 * r) / TWO_POW_32 - 1;
-      r = Math.imul(rotl(Math.imul(b, 5), 7), 9) >>> 0;
-      t = b << 9;
-      c ^= a;
-      d ^= b;
-      b ^= c;
-      a ^= d;
-      c ^= t;
-      d = rotl(d, 11);
-      const v = (2 * r) / TWO_POW_32 - 1;
-      const q = u * u + v * v;
-      if (q > 0 && q < 1) {
-        const factor = Math.sqrt((-2 * Math.log(q)) / q);
-        out[i++] = u * factor;
-        if (i < n) out[i++] = v * factor;
-        else {
-          spare = v * factor;
-          hasSpare = true;
+      // About 1.27 pairs of uniforms per pair of normals (the polar method's rejections).
+      const pairs = Math.ceil(((n - i) / 2) * 1.3) + 4;
+      if (pool.length !== 2 * pairs) pool = new Float64Array(2 * pairs);
+      fillUniform(pool);
+      for (let p = 0; p < pool.length && i < n; p += 2) {
+        const u = 2 * (pool[p] as number) - 1;
+        const v = 2 * (pool[p + 1] as number) - 1;
+        const q = u * u + v * v;
+        if (q > 0 && q < 1) {
+          const factor = Math.sqrt((-2 * Math.log(q)) / q);
+          out[i++] = u * factor;
+          if (i < n) out[i++] = v * factor;
+          else {
+            spare = v * factor;
+            hasSpare = true;
+          }
         }
       }
     }
-    s0 = a;
-    s1 = b;
-    s2 = c;
-    s3 = d;
   };
   const fillUniform = (out: Float64Array) => {
     let a = s0;
