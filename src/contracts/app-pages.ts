@@ -30,6 +30,7 @@ export const APP_PAGE_PATHS = [
   '/assets/savings',
   '/transactions',
   '/import-export',
+  '/wealth-projection',
   '/market',
   '/crypto',
   '/crowdfunding',

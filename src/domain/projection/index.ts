@@ -1,2 +1,3 @@
 export * from './projection';
 export { createRandom, type Random } from './random';
+export * from './assumptions';

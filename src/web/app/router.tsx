@@ -446,6 +446,12 @@ export const routes: RouteObject[] = [
             ]),
           },
           {
+            path: 'wealth-projection',
+            lazy: lazyPage(PAGE_LOADERS['/wealth-projection'], (m) => m.WealthProjectionPage, [
+              'planning',
+            ]),
+          },
+          {
             path: 'import-export',
             lazy: lazyPage(PAGE_LOADERS['/import-export'], (m) => m.ImportExportPage, [
               'importExport',

@@ -26,6 +26,7 @@ export const KNOWN_SEGMENTS = [
   'import-export',
   'tax-reports',
   'projections',
+  'wealth-projection',
   'transactions',
   'profile',
   'parser',

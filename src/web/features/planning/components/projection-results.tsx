@@ -1,0 +1,232 @@
+import { lazy, useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { ProjectionResult } from '@/domain/projection';
+import type { Currency } from '@/contracts/settings';
+import { ChartCanvas, ChartFigure } from '@/web/components/charts/chart-figure';
+import { ChartTable } from '@/web/components/charts/chart-table';
+import { Card, CardContent, CardHeader, CardTitle } from '@/web/components/ui/card';
+import { Skeleton } from '@/web/components/ui/skeleton';
+import { useFormatters } from '@/web/lib/preferences';
+import { cn } from '@/web/lib/cn';
+import { type ProjectionRow, yearlyRows } from '../lib/projection-rows';
+
+const ProjectionChartDrawing = lazy(() => import('./projection-chart-drawing'));
+
+const CHART_HEIGHT = 280;
+
+/** Nominal amounts, or in today's money (deflated by the inflation typed). */
+function MoneyToggle({ real, onChange }: { real: boolean; onChange: (real: boolean) => void }) {
+  const { t } = useTranslation('planning');
+  return (
+    <div role="radiogroup" aria-label={t('chart.basis')} className="flex rounded-md border p-0.5">
+      {[false, true].map((value) => (
+        <button
+          key={String(value)}
+          type="button"
+          role="radio"
+          aria-checked={real === value}
+          onClick={() => onChange(value)}
+          className={cn(
+            'rounded-[5px] px-2.5 py-1 text-xs font-medium outline-none focus-visible:ring-2 focus-visible:ring-ring',
+            real === value
+              ? 'bg-primary text-primary-foreground'
+              : 'text-muted-foreground hover:text-foreground',
+          )}
+        >
+          {value ? t('chart.real') : t('chart.nominal')}
+        </button>
+      ))}
+    </div>
+  );
+}
+
+/** The chart's key: bands, median, mean path, paid in; each drawn differently, not by colour alone. */
+function Legend() {
+  const { t } = useTranslation('planning');
+  const item = (mark: React.ReactNode, label: string) => (
+    <li className="flex items-center gap-1.5">
+      {mark}
+      {label}
+    </li>
+  );
+  return (
+    <ul className="flex flex-wrap items-center gap-x-3 gap-y-1 text-xs text-muted-foreground">
+      {item(
+        <span aria-hidden="true" className="h-2.5 w-4 rounded-sm bg-chart-1/15" />,
+        t('legend.outer'),
+      )}
+      {item(
+        <span aria-hidden="true" className="h-2.5 w-4 rounded-sm bg-chart-1/35" />,
+        t('legend.inner'),
+      )}
+      {item(<span aria-hidden="true" className="w-4 border-t-2 border-chart-1" />, t('bands.p50'))}
+      {item(
+        <span aria-hidden="true" className="w-4 border-t-2 border-dashed border-foreground" />,
+        t('bands.mean'),
+      )}
+      {item(
+        <span
+          aria-hidden="true"
+          className="w-4 border-t-2 border-dotted border-muted-foreground"
+        />,
+        t('bands.paidIn'),
+      )}
+    </ul>
+  );
+}
+
+/** What the horizon holds: the middle, both ends and what was put in, nominal and today's money. */
+function HorizonFigures({
+  nominal,
+  real,
+  currency,
+}: {
+  nominal: ProjectionRow;
+  real: ProjectionRow;
+  currency: Currency;
+}) {
+  const { t } = useTranslation('planning');
+  const format = useFormatters();
+  const money = (value: number) => format.money(value, { currency, decimals: false });
+  const rows: [string, keyof ProjectionRow][] = [
+    [t('bands.p95'), 'p95'],
+    [t('bands.p50'), 'p50'],
+    [t('bands.p5'), 'p5'],
+    [t('bands.mean'), 'mean'],
+    [t('bands.paidIn'), 'paidIn'],
+  ];
+  return (
+    <table className="tabular w-full text-sm">
+      <caption className="sr-only">{t('horizon.caption', { count: nominal.year })}</caption>
+      <thead>
+        <tr className="text-xs text-muted-foreground">
+          <th scope="col" className="py-1 text-left font-medium">
+            <span className="sr-only">{t('horizon.figure')}</span>
+          </th>
+          <th scope="col" className="py-1 text-right font-medium">
+            {t('horizon.nominal', { count: nominal.year })}
+          </th>
+          <th scope="col" className="py-1 pl-4 text-right font-medium">
+            {t('horizon.real')}
+          </th>
+        </tr>
+      </thead>
+      <tbody>
+        {rows.map(([label, key]) => (
+          <tr key={key} className={cn('border-t', key === 'p50' && 'font-semibold')}>
+            <th scope="row" className="py-1.5 text-left font-normal">
+              {label}
+            </th>
+            <td className="py-1.5 text-right">{money(nominal[key])}</td>
+            <td className="py-1.5 pl-4 text-right text-muted-foreground">{money(real[key])}</td>
+          </tr>
+        ))}
+      </tbody>
+    </table>
+  );
+}
+
+export function ProjectionResults({
+  result,
+  currency,
+  busy,
+}: {
+  result: ProjectionResult | null;
+  currency: Currency;
+  busy: boolean;
+}) {
+  const { t } = useTranslation('planning');
+  const format = useFormatters();
+  const [real, setReal] = useState(false);
+  const nominalRows = useMemo(() => (result ? yearlyRows(result, false) : []), [result]);
+  const realRows = useMemo(() => (result ? yearlyRows(result, true) : []), [result]);
+  const rows = real ? realRows : nominalRows;
+  const lastNominal = nominalRows.at(-1);
+  const lastReal = realRows.at(-1);
+
+  if (!result || !lastNominal || !lastReal) {
+    return (
+      <div className="grid gap-4" aria-busy="true">
+        <Skeleton className="h-56 w-full rounded-xl" />
+        <Skeleton className="h-96 w-full rounded-xl" />
+      </div>
+    );
+  }
+  const money = (value: number) => format.money(value, { currency, decimals: false });
+  const caption = t(real ? 'chart.captionReal' : 'chart.caption', { count: lastNominal.year });
+  const table = (
+    <ChartTable
+      caption={caption}
+      rows={rows}
+      rowKey={(row) => String(row.year)}
+      columns={[
+        {
+          id: 'year',
+          header: t('chart.yearColumn'),
+          cell: (row) => t('chart.year', { count: row.year }),
+        },
+        ...(['p5', 'p25', 'p50', 'p75', 'p95', 'mean', 'paidIn'] as const).map((key) => ({
+          id: key,
+          header: t(`bands.${key}`),
+          numeric: true,
+          cell: (row: ProjectionRow) => money(row[key]),
+        })),
+      ]}
+    />
+  );
+  return (
+    <div className="grid gap-4" aria-busy={busy || undefined}>
+      <Card>
+        <CardHeader className="pb-2">
+          <CardTitle>{t('horizon.title', { count: lastNominal.year })}</CardTitle>
+          <p className="text-[13px] text-muted-foreground">
+            {t('horizon.sentence', {
+              median: money(lastNominal.p50),
+              low: money(lastNominal.p5),
+              high: money(lastNominal.p95),
+            })}
+          </p>
+        </CardHeader>
+        <CardContent>
+          <HorizonFigures nominal={lastNominal} real={lastReal} currency={currency} />
+        </CardContent>
+      </Card>
+      <Card>
+        <CardHeader className="pb-3">
+          <CardTitle id="projection-chart-title">{t('chart.title')}</CardTitle>
+        </CardHeader>
+        <CardContent>
+          <ChartFigure
+            busy={busy}
+            summary={t('chart.summary', {
+              caption,
+              low: money(rows.at(-1)?.p5 ?? 0),
+              median: money(rows.at(-1)?.p50 ?? 0),
+              high: money(rows.at(-1)?.p95 ?? 0),
+            })}
+            toolbar={
+              <div className="flex min-w-0 flex-wrap items-center gap-x-4 gap-y-2">
+                <MoneyToggle real={real} onChange={setReal} />
+                <Legend />
+              </div>
+            }
+            table={table}
+            chart={
+              <ChartCanvas height={CHART_HEIGHT} empty={rows.length < 2}>
+                {(width) => (
+                  <ProjectionChartDrawing
+                    rows={rows}
+                    currency={currency}
+                    width={width}
+                    height={CHART_HEIGHT}
+                  />
+                )}
+              </ChartCanvas>
+            }
+          />
+          <p className="mt-3 text-[13px] text-muted-foreground">{t('chart.note')}</p>
+        </CardContent>
+      </Card>
+    </div>
+  );
+}

@@ -1,0 +1,99 @@
+import type { ProjectionInput, ProjectionMode } from '@/domain/projection';
+
+/** Paths every projection draws; the seed is fixed so the same inputs show the same bands. */
+export const PROJECTION_PATHS = 10_000;
+export const PROJECTION_SEED = 20_261_129;
+export const MAX_YEARS = 50;
+export const MAX_EVENTS = 20;
+
+/** What the form holds: texts as typed (a French user types 1 234,5), parsed on each change. */
+export type ProjectionFields = {
+  startValue: string;
+  monthlyContribution: string;
+  contributionGrowth: string;
+  years: string;
+  expectedReturn: string;
+  volatility: string;
+  inflation: string;
+  mode: ProjectionMode;
+  events: { key: number; year: string; amount: string }[];
+};
+
+export type FieldErrors = Partial<Record<string, string>>;
+
+/** A number typed with a decimal comma or point, spaces as thousands separators. */
+export function parseTypedNumber(text: string): number | null {
+  const compact = text.replace(/[\s\u00a0\u202f]/g, '');
+  if (!/^[-+]?[\d.,]+$/.test(compact)) return null;
+  const normal = compact.includes('.') ? compact.replace(/,/g, '') : compact.replace(',', '.');
+  const value = Number(normal);
+  return Number.isFinite(value) ? value : null;
+}
+
+type Rule = { min: number; max: number; integer?: boolean };
+const RULES: Record<string, Rule> = {
+  startValue: { min: 0, max: 1e12 },
+  monthlyContribution: { min: -1e9, max: 1e9 },
+  contributionGrowth: { min: -50, max: 50 },
+  years: { min: 1, max: MAX_YEARS, integer: true },
+  expectedReturn: { min: -50, max: 100 },
+  volatility: { min: 0, max: 200 },
+  inflation: { min: -10, max: 50 },
+};
+
+/**
+ * The inputs of the domain's projection from the form, or the fields' errors (message keys of the
+ * planning namespace with their values). Percentages are typed as percents (6 for 6%).
+ */
+export function toProjectionInput(
+  fields: ProjectionFields,
+  history: readonly number[],
+):
+  | { input: ProjectionInput }
+  | { errors: Record<string, { key: string; min?: number; max?: number }> } {
+  const errors: Record<string, { key: string; min?: number; max?: number }> = {};
+  const read = (name: keyof typeof RULES, text: string) => {
+    const rule = RULES[name] as Rule;
+    const value = parseTypedNumber(text);
+    if (value === null) errors[name] = { key: 'errors.number' };
+    else if (rule.integer && !Number.isInteger(value)) errors[name] = { key: 'errors.whole' };
+    else if (value < rule.min || value > rule.max)
+      errors[name] = { key: 'errors.range', min: rule.min, max: rule.max };
+    return value ?? 0;
+  };
+  const startValue = read('startValue', fields.startValue);
+  const monthlyContribution = read('monthlyContribution', fields.monthlyContribution);
+  const contributionGrowth = read('contributionGrowth', fields.contributionGrowth) / 100;
+  const years = read('years', fields.years);
+  const expectedReturn = read('expectedReturn', fields.expectedReturn) / 100;
+  const volatility = read('volatility', fields.volatility) / 100;
+  const inflation = read('inflation', fields.inflation) / 100;
+  const events = fields.events.map((event) => {
+    const year = parseTypedNumber(event.year);
+    const amount = parseTypedNumber(event.amount);
+    if (year === null || !Number.isInteger(year) || year < 1 || year > years)
+      errors[`event-${event.key}-year`] = { key: 'errors.eventYear', max: years };
+    if (amount === null || Math.abs(amount) > 1e12)
+      errors[`event-${event.key}-amount`] = { key: 'errors.number' };
+    return { month: (year ?? 1) * 12, amount: amount ?? 0 };
+  });
+  if (fields.mode === 'bootstrap' && history.length === 0)
+    errors.mode = { key: 'errors.noHistory' };
+  if (Object.keys(errors).length) return { errors };
+  return {
+    input: {
+      startValue,
+      monthlyContribution,
+      contributionGrowth,
+      months: years * 12,
+      expectedReturn,
+      volatility,
+      inflation,
+      events,
+      paths: PROJECTION_PATHS,
+      seed: PROJECTION_SEED,
+      mode: fields.mode,
+      history,
+    },
+  };
+}

@@ -1,0 +1,52 @@
+import { useEffect, useRef, useState } from 'react';
+import type { ProjectionInput, ProjectionResult } from '@/domain/projection';
+import { createProjectionRunner, type ProjectionRunner } from './projection-runner';
+
+/** Inputs settle this long before a run (typing a number changes it at every key). */
+const SETTLE_MS = 250;
+
+/**
+ * The projection of `input` (null: nothing to run), run off the page's thread; the last result
+ * stays on screen, marked busy, while the next one runs.
+ */
+export function useProjection(input: ProjectionInput | null) {
+  const runner = useRef<ProjectionRunner | null>(null);
+  const [state, setState] = useState<{
+    result: ProjectionResult | null;
+    /** The inputs (as `key`) the result or the error belongs to. */
+    of: string | null;
+    error: string | null;
+  }>({ result: null, of: null, error: null });
+
+  useEffect(() => {
+    runner.current = createProjectionRunner();
+    return () => {
+      runner.current?.dispose();
+      runner.current = null;
+    };
+  }, []);
+
+  // Runs when the values change, not when an equal object comes (each render makes one): the
+  // inputs are plain numbers, the same after a round trip through JSON.
+  const key = input ? JSON.stringify(input) : null;
+  useEffect(() => {
+    if (!key) return;
+    const timer = setTimeout(() => {
+      runner.current
+        ?.run(JSON.parse(key) as ProjectionInput)
+        .then((result) => {
+          if (result) setState({ result, of: key, error: null });
+        })
+        .catch((error: Error) =>
+          setState((previous) => ({ ...previous, of: key, error: error.message })),
+        );
+    }, SETTLE_MS);
+    return () => clearTimeout(timer);
+  }, [key]);
+
+  return {
+    result: state.result,
+    busy: key !== null && state.of !== key,
+    error: state.of === key ? state.error : null,
+  };
+}

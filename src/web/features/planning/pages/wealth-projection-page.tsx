@@ -1,0 +1,215 @@
+import { FlaskConical } from 'lucide-react';
+import { useEffect, useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import {
+  assumptionsFromAllocation,
+  assumptionsFromHistory,
+  monthlyReturns,
+  type ProjectionInput,
+} from '@/domain/projection';
+import type { DashboardResponse, PerformanceRange } from '@/contracts/valuation';
+import { DataErrorCard } from '@/web/components/errors/error-card';
+import { Button } from '@/web/components/ui/button';
+import { Card, CardContent } from '@/web/components/ui/card';
+import { Skeleton } from '@/web/components/ui/skeleton';
+import { useDashboard } from '@/web/features/dashboard';
+import { useOptionalActiveScope } from '@/web/lib/active-scope';
+import { usePlan } from '@/web/lib/plan';
+import { useFormatters } from '@/web/lib/preferences';
+import { type FieldError, ProjectionForm } from '../components/projection-form';
+import { ProjectionResults } from '../components/projection-results';
+import { type ProjectionFields, toProjectionInput } from '../lib/projection-form';
+import { useProjection } from '../lib/use-projection';
+
+/** Where the expected return and volatility come from, for the note under them. */
+type Source = { kind: 'history'; months: number; since: string } | { kind: 'allocation' };
+
+/** Two decimals at most, as a user would type them (6.5, not 6.499999). */
+const percentText = (ratio: number) => String(Math.round(ratio * 10_000) / 100);
+
+function assumptionsOf(data: DashboardResponse) {
+  const history = monthlyReturns(data.series);
+  const fromHistory = assumptionsFromHistory(history);
+  if (fromHistory) {
+    return {
+      ...fromHistory,
+      history,
+      source: {
+        kind: 'history',
+        months: history.length,
+        since: data.series[0]?.date ?? '',
+      } as Source,
+    };
+  }
+  return {
+    ...assumptionsFromAllocation(data.allocation.assetClass),
+    history,
+    source: { kind: 'allocation' } as Source,
+  };
+}
+
+/** Nothing is ever put in: every path stays at zero. */
+const nothingToProject = (input: ProjectionInput) =>
+  input.startValue === 0 &&
+  input.monthlyContribution <= 0 &&
+  input.events.every((event) => event.amount <= 0);
+
+function initialFields(data: DashboardResponse): ProjectionFields {
+  const { expectedReturn, volatility } = assumptionsOf(data);
+  return {
+    startValue: String(Math.max(0, Math.round(Number(data.netWorth.value)))),
+    monthlyContribution: '0',
+    contributionGrowth: '2',
+    years: '20',
+    expectedReturn: percentText(expectedReturn),
+    volatility: percentText(volatility),
+    inflation: '2',
+    mode: 'lognormal',
+    events: [],
+  };
+}
+
+function Projection({ data }: { data: DashboardResponse }) {
+  const { t } = useTranslation('planning');
+  const format = useFormatters();
+  const assumed = useMemo(() => assumptionsOf(data), [data]);
+  const [fields, setFields] = useState(() => initialFields(data));
+  const checked = useMemo(() => toProjectionInput(fields, assumed.history), [fields, assumed]);
+  const input = 'input' in checked ? checked.input : null;
+  const errors: Record<string, FieldError> = 'errors' in checked ? checked.errors : {};
+  const projection = useProjection(input);
+  const typedOwn =
+    fields.expectedReturn !== percentText(assumed.expectedReturn) ||
+    fields.volatility !== percentText(assumed.volatility);
+
+  const note = (
+    <p>
+      {assumed.source.kind === 'history'
+        ? t('assumptions.history', {
+            count: assumed.source.months,
+            since: format.date(assumed.source.since),
+            expected: format.percent(assumed.expectedReturn * 100, { decimals: 1 }),
+            volatility: format.percent(assumed.volatility * 100, { decimals: 1 }),
+          })
+        : t('assumptions.allocation', {
+            expected: format.percent(assumed.expectedReturn * 100, { decimals: 1 }),
+            volatility: format.percent(assumed.volatility * 100, { decimals: 1 }),
+          })}{' '}
+      {typedOwn ? (
+        <Button
+          type="button"
+          variant="link"
+          size="sm"
+          className="h-auto p-0 text-[13px]"
+          onClick={() =>
+            setFields({
+              ...fields,
+              expectedReturn: percentText(assumed.expectedReturn),
+              volatility: percentText(assumed.volatility),
+            })
+          }
+        >
+          {t('assumptions.reset')}
+        </Button>
+      ) : null}
+    </p>
+  );
+
+  return (
+    <div className="grid grid-cols-[minmax(0,1fr)] gap-4 lg:grid-cols-[minmax(0,21rem)_minmax(0,1fr)]">
+      <Card className="self-start">
+        <CardContent className="pt-5">
+          <ProjectionForm
+            fields={fields}
+            errors={errors}
+            onChange={setFields}
+            currencyLabel={data.currency}
+            assumptionsNote={note}
+            canBootstrap={assumed.history.length > 0}
+          />
+        </CardContent>
+      </Card>
+      {/* The figures first on a phone, beside the form on a wide screen. */}
+      <div className="order-first min-w-0 lg:order-none">
+        {projection.error ? (
+          <DataErrorCard onRetry={() => setFields({ ...fields })} />
+        ) : input && nothingToProject(input) ? (
+          <section
+            aria-labelledby="projection-empty-title"
+            className="rounded-xl border border-dashed bg-card/60 px-6 py-12 text-center"
+          >
+            <h2 id="projection-empty-title" className="text-base font-semibold">
+              {t('empty.title')}
+            </h2>
+            <p className="mx-auto mt-1.5 max-w-md text-sm text-muted-foreground">
+              {t('empty.text')}
+            </p>
+          </section>
+        ) : (
+          <ProjectionResults
+            result={input ? projection.result : null}
+            currency={data.currency}
+            busy={projection.busy}
+          />
+        )}
+        {!input ? (
+          <p role="status" className="mt-3 text-[13px] text-muted-foreground">
+            {t('form.fix')}
+          </p>
+        ) : null}
+      </div>
+    </div>
+  );
+}
+
+/**
+ * /wealth-projection (issue 29): where the net worth (or the active simulation) may go, as a mean
+ * path and Monte Carlo bands (src/domain/projection, run in a Web Worker), nominal and in today's
+ * money; return and volatility prefilled from the portfolio's own history when it spans two
+ * years, else from its allocation by class.
+ */
+export function WealthProjectionPage() {
+  const { t } = useTranslation('planning');
+  const scope = useOptionalActiveScope();
+  const simulation = scope?.simulation ?? null;
+  const portfolio = scope?.portfolio ?? null;
+  const view =
+    simulation && portfolio ? { portfolioId: portfolio.id, simulationId: simulation.id } : null;
+  const scopeKnown = !scope || scope.status !== 'loading';
+  // The longest history the plan opens (two years of it let the return come from the
+  // portfolio), asked once the plan is known: the form starts from the first answer.
+  const plan = usePlan();
+  const range: PerformanceRange = plan.allows('advanced_analytics') ? 'MAX' : '1Y';
+  const dashboard = useDashboard(range, scopeKnown && !plan.pending, view);
+
+  useEffect(() => {
+    document.title = t('title');
+  }, [t]);
+
+  return (
+    <div className="mx-auto grid max-w-6xl grid-cols-[minmax(0,1fr)] gap-4">
+      <div>
+        <h1 className="text-2xl font-semibold tracking-tight">{t('heading')}</h1>
+        {simulation && portfolio ? (
+          <p className="mt-1 flex items-start gap-1.5 text-sm text-muted-foreground">
+            <FlaskConical aria-hidden="true" className="mt-0.5 size-4 shrink-0" />
+            <span>{t('subheadingSimulation', { name: simulation.name })}</span>
+          </p>
+        ) : (
+          <p className="mt-1 text-sm text-muted-foreground">{t('subheading')}</p>
+        )}
+      </div>
+      {dashboard.data ? (
+        // A new view (another simulation) starts its form again from its own figures.
+        <Projection key={view?.simulationId ?? 'real'} data={dashboard.data} />
+      ) : dashboard.isError ? (
+        <DataErrorCard onRetry={() => void dashboard.refetch()} />
+      ) : (
+        <div className="grid gap-4 lg:grid-cols-[minmax(0,21rem)_minmax(0,1fr)]" aria-busy="true">
+          <Skeleton className="h-[36rem] w-full rounded-xl" />
+          <Skeleton className="h-[36rem] w-full rounded-xl" />
+        </div>
+      )}
+    </div>
+  );
+}
