@@ -88,8 +88,9 @@ test('project the net worth, follow what is typed, read it in today’s money an
 
   // A field out of range says so and leaves the last figures.
   await page.getByLabel('Horizon').fill('80');
-  await expect(page.getByText('Enter a number from 1 to 50.')).toBeVisible();
+  await expect(page.getByText(/Enter a number from 1 to 50/)).toBeVisible();
   await expect(page.getByRole('status').filter({ hasText: 'Correct the fields' })).toBeVisible();
+  await expect(thirty).toBeVisible();
 });
 
 test('in French, and on a phone in dark mode', async ({ page, expectAccessible }) => {

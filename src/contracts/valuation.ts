@@ -164,6 +164,12 @@ export const dashboardResponseSchema = z.object({
   /** Over the user's own portfolios; shared portfolios are listed apart, not added. */
   netWorth: performanceFiguresSchema,
   series: z.array(seriesPointSchema),
+  /**
+   * The time-weighted return of each complete calendar month in the range, oldest first, from
+   * the daily index (the series above is thinned for charts): what a projection estimates its
+   * return and volatility from.
+   */
+  monthlyReturns: z.array(z.number()),
   portfolios: z.array(
     z.object({
       id: z.uuid(),

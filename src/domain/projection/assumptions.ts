@@ -4,7 +4,7 @@
  * month ends, else its allocation by asset class and long-run assumptions per class.
  */
 
-/** Month ends needed (24 monthly returns) before the history is trusted. */
+/** Monthly returns needed (two years: 25 month ends) before the history is trusted. */
 export const MIN_HISTORY_MONTHS = 24;
 
 export type Assumptions = { expectedReturn: number; volatility: number };
@@ -44,31 +44,6 @@ export function assumptionsFromAllocation(
   }
   if (total === 0) return { ...(CLASS_ASSUMPTIONS.market ?? OTHER) };
   return { expectedReturn: expectedReturn / total, volatility: volatility / total };
-}
-
-/**
- * The month-end to month-end returns of a time-weighted index (1 at the start; flows do not
- * move it), from daily points in date order: the last point of each calendar month.
- */
-export function monthlyReturns(points: readonly { date: string; twrIndex: number }[]): number[] {
-  const ends: number[] = [];
-  let month = '';
-  for (const point of points) {
-    const key = point.date.slice(0, 7);
-    if (key !== month) {
-      month = key;
-      ends.push(point.twrIndex);
-    } else {
-      ends[ends.length - 1] = point.twrIndex;
-    }
-  }
-  const returns: number[] = [];
-  for (let i = 1; i < ends.length; i += 1) {
-    const before = ends[i - 1] as number;
-    const after = ends[i] as number;
-    if (before > 0 && after > 0) returns.push(after / before - 1);
-  }
-  return returns;
 }
 
 /**

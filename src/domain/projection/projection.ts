@@ -7,15 +7,17 @@ import { createRandom } from './random';
  * - Each month the value grows by a random factor, then the month's contribution and its one-off
  *   events are added (a withdrawal is a negative event). A value that would fall below zero stays
  *   at zero: money that is not there cannot be withdrawn.
- * - `expectedReturn` is the expected yearly growth: over a year the mean growth factor is
- *   1 + expectedReturn whatever the volatility. In the log-normal mode the monthly log-return is
+ * - `expectedReturn` is the expected yearly growth: in the log-normal mode, over a year the mean
+ *   growth factor is 1 + expectedReturn whatever the volatility. There the monthly log-return is
  *   normal with standard deviation volatility / sqrt(12) and mean ln(1 + expectedReturn) / 12
  *   minus half its variance. The deterministic path grows by (1 + expectedReturn)^(1/12) a month:
  *   the mean path without contributions, above the median, which volatility pulls down.
- * - `fat_tailed`: the same mean and variance, with Student's t (5 degrees of freedom) in place of
- *   the normal: large months, up and down, are more frequent.
+ * - `fat_tailed`: the monthly log-return keeps its mean and variance, with Student's t (5 degrees
+ *   of freedom, scaled to variance 1) in place of the normal: large months, up and down, are more
+ *   frequent.
  * - `bootstrap`: each month's growth is one of the portfolio's own past monthly returns, drawn at
- *   random with replacement (`history`); expectedReturn and volatility are then not used.
+ *   random with replacement (`history`); expectedReturn and volatility are then not used, and the
+ *   deterministic path grows by the mean of the past months' growth factors.
  * - Contributions rise by `contributionGrowth` every twelve months. Inflation does not change the
  *   simulation: `deflator[m]` turns month m's nominal value into today's money.
  *
@@ -140,8 +142,14 @@ export function deterministicPath(input: ProjectionInput): Float64Array {
 
 function walkDeterministic(input: ProjectionInput, inflows: Float64Array) {
   const path = new Float64Array(input.months + 1);
-  // The same factor a zero-volatility Monte Carlo month uses, so the two agree exactly.
-  const growth = Math.exp(Math.log1p(input.expectedReturn) / 12);
+  // The mean month: the same factor a zero-volatility Monte Carlo month uses, so the two agree
+  // exactly; replaying past months, the mean of their growth factors (each month is one of them,
+  // drawn at random, independently).
+  const history = input.history ?? [];
+  const growth =
+    input.mode === 'bootstrap' && history.length
+      ? history.reduce((sum, r) => sum + 1 + r, 0) / history.length
+      : Math.exp(Math.log1p(input.expectedReturn) / 12);
   let value = input.startValue;
   path[0] = value;
   for (let m = 1; m <= input.months; m += 1) {
@@ -253,6 +261,17 @@ function bandRanks(n: number) {
 /** Buckets between the smallest and the largest value when looking for ranks. */
 const BUCKETS = 2_048;
 
+const wordView = new Float64Array(1);
+const words = new Uint32Array(wordView.buffer);
+/** Which of the two 32-bit words of a double holds its sign, exponent and leading mantissa. */
+const HIGH = new Uint8Array(new Uint16Array([1]).buffer)[0] === 1 ? 1 : 0;
+
+/** The high 32 bits of a positive double: an integer that never decreases as the value grows. */
+function highWord(value: number): number {
+  wordView[0] = value;
+  return words[HIGH] as number;
+}
+
 /** The band percentiles of `values` (not empty), exactly as sorting them would give. */
 export function bandPercentiles(values: Float64Array): Record<BandPercentile, number> {
   return new RankFinder(values.length).percentiles(values, bandRanks(values.length));
@@ -260,7 +279,7 @@ export function bandPercentiles(values: Float64Array): Record<BandPercentile, nu
 
 /**
  * Finds given ranks of a column of values without sorting it: the values are counted into
- * equal-width buckets between the smallest and the largest, the running counts say which bucket
+ * buckets between the smallest and the largest (on a logarithmic scale), the running counts say which bucket
  * holds each rank, and only those buckets' values are sorted. Three passes over the column and a
  * few small sorts, exact whatever the ties (a bucket of equal values sorts as any other).
  */
@@ -300,10 +319,16 @@ class RankFinder {
     }
     const { counts, bucketOf, slotOf } = this;
     counts.fill(0);
-    const scale = BUCKETS / (max - min);
+    // Buckets on a logarithmic scale: outcomes are skewed (a few paths end far above the rest),
+    // and even widths in value would put the middle ones all in the first buckets. The scale is
+    // the high word of 1 + value - min as a double (exponent and leading mantissa bits), which
+    // grows with the value, as a logarithm does, for the price of a store and a load.
+    const low = highWord(1);
+    const scale = BUCKETS / (highWord(1 + (max - min)) - low + 1);
     for (let i = 0; i < n; i += 1) {
-      let b = Math.floor(((values[i] as number) - min) * scale);
-      if (b >= BUCKETS) b = BUCKETS - 1;
+      let b = Math.floor((highWord(1 + ((values[i] as number) - min)) - low) * scale);
+      // Anything not finite in the last bucket.
+      if (!(b < BUCKETS)) b = BUCKETS - 1;
       bucketOf[i] = b;
       counts[b] = (counts[b] as number) + 1;
     }

@@ -1,5 +1,6 @@
 /**
- * A seeded random source: xoshiro128** (Blackman and Vigna), seeded through splitmix32. The same
+ * A seeded random source: xoshiro128** (Blackman and Vigna), its state drawn from the seed by a
+ * Weyl sequence through MurmurHash3's 32-bit finaliser (`seedSequence`). The same
  * seed gives the same numbers in every JavaScript engine (32-bit integer arithmetic only, through
  * Math.imul and unsigned shifts), so a projection run in the browser and on the server draws the
  * same paths. Not for anything secret.
@@ -24,7 +25,7 @@ export type Random = {
 
 const TWO_POW_32 = 4_294_967_296;
 
-function splitmix32(seed: number) {
+function seedSequence(seed: number) {
   let state = seed >>> 0;
   return () => {
     state = (state + 0x9e3779b9) >>> 0;
@@ -36,12 +37,12 @@ function splitmix32(seed: number) {
 }
 
 export function createRandom(seed: number): Random {
-  const init = splitmix32(seed);
+  const init = seedSequence(seed);
   let s0 = init();
   let s1 = init();
   let s2 = init();
   let s3 = init();
-  // The all-zero state never leaves zero; splitmix32 cannot give four zeros, but be certain.
+  // The all-zero state never leaves zero; four zeros in a row cannot come, but be certain.
   if ((s0 | s1 | s2 | s3) === 0) s0 = 1;
 
   const next = () => {

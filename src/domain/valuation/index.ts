@@ -1,7 +1,7 @@
 export * from './dates';
 export * from './engine';
 export { FxTable, type FxInput, normaliseCurrency, pairName, type NormalisedCurrency } from './fx';
-export { chartSeries, rangePerformance, type DailyArrays } from './performance';
+export { chartSeries, monthEndReturns, rangePerformance, type DailyArrays } from './performance';
 export * from './returns';
 export * from './risk';
 export * from './series';

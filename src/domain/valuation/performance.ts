@@ -128,6 +128,34 @@ export function rangePerformance(
 }
 
 /**
+ * The month-end to month-end returns of a range's TWR index (`rangePerformance`'s `index`): the
+ * index on the last day of each calendar month the range holds (its opening day included), and
+ * the return from each such day to the next, so complete months only; from the full daily index,
+ * never from a thinned chart series. What a projection estimates its return and volatility from
+ * (src/domain/projection/assumptions.ts).
+ */
+export function monthEndReturns(
+  firstDay: DayNumber,
+  startIndex: number,
+  endIndex: number,
+  index: Float64Array,
+): number[] {
+  const ends: number[] = [];
+  for (let d = Math.max(startIndex - 1, 0); d <= endIndex; d += 1) {
+    const date = fromDay(firstDay + d);
+    const next = fromDay(firstDay + d + 1);
+    if (next.slice(5, 7) !== date.slice(5, 7)) ends.push(index[d - startIndex + 1] as number);
+  }
+  const returns: number[] = [];
+  for (let i = 1; i < ends.length; i += 1) {
+    const before = ends[i - 1] as number;
+    const after = ends[i] as number;
+    if (before > 0 && Number.isFinite(after)) returns.push(after / before - 1);
+  }
+  return returns;
+}
+
+/**
  * The chart series of a range: one point per day from the range's opening day (the day before its
  * start, when the history reaches back to it; else its first day) to its end, thinned to
  * `maxPoints` when longer (see `thinSeries`: first, last, lowest and highest value always kept).

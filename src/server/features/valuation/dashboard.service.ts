@@ -5,6 +5,7 @@ import { type Decimal, dec, roundMoney, toPlain } from '@/domain/money/decimal';
 import {
   chartSeries,
   type DailyArrays,
+  monthEndReturns,
   type MoneyFigures,
   rangePerformance,
   rangeStartDay,
@@ -271,12 +272,15 @@ async function buildDashboard(
     asOfDay,
   );
   let series: DashboardResponse['series'] = [];
+  let monthlyReturns: number[] = [];
   let performance = ownValued[0]?.computed.result.performance;
   if (daily) {
     const endIndex = asOfDay - daily.firstDay;
     const startIndex = rangeStartDay(range, asOfDay, daily.firstDay) - daily.firstDay;
-    performance = rangePerformance(daily, startIndex, endIndex);
-    series = chartSeries(daily, startIndex, endIndex).map((point) => ({
+    const index = new Float64Array(endIndex - startIndex + 2);
+    performance = rangePerformance(daily, startIndex, endIndex, index);
+    monthlyReturns = monthEndReturns(daily.firstDay, startIndex, endIndex, index);
+    series = chartSeries(daily, startIndex, endIndex, index).map((point) => ({
       date: point.date,
       value: point.value.toFixed(2),
       netContributions: point.netContributions.toFixed(2),
@@ -435,6 +439,7 @@ async function buildDashboard(
     range,
     netWorth,
     series,
+    monthlyReturns,
     portfolios: (simulation ? [] : ownValued).map(({ row, computed }) => ({
       id: row.id,
       name: row.name,

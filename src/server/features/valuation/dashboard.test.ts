@@ -118,6 +118,14 @@ describe('dashboard', () => {
       expect.objectContaining({ name: 'Livret A', maturityDate: '2024-04-15', balance: '1000.00' }),
     ]);
     expect(answer.series.at(-1)).toMatchObject({ date: '2024-03-01', value: '2380.00' });
+    // One complete month in the history (January 31 to February 29), from the same daily index
+    // the series shows (short enough here to be sent whole).
+    const indexOn = (date: string) => answer.series.find((point) => point.date === date)?.twrIndex;
+    expect(answer.monthlyReturns).toHaveLength(1);
+    expect(answer.monthlyReturns[0]).toBeCloseTo(
+      indexOn('2024-02-29')! / indexOn('2024-01-31')! - 1,
+      12,
+    );
   });
 
   it('does not count a value typed today as a gain of the day, nor as a mover', async () => {

@@ -52,6 +52,7 @@ export function makeDashboard(
       { date: '2026-10-01', value: '121250.10', netContributions: '107000.00', twrIndex: 1.021 },
       { date: '2026-11-25', value: '125430.55', netContributions: '108500.00', twrIndex: 1.0873 },
     ],
+    monthlyReturns: [0.021],
     portfolios: [
       {
         id: PORTFOLIO_A,
@@ -172,6 +173,7 @@ export function makeEmptyDashboard(): DashboardResponse {
   return makeDashboard({
     netWorth: zero,
     series: [],
+    monthlyReturns: [],
     portfolios: [
       {
         id: PORTFOLIO_A,

@@ -1,11 +1,12 @@
 import { Plus, Trash2 } from 'lucide-react';
-import { useId } from 'react';
+import { type ReactNode, useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ProjectionMode } from '@/domain/projection';
 import { Button } from '@/web/components/ui/button';
 import { FormField } from '@/web/components/ui/form-field';
 import { Input } from '@/web/components/ui/input';
 import { NativeSelect } from '@/web/components/ui/select';
+import { useFormatters } from '@/web/lib/preferences';
 import { MAX_EVENTS, type ProjectionFields } from '../lib/projection-form';
 
 export type FieldError = { key: string; min?: number; max?: number };
@@ -25,19 +26,34 @@ export function ProjectionForm({
   errors: Record<string, FieldError>;
   onChange: (fields: ProjectionFields) => void;
   currencyLabel: string;
-  assumptionsNote: React.ReactNode;
+  assumptionsNote: ReactNode;
   canBootstrap: boolean;
 }) {
   const { t } = useTranslation('planning');
   const id = useId();
+  const format = useFormatters();
   const errorText = (name: string) => {
     const error = errors[name];
-    return error ? t(error.key, { min: error.min, max: error.max }) : null;
+    if (!error) return null;
+    const bound = (value: number | undefined) =>
+      value === undefined ? undefined : format.number(value, 2);
+    return t(error.key, { min: bound(error.min), max: bound(error.max) });
   };
-  const numberField = (name: NumberName, suffix: string, description?: React.ReactNode) => (
+  /** `signed`: the field takes negative amounts, so the phone keypad must offer a minus. */
+  const numberField = (
+    name: NumberName,
+    suffix: string,
+    description?: ReactNode,
+    signed = false,
+  ) => (
     <FormField
       id={`${id}-${name}`}
-      label={t(`fields.${name}`)}
+      label={
+        <>
+          {t(`fields.${name}`)}
+          <span className="sr-only"> ({suffix})</span>
+        </>
+      }
       error={errorText(name)}
       description={description}
     >
@@ -45,7 +61,7 @@ export function ProjectionForm({
         <div className="relative">
           <Input
             {...control}
-            inputMode="decimal"
+            inputMode={signed ? 'text' : 'decimal'}
             autoComplete="off"
             value={fields[name]}
             onChange={(event) => onChange({ ...fields, [name]: event.target.value })}
@@ -72,16 +88,21 @@ export function ProjectionForm({
       <fieldset className="grid gap-3">
         <legend className="mb-1 text-sm font-semibold">{t('form.money')}</legend>
         {numberField('startValue', currencyLabel)}
-        {numberField('monthlyContribution', currencyLabel, t('fields.monthlyContributionHint'))}
-        {numberField('contributionGrowth', '%', t('fields.contributionGrowthHint'))}
+        {numberField(
+          'monthlyContribution',
+          currencyLabel,
+          t('fields.monthlyContributionHint'),
+          true,
+        )}
+        {numberField('contributionGrowth', '%', t('fields.contributionGrowthHint'), true)}
         {numberField('years', t('fields.yearsSuffix'))}
       </fieldset>
       <fieldset className="grid gap-3">
         <legend className="mb-1 text-sm font-semibold">{t('form.markets')}</legend>
-        {numberField('expectedReturn', '%')}
+        {numberField('expectedReturn', '%', undefined, true)}
         {numberField('volatility', '%')}
         <div className="text-[13px] text-muted-foreground">{assumptionsNote}</div>
-        {numberField('inflation', '%', t('fields.inflationHint'))}
+        {numberField('inflation', '%', t('fields.inflationHint'), true)}
         <FormField id={`${id}-mode`} label={t('fields.mode')} error={errorText('mode')}>
           {(control) => (
             <NativeSelect
@@ -134,7 +155,7 @@ export function ProjectionForm({
                   {(control) => (
                     <Input
                       {...control}
-                      inputMode="decimal"
+                      inputMode="text"
                       value={event.amount}
                       onChange={(change) => setEvent(event.key, { amount: change.target.value })}
                       className="tabular text-right"
@@ -174,7 +195,7 @@ export function ProjectionForm({
                 ...fields.events,
                 {
                   key: Math.max(0, ...fields.events.map((event) => event.key)) + 1,
-                  year: '10',
+                  year: String(Math.max(1, Math.min(10, Number(fields.years) || 1))),
                   amount: '-10000',
                 },
               ],

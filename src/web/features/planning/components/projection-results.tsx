@@ -1,4 +1,5 @@
-import { lazy, useMemo, useState } from 'react';
+import { ToggleGroup } from 'radix-ui';
+import { lazy, type ReactNode, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ProjectionResult } from '@/domain/projection';
 import type { Currency } from '@/contracts/settings';
@@ -14,36 +15,43 @@ const ProjectionChartDrawing = lazy(() => import('./projection-chart-drawing'));
 
 const CHART_HEIGHT = 280;
 
-/** Nominal amounts, or in today's money (deflated by the inflation typed). */
+/**
+ * Nominal amounts, or in today's money (deflated by the inflation typed): a single-choice toggle
+ * group (Tab reaches it, arrow keys move, Space or Enter picks).
+ */
 function MoneyToggle({ real, onChange }: { real: boolean; onChange: (real: boolean) => void }) {
   const { t } = useTranslation('planning');
   return (
-    <div role="radiogroup" aria-label={t('chart.basis')} className="flex rounded-md border p-0.5">
-      {[false, true].map((value) => (
-        <button
-          key={String(value)}
-          type="button"
-          role="radio"
-          aria-checked={real === value}
-          onClick={() => onChange(value)}
+    <ToggleGroup.Root
+      type="single"
+      value={real ? 'real' : 'nominal'}
+      onValueChange={(next) => {
+        if (next) onChange(next === 'real');
+      }}
+      aria-label={t('chart.basis')}
+      className="inline-flex items-center gap-0.5 rounded-lg bg-muted p-0.5"
+    >
+      {(['nominal', 'real'] as const).map((value) => (
+        <ToggleGroup.Item
+          key={value}
+          value={value}
           className={cn(
-            'rounded-[5px] px-2.5 py-1 text-xs font-medium outline-none focus-visible:ring-2 focus-visible:ring-ring',
-            real === value
-              ? 'bg-primary text-primary-foreground'
-              : 'text-muted-foreground hover:text-foreground',
+            'inline-flex h-7 items-center rounded-md px-2.5 text-xs font-medium text-muted-foreground outline-none transition-colors',
+            'hover:text-foreground focus-visible:ring-2 focus-visible:ring-ring',
+            'data-[state=on]:bg-card data-[state=on]:text-foreground data-[state=on]:shadow-xs',
           )}
         >
-          {value ? t('chart.real') : t('chart.nominal')}
-        </button>
+          {t(`chart.${value}`)}
+        </ToggleGroup.Item>
       ))}
-    </div>
+    </ToggleGroup.Root>
   );
 }
 
 /** The chart's key: bands, median, mean path, paid in; each drawn differently, not by colour alone. */
 function Legend() {
   const { t } = useTranslation('planning');
-  const item = (mark: React.ReactNode, label: string) => (
+  const item = (mark: ReactNode, label: string) => (
     <li className="flex items-center gap-1.5">
       {mark}
       {label}
@@ -130,10 +138,13 @@ export function ProjectionResults({
   result,
   currency,
   busy,
+  stale = false,
 }: {
   result: ProjectionResult | null;
   currency: Currency;
   busy: boolean;
+  /** The inputs changed to something that cannot run: the last figures stay, dimmed. */
+  stale?: boolean;
 }) {
   const { t } = useTranslation('planning');
   const format = useFormatters();
@@ -175,7 +186,10 @@ export function ProjectionResults({
     />
   );
   return (
-    <div className="grid gap-4" aria-busy={busy || undefined}>
+    <div
+      className={cn('grid gap-4 transition-opacity', stale && 'opacity-50')}
+      aria-busy={busy || undefined}
+    >
       <Card>
         <CardHeader className="pb-2">
           <CardTitle>{t('horizon.title', { count: lastNominal.year })}</CardTitle>

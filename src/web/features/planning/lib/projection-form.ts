@@ -1,4 +1,4 @@
-import type { ProjectionInput, ProjectionMode } from '@/domain/projection';
+import { MIN_HISTORY_MONTHS, type ProjectionInput, type ProjectionMode } from '@/domain/projection';
 
 /** Paths every projection draws; the seed is fixed so the same inputs show the same bands. */
 export const PROJECTION_PATHS = 10_000;
@@ -19,13 +19,27 @@ export type ProjectionFields = {
   events: { key: number; year: string; amount: string }[];
 };
 
-export type FieldErrors = Partial<Record<string, string>>;
-
-/** A number typed with a decimal comma or point, spaces as thousands separators. */
-export function parseTypedNumber(text: string): number | null {
-  const compact = text.replace(/[\s\u00a0\u202f]/g, '');
-  if (!/^[-+]?[\d.,]+$/.test(compact)) return null;
-  const normal = compact.includes('.') ? compact.replace(/,/g, '') : compact.replace(',', '.');
+/**
+ * A number as typed, read with the user's decimal mark (`decimal`, from their number format):
+ * spaces and apostrophes group digits; the other mark groups digits too when it sets off groups of
+ * exactly three ('10,000' in English is ten thousand, '1.000' in French a thousand), and is
+ * otherwise taken for a decimal mark ('6.5' typed in French is still six and a half).
+ */
+export function parseTypedNumber(text: string, decimal: ',' | '.' = '.'): number | null {
+  const compact = text.replace(/[\s\u00a0\u202f'\u2019]/g, '');
+  if (!/^[-+]?(\d[\d.,]*)?\d$|^[-+]?\d+[.,]?$/.test(compact)) return null;
+  const other = decimal === ',' ? '.' : ',';
+  let normal = compact;
+  if (compact.includes(decimal)) {
+    normal = compact.split(other).join('');
+    if (normal.split(decimal).length > 2) return null;
+    normal = normal.replace(decimal, '.');
+  } else if (compact.includes(other)) {
+    const grouped = new RegExp(`^[-+]?\\d{1,3}(\\${other}\\d{3})+$`).test(compact);
+    if (grouped) normal = compact.split(other).join('');
+    else if (compact.split(other).length === 2) normal = compact.replace(other, '.');
+    else return null;
+  }
   const value = Number(normal);
   return Number.isFinite(value) ? value : null;
 }
@@ -48,13 +62,14 @@ const RULES: Record<string, Rule> = {
 export function toProjectionInput(
   fields: ProjectionFields,
   history: readonly number[],
+  decimal: ',' | '.' = '.',
 ):
   | { input: ProjectionInput }
   | { errors: Record<string, { key: string; min?: number; max?: number }> } {
   const errors: Record<string, { key: string; min?: number; max?: number }> = {};
   const read = (name: keyof typeof RULES, text: string) => {
     const rule = RULES[name] as Rule;
-    const value = parseTypedNumber(text);
+    const value = parseTypedNumber(text, decimal);
     if (value === null) errors[name] = { key: 'errors.number' };
     else if (rule.integer && !Number.isInteger(value)) errors[name] = { key: 'errors.whole' };
     else if (value < rule.min || value > rule.max)
@@ -69,16 +84,16 @@ export function toProjectionInput(
   const volatility = read('volatility', fields.volatility) / 100;
   const inflation = read('inflation', fields.inflation) / 100;
   const events = fields.events.map((event) => {
-    const year = parseTypedNumber(event.year);
-    const amount = parseTypedNumber(event.amount);
+    const year = parseTypedNumber(event.year, decimal);
+    const amount = parseTypedNumber(event.amount, decimal);
     if (year === null || !Number.isInteger(year) || year < 1 || year > years)
       errors[`event-${event.key}-year`] = { key: 'errors.eventYear', max: years };
     if (amount === null || Math.abs(amount) > 1e12)
       errors[`event-${event.key}-amount`] = { key: 'errors.number' };
     return { month: (year ?? 1) * 12, amount: amount ?? 0 };
   });
-  if (fields.mode === 'bootstrap' && history.length === 0)
-    errors.mode = { key: 'errors.noHistory' };
+  if (fields.mode === 'bootstrap' && history.length < MIN_HISTORY_MONTHS)
+    errors.mode = { key: 'errors.noHistory', min: MIN_HISTORY_MONTHS };
   if (Object.keys(errors).length) return { errors };
   return {
     input: {
@@ -97,3 +112,9 @@ export function toProjectionInput(
     },
   };
 }
+
+/** The limits of the typed rates, in percent: a prefilled value is kept inside them. */
+export const RATE_LIMITS = {
+  expectedReturn: RULES.expectedReturn as Rule,
+  volatility: RULES.volatility as Rule,
+};

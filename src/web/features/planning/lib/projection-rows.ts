@@ -14,8 +14,19 @@ export type ProjectionRow = {
 
 const cents = (value: number) => Math.round(value * 100) / 100;
 
-/** The end of each year (and today), from a projection's months. */
+/**
+ * The end of each year (and today), from a projection's months. In today's money each amount is
+ * deflated from its own month: a value by its month's deflator, what was paid in month by month,
+ * each payment by the deflator of the month it was made (a start value paid today stays whole).
+ */
 export function yearlyRows(result: ProjectionResult, real: boolean): ProjectionRow[] {
+  const paidIn = new Float64Array(result.months + 1);
+  paidIn[0] = result.paidIn[0] as number;
+  for (let month = 1; month <= result.months; month += 1) {
+    const payment = (result.paidIn[month] as number) - (result.paidIn[month - 1] as number);
+    paidIn[month] =
+      (paidIn[month - 1] as number) + payment * (real ? (result.deflator[month] as number) : 1);
+  }
   const rows: ProjectionRow[] = [];
   for (let month = 0; month <= result.months; month += 12) {
     const factor = real ? (result.deflator[month] as number) : 1;
@@ -28,7 +39,7 @@ export function yearlyRows(result: ProjectionResult, real: boolean): ProjectionR
       p75: at(result.bands[75]),
       p95: at(result.bands[95]),
       mean: at(result.deterministic),
-      paidIn: at(result.paidIn),
+      paidIn: cents(paidIn[month] as number),
     });
   }
   return rows;

@@ -39,10 +39,15 @@ export function createProjectionRunner(): ProjectionRunner {
   const worker = new Worker(new URL('./projection.worker.ts', import.meta.url), {
     type: 'module',
   });
+  let disposed = false;
   const waiting = new Map<
     number,
     { resolve: (result: ProjectionResult | null) => void; reject: (error: Error) => void }
   >();
+  const failAll = (message: string) => {
+    for (const pending of waiting.values()) pending.reject(new Error(message));
+    waiting.clear();
+  };
   worker.onmessage = (event: MessageEvent<ProjectionReply>) => {
     const reply = event.data;
     const pending = waiting.get(reply.id);
@@ -52,8 +57,16 @@ export function createProjectionRunner(): ProjectionRunner {
     else if ('error' in reply) pending.reject(new Error(reply.error));
     else pending.resolve(reply.result);
   };
+  // The worker's code did not load, or it stopped: every request still waiting fails (the page
+  // offers to try again) rather than waiting for ever.
+  worker.onerror = (event) => {
+    event.preventDefault();
+    failAll(event.message || 'projection worker failed');
+  };
+  worker.onmessageerror = () => failAll('projection worker answer unreadable');
   return {
     run(input) {
+      if (disposed) return Promise.resolve(null);
       const id = ++latest;
       // Older requests still running answer null when they come back.
       return new Promise((resolve, reject) => {
@@ -62,6 +75,7 @@ export function createProjectionRunner(): ProjectionRunner {
       });
     },
     dispose() {
+      disposed = true;
       worker.terminate();
       for (const pending of waiting.values()) pending.resolve(null);
       waiting.clear();

@@ -13,10 +13,11 @@ export function useProjection(input: ProjectionInput | null) {
   const runner = useRef<ProjectionRunner | null>(null);
   const [state, setState] = useState<{
     result: ProjectionResult | null;
-    /** The inputs (as `key`) the result or the error belongs to. */
+    /** The inputs (as `key`) and attempt the result or the error belongs to. */
     of: string | null;
     error: string | null;
   }>({ result: null, of: null, error: null });
+  const [attempt, setAttempt] = useState(0);
 
   useEffect(() => {
     runner.current = createProjectionRunner();
@@ -28,12 +29,13 @@ export function useProjection(input: ProjectionInput | null) {
 
   // Runs when the values change, not when an equal object comes (each render makes one): the
   // inputs are plain numbers, the same after a round trip through JSON.
-  const key = input ? JSON.stringify(input) : null;
+  const inputs = input ? JSON.stringify(input) : null;
+  const key = inputs ? `${attempt}:${inputs}` : null;
   useEffect(() => {
-    if (!key) return;
+    if (!key || !inputs) return;
     const timer = setTimeout(() => {
       runner.current
-        ?.run(JSON.parse(key) as ProjectionInput)
+        ?.run(JSON.parse(inputs) as ProjectionInput)
         .then((result) => {
           if (result) setState({ result, of: key, error: null });
         })
@@ -42,11 +44,17 @@ export function useProjection(input: ProjectionInput | null) {
         );
     }, SETTLE_MS);
     return () => clearTimeout(timer);
-  }, [key]);
+  }, [key, inputs]);
 
   return {
     result: state.result,
     busy: key !== null && state.of !== key,
     error: state.of === key ? state.error : null,
+    /** Runs the same inputs again (after an error), on a new worker. */
+    retry: () => {
+      runner.current?.dispose();
+      runner.current = createProjectionRunner();
+      setAttempt((count) => count + 1);
+    },
   };
 }

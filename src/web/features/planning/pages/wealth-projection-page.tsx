@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import {
   assumptionsFromAllocation,
   assumptionsFromHistory,
-  monthlyReturns,
+  MIN_HISTORY_MONTHS,
   type ProjectionInput,
 } from '@/domain/projection';
 import type { DashboardResponse, PerformanceRange } from '@/contracts/valuation';
@@ -18,33 +18,30 @@ import { usePlan } from '@/web/lib/plan';
 import { useFormatters } from '@/web/lib/preferences';
 import { type FieldError, ProjectionForm } from '../components/projection-form';
 import { ProjectionResults } from '../components/projection-results';
-import { type ProjectionFields, toProjectionInput } from '../lib/projection-form';
+import { type ProjectionFields, RATE_LIMITS, toProjectionInput } from '../lib/projection-form';
 import { useProjection } from '../lib/use-projection';
 
 /** Where the expected return and volatility come from, for the note under them. */
-type Source = { kind: 'history'; months: number; since: string } | { kind: 'allocation' };
+type Source = { kind: 'history'; months: number } | { kind: 'allocation'; planLimited: boolean };
 
 /** Two decimals at most, as a user would type them (6.5, not 6.499999). */
 const percentText = (ratio: number) => String(Math.round(ratio * 10_000) / 100);
 
-function assumptionsOf(data: DashboardResponse) {
-  const history = monthlyReturns(data.series);
-  const fromHistory = assumptionsFromHistory(history);
-  if (fromHistory) {
-    return {
-      ...fromHistory,
-      history,
-      source: {
-        kind: 'history',
-        months: history.length,
-        since: data.series[0]?.date ?? '',
-      } as Source,
-    };
-  }
+/** A prefilled rate inside what the field accepts (a wild history can say 300% a year). */
+const within = (ratio: number, limits: { min: number; max: number }) =>
+  Math.min(limits.max / 100, Math.max(limits.min / 100, ratio));
+
+function assumptionsOf(data: DashboardResponse, planLimited: boolean) {
+  const history = data.monthlyReturns;
+  const found = assumptionsFromHistory(history);
+  const assumed = found ?? assumptionsFromAllocation(data.allocation.assetClass);
   return {
-    ...assumptionsFromAllocation(data.allocation.assetClass),
+    expectedReturn: within(assumed.expectedReturn, RATE_LIMITS.expectedReturn),
+    volatility: within(assumed.volatility, RATE_LIMITS.volatility),
     history,
-    source: { kind: 'allocation' } as Source,
+    source: (found
+      ? { kind: 'history', months: history.length }
+      : { kind: 'allocation', planLimited }) as Source,
   };
 }
 
@@ -54,8 +51,8 @@ const nothingToProject = (input: ProjectionInput) =>
   input.monthlyContribution <= 0 &&
   input.events.every((event) => event.amount <= 0);
 
-function initialFields(data: DashboardResponse): ProjectionFields {
-  const { expectedReturn, volatility } = assumptionsOf(data);
+function initialFields(assumed: ReturnType<typeof assumptionsOf>, data: DashboardResponse) {
+  const { expectedReturn, volatility } = assumed;
   return {
     startValue: String(Math.max(0, Math.round(Number(data.netWorth.value)))),
     monthlyContribution: '0',
@@ -66,15 +63,20 @@ function initialFields(data: DashboardResponse): ProjectionFields {
     inflation: '2',
     mode: 'lognormal',
     events: [],
-  };
+  } satisfies ProjectionFields;
 }
 
-function Projection({ data }: { data: DashboardResponse }) {
+function Projection({ data, planLimited }: { data: DashboardResponse; planLimited: boolean }) {
   const { t } = useTranslation('planning');
   const format = useFormatters();
-  const assumed = useMemo(() => assumptionsOf(data), [data]);
-  const [fields, setFields] = useState(() => initialFields(data));
-  const checked = useMemo(() => toProjectionInput(fields, assumed.history), [fields, assumed]);
+  // The user's decimal mark, as their numbers are written ('1,5' or '1.5').
+  const decimal = format.number(1.5, 1).includes(',') ? ',' : '.';
+  const assumed = useMemo(() => assumptionsOf(data, planLimited), [data, planLimited]);
+  const [fields, setFields] = useState<ProjectionFields>(() => initialFields(assumed, data));
+  const checked = useMemo(
+    () => toProjectionInput(fields, assumed.history, decimal),
+    [fields, assumed, decimal],
+  );
   const input = 'input' in checked ? checked.input : null;
   const errors: Record<string, FieldError> = 'errors' in checked ? checked.errors : {};
   const projection = useProjection(input);
@@ -84,17 +86,18 @@ function Projection({ data }: { data: DashboardResponse }) {
 
   const note = (
     <p>
-      {assumed.source.kind === 'history'
-        ? t('assumptions.history', {
-            count: assumed.source.months,
-            since: format.date(assumed.source.since),
-            expected: format.percent(assumed.expectedReturn * 100, { decimals: 1 }),
-            volatility: format.percent(assumed.volatility * 100, { decimals: 1 }),
-          })
-        : t('assumptions.allocation', {
-            expected: format.percent(assumed.expectedReturn * 100, { decimals: 1 }),
-            volatility: format.percent(assumed.volatility * 100, { decimals: 1 }),
-          })}{' '}
+      {t(
+        assumed.source.kind === 'history'
+          ? 'assumptions.history'
+          : assumed.source.planLimited
+            ? 'assumptions.allocationPlan'
+            : 'assumptions.allocation',
+        {
+          count: assumed.source.kind === 'history' ? assumed.source.months : 0,
+          expected: format.percent(assumed.expectedReturn * 100, { decimals: 1 }),
+          volatility: format.percent(assumed.volatility * 100, { decimals: 1 }),
+        },
+      )}{' '}
       {typedOwn ? (
         <Button
           type="button"
@@ -125,14 +128,18 @@ function Projection({ data }: { data: DashboardResponse }) {
             onChange={setFields}
             currencyLabel={data.currency}
             assumptionsNote={note}
-            canBootstrap={assumed.history.length > 0}
+            canBootstrap={assumed.history.length >= MIN_HISTORY_MONTHS}
           />
         </CardContent>
       </Card>
       {/* The figures first on a phone, beside the form on a wide screen. */}
       <div className="order-first min-w-0 lg:order-none">
+        {/* Always in the page, so that a change of its text is announced. */}
+        <p role="status" className={input ? 'sr-only' : 'mb-3 text-[13px] text-destructive'}>
+          {input ? '' : t('form.fix')}
+        </p>
         {projection.error ? (
-          <DataErrorCard onRetry={() => setFields({ ...fields })} />
+          <DataErrorCard onRetry={projection.retry} />
         ) : input && nothingToProject(input) ? (
           <section
             aria-labelledby="projection-empty-title"
@@ -147,16 +154,12 @@ function Projection({ data }: { data: DashboardResponse }) {
           </section>
         ) : (
           <ProjectionResults
-            result={input ? projection.result : null}
+            result={projection.result}
             currency={data.currency}
             busy={projection.busy}
+            stale={!input}
           />
         )}
-        {!input ? (
-          <p role="status" className="mt-3 text-[13px] text-muted-foreground">
-            {t('form.fix')}
-          </p>
-        ) : null}
       </div>
     </div>
   );
@@ -201,7 +204,11 @@ export function WealthProjectionPage() {
       </div>
       {dashboard.data ? (
         // A new view (another simulation) starts its form again from its own figures.
-        <Projection key={view?.simulationId ?? 'real'} data={dashboard.data} />
+        <Projection
+          key={view?.simulationId ?? 'real'}
+          data={dashboard.data}
+          planLimited={range !== 'MAX'}
+        />
       ) : dashboard.isError ? (
         <DataErrorCard onRetry={() => void dashboard.refetch()} />
       ) : (

@@ -2,17 +2,17 @@ import { type DashboardResponse, dashboardResponseSchema } from '@/contracts/val
 
 /**
  * A dashboard answer as the server sends it, reduced to what the projection reads: net worth,
- * its series (the time-weighted index) and the allocation by class. In USD, checked against the
+ * its monthly returns and the allocation by class. In USD, checked against the
  * contract's schema.
  */
 export function dashboardWith({
   value,
   assetClass,
-  series,
+  monthlyReturns = [],
 }: {
   value: string;
   assetClass: { key: string; weight: number }[];
-  series?: { date: string; twrIndex: number }[];
+  monthlyReturns?: number[];
 }): DashboardResponse {
   const figures = {
     value,
@@ -44,11 +44,8 @@ export function dashboardWith({
     currency: 'USD',
     range: '1Y',
     netWorth: figures,
-    series: (series ?? [{ date: '2026-11-25', twrIndex: 1 }]).map((point) => ({
-      ...point,
-      value,
-      netContributions: value,
-    })),
+    series: [{ date: '2026-11-25', twrIndex: 1, value, netContributions: value }],
+    monthlyReturns,
     portfolios: [],
     sharedPortfolios: [],
     allocation: { assetClass: slices, currency: [], sector: [], country: [], portfolio: [] },
