@@ -38,6 +38,8 @@ export const ERROR_STATUS = {
   NOT_FOUND: 404,
   PORTFOLIO_NOT_FOUND: 404,
   SIMULATION_NOT_FOUND: 404,
+  PROJECTION_SCENARIO_NOT_FOUND: 404,
+  PROJECTION_SCENARIO_LIMIT: 409,
   SHARE_NOT_FOUND: 404,
   METHOD_NOT_ALLOWED: 405,
   CONFLICT: 409,
@@ -137,6 +139,9 @@ export const DEFAULT_ERROR_MESSAGES: Record<ErrorCode, string> = {
   NOT_FOUND: 'Not found',
   PORTFOLIO_NOT_FOUND: 'Portfolio not found',
   SIMULATION_NOT_FOUND: 'Simulation not found',
+  PROJECTION_SCENARIO_NOT_FOUND: 'Projection scenario not found',
+  PROJECTION_SCENARIO_LIMIT:
+    'This portfolio view already keeps 50 projection scenarios: delete one before saving another.',
   SHARE_NOT_FOUND: 'Share not found',
   METHOD_NOT_ALLOWED: 'Method not allowed',
   CONFLICT: 'Conflict',

@@ -47,6 +47,7 @@ import { realtimeSessions, registerAuth } from './features/session/session';
 import { type Clock, systemClock } from './platform/clock';
 import { ComputePool } from './platform/compute';
 import { valuationRoutes } from './features/valuation/valuation.routes';
+import { planningRoutes } from './features/planning/planning.routes';
 import { createCounterStore } from './platform/counters';
 import { AppError, handleFrameworkError, registerErrorHandling } from './platform/errors';
 import { Jobs } from './platform/jobs';
@@ -367,6 +368,7 @@ export async function buildApp(deps: AppDeps) {
     app.addHook('onReady', () => scheduler.start());
   }
   await app.register(valuationRoutes, { ctx });
+  await app.register(planningRoutes, { ctx });
   await app.register(deviceLocationRoutes, deps.locator ? { locator: deps.locator } : {});
   if (config.env !== 'production') await app.register(devRoutes, { ctx });
   await registerUploads(app, storage);

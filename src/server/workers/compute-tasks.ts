@@ -7,6 +7,7 @@ import {
 import { checkMarketRowsTask, euroRatesTask } from '../features/market-data/import-rows';
 import { readEcbFile } from '../features/market-data/providers/ecb-file';
 import { planRebuildTask } from '../features/ledger/ledger-plan';
+import { runProjectionTask } from '../features/planning/projection.task';
 import {
   valueViewTask,
   viewAnswersTask,
@@ -42,4 +43,6 @@ export const computeTasks = {
   /** The market data CSV import's file read and rows checked, and its euro rates worked out. */
   marketDataRows: checkMarketRowsTask,
   marketDataFx: euroRatesTask,
+  /** A wealth projection's Monte Carlo run for an API client (features/planning). */
+  projection: runProjectionTask,
 } satisfies ComputeTasks;

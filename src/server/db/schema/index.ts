@@ -10,3 +10,4 @@ export * from './users';
 export * from './market-data';
 export * from './api-access';
 export * from './privacy';
+export * from './planning';

@@ -2,7 +2,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEFAULT_PORTFOLIO } from '@/contracts/portfolios';
-import { portfolios } from '../../db/schema';
+import { portfolios, projectionScenarios } from '../../db/schema';
 import { Agent, registerUser, uniqueIp } from '../../testing/agent';
 import { insertLedgerRows } from '../../testing/holdings';
 import {
@@ -289,6 +289,13 @@ describe('portfolio changes', () => {
   });
 });
 
+/** A saved projection scenario in a portfolio view (features/planning). */
+async function insertScenario(portfolioId: string, userId: string, simulationId: string | null) {
+  await db()
+    .insert(projectionScenarios)
+    .values({ portfolioId, simulationId, userId, name: 'Scenario', inputs: { years: 10 } });
+}
+
 describe('deleting a portfolio', () => {
   it('counts what it would remove, including every table with a portfolio_id', async () => {
     const { agent, userId } = await newUser();
@@ -305,6 +312,7 @@ describe('deleting a portfolio', () => {
       sql`insert into test_portfolio_items (portfolio_id, label) values (${p.id}, 'a'), (${p.id}, 'b')`,
     );
     await insertLedgerRows(db(), { portfolioId: p.id, userId });
+    await insertScenario(p.id, userId, null);
     const res = await agent.get(`/api/v1/portfolios/${p.id}/contents`);
     expect(res.json()).toEqual({
       simulations: 1,
@@ -312,6 +320,7 @@ describe('deleting a portfolio', () => {
       items: {
         holding_valuations: 1,
         holdings: 1,
+        projection_scenarios: 1,
         tax_calculations: 1,
         test_portfolio_items: 2,
         transaction_audit_trail: 1,
@@ -337,6 +346,7 @@ describe('deleting a portfolio', () => {
     );
     await insertLedgerRows(db(), { portfolioId: p.id, userId });
     await insertLedgerRows(db(), { portfolioId: p.id, userId, simulationId: simulation.id });
+    await insertScenario(p.id, userId, simulation.id);
     const tables = await tablesWithPortfolioId(db());
     expect(tables).toEqual(
       expect.arrayContaining(['account_shares', 'portfolio_simulations', 'test_portfolio_items']),

@@ -40,6 +40,7 @@ import {
   portfolios,
   portfolioSimulations,
   privacyExports,
+  projectionScenarios,
   profiles,
   savingsAlerts,
   savingsInterestRates,
@@ -339,6 +340,13 @@ export const EXPORT_SOURCES: Source[] = [
     where: ofUser(privacyExports.userId),
     key: [privacyExports.id],
   },
+  {
+    file: 'projection-scenarios.json',
+    format: 'json',
+    table: projectionScenarios,
+    where: ofUser(projectionScenarios.userId),
+    key: [projectionScenarios.id],
+  },
 ];
 
 const README = `Your data from Cairn
@@ -361,6 +369,7 @@ audit-log.csv                    administrator actions by you or on your account
 api-keys.json, api-key-uses.csv  your API keys (never their secrets) and their use
 two-factor-methods.json          your authenticators (never their secrets)
 account-deletion.json, data-exports.json
+projection-scenarios.json        the wealth projection scenarios you saved
 
 Goals: Cairn does not store goals yet, so there is no goals file.
 `;

@@ -123,6 +123,20 @@ export async function valueView(
   return computed;
 }
 
+/**
+ * A view's value today in its portfolio's base currency (a decimal string): what a projection
+ * starts from when none is typed (features/planning).
+ */
+export async function viewValue(ctx: ServerContext, scope: Scope): Promise<string> {
+  const computed = await valueView(
+    ctx,
+    scope,
+    scope.access.portfolio.baseCurrency,
+    DEFAULT_PERFORMANCE_RANGE,
+  );
+  return computed.result.figures.value;
+}
+
 /** A view's performance answer and summary: kept, else built on a worker (once for both). */
 async function viewAnswers(
   ctx: ServerContext,

@@ -1,0 +1,197 @@
+import { and, asc, count, eq } from 'drizzle-orm';
+import {
+  MAX_SCENARIOS,
+  type CreateScenarioBody,
+  type ProjectionInputs,
+  type ProjectionRunBody,
+  type ProjectionRunResponse,
+  projectionInputsSchema,
+  type Scenario,
+  type UpdateScenarioBody,
+} from '@/contracts/projections';
+import type { ServerContext } from '../../context';
+import type { DbOrTx } from '../../db/client';
+import { projectionScenarios } from '../../db/schema';
+import { AppError } from '../../platform/errors';
+import { type Actor, requireScope, type Scope, simulationIs } from '../ledger';
+import { viewValue } from '../valuation';
+
+/**
+ * Wealth projections (issue 29): saved scenarios (a projection's inputs, named) in a portfolio
+ * view, and runs of the domain's Monte Carlo simulation for API clients. Permissions are the
+ * portfolio's: read to list, open and run; edit to save, rename and delete (checked on the
+ * server for every request; a scenario of a view the caller cannot see does not exist for them).
+ */
+
+type Row = typeof projectionScenarios.$inferSelect;
+
+function toScenario(row: Row): Scenario {
+  return {
+    id: row.id,
+    portfolioId: row.portfolioId,
+    simulationId: row.simulationId,
+    name: row.name,
+    // Stored as the contract read it; read again so an older row gets today's defaults.
+    inputs: projectionInputsSchema.parse(row.inputs),
+    createdAt: row.createdAt.toISOString(),
+    updatedAt: row.updatedAt.toISOString(),
+  };
+}
+
+const inView = (scope: Pick<Scope, 'portfolioId' | 'simulationId'>) =>
+  and(
+    eq(projectionScenarios.portfolioId, scope.portfolioId),
+    simulationIs(projectionScenarios.simulationId, scope.simulationId),
+  );
+
+export async function listScenarios(
+  ctx: ServerContext,
+  actor: Actor,
+  portfolioId: string,
+  sim: string | undefined,
+): Promise<Scenario[]> {
+  const db = ctx.database.db;
+  const scope = await requireScope(db, actor.userId, portfolioId, sim, 'view', { log: actor.log });
+  const rows = await db
+    .select()
+    .from(projectionScenarios)
+    .where(inView(scope))
+    .orderBy(asc(projectionScenarios.createdAt), asc(projectionScenarios.id));
+  return rows.map(toScenario);
+}
+
+export async function createScenario(
+  ctx: ServerContext,
+  actor: Actor,
+  portfolioId: string,
+  sim: string | undefined,
+  body: CreateScenarioBody,
+): Promise<Scenario> {
+  return ctx.database.db.transaction(async (tx) => {
+    const scope = await requireScope(tx, actor.userId, portfolioId, sim, 'edit', {
+      forUpdate: true,
+      log: actor.log,
+    });
+    // The portfolio row is locked (forUpdate): two saves at once cannot both pass at 49.
+    const [kept] = await tx.select({ n: count() }).from(projectionScenarios).where(inView(scope));
+    if (Number(kept?.n ?? 0) >= MAX_SCENARIOS) {
+      throw new AppError('PROJECTION_SCENARIO_LIMIT', { limit: MAX_SCENARIOS });
+    }
+    const now = ctx.clock.now();
+    const [row] = await tx
+      .insert(projectionScenarios)
+      .values({
+        portfolioId: scope.portfolioId,
+        simulationId: scope.simulationId,
+        userId: actor.userId,
+        name: body.name,
+        inputs: body.inputs,
+        createdAt: now,
+        updatedAt: now,
+      })
+      .returning();
+    if (!row) throw new Error('insert failed');
+    return toScenario(row);
+  });
+}
+
+/** The scenario and the caller's scope on it, or 404 whatever the reason they cannot see it. */
+async function requireScenario(
+  db: DbOrTx,
+  actor: Actor,
+  id: string,
+  action: 'view' | 'edit',
+  forUpdate = false,
+) {
+  const [row] = await db.select().from(projectionScenarios).where(eq(projectionScenarios.id, id));
+  if (!row) throw new AppError('PROJECTION_SCENARIO_NOT_FOUND');
+  try {
+    // Seeing the view comes first: a stranger learns nothing, a read invitee is told 403.
+    await requireScope(db, actor.userId, row.portfolioId, row.simulationId, 'view', {
+      log: actor.log,
+    });
+  } catch (error) {
+    if (error instanceof AppError && error.statusCode === 404) {
+      throw new AppError('PROJECTION_SCENARIO_NOT_FOUND');
+    }
+    throw error;
+  }
+  const scope =
+    action === 'view'
+      ? null
+      : await requireScope(db, actor.userId, row.portfolioId, row.simulationId, action, {
+          forUpdate,
+          log: actor.log,
+        });
+  return { row, scope };
+}
+
+export async function getScenario(ctx: ServerContext, actor: Actor, id: string) {
+  return toScenario((await requireScenario(ctx.database.db, actor, id, 'view')).row);
+}
+
+export async function updateScenario(
+  ctx: ServerContext,
+  actor: Actor,
+  id: string,
+  body: UpdateScenarioBody,
+): Promise<Scenario> {
+  return ctx.database.db.transaction(async (tx) => {
+    await requireScenario(tx, actor, id, 'edit', true);
+    const [row] = await tx
+      .update(projectionScenarios)
+      .set({
+        ...(body.name !== undefined ? { name: body.name } : {}),
+        ...(body.inputs !== undefined ? { inputs: body.inputs } : {}),
+        updatedAt: ctx.clock.now(),
+      })
+      .where(eq(projectionScenarios.id, id))
+      .returning();
+    if (!row) throw new AppError('PROJECTION_SCENARIO_NOT_FOUND');
+    return toScenario(row);
+  });
+}
+
+export async function deleteScenario(ctx: ServerContext, actor: Actor, id: string) {
+  await ctx.database.db.transaction(async (tx) => {
+    await requireScenario(tx, actor, id, 'edit', true);
+    await tx.delete(projectionScenarios).where(eq(projectionScenarios.id, id));
+  });
+}
+
+/**
+ * POST /portfolios/{id}/projections/run: the domain's simulation on a compute worker, from the
+ * start value given or the view's value today, in the portfolio's base currency.
+ */
+export async function runProjection(
+  ctx: ServerContext,
+  actor: Actor,
+  portfolioId: string,
+  sim: string | undefined,
+  body: ProjectionRunBody,
+): Promise<ProjectionRunResponse> {
+  const db = ctx.database.db;
+  const scope = await requireScope(db, actor.userId, portfolioId, sim, 'view', {
+    log: actor.log,
+    reads: ctx.reads,
+  });
+  const currency = scope.access.portfolio.baseCurrency;
+  const inputs: ProjectionInputs = body.inputs;
+  const startValue = inputs.startValue ?? Number(await viewValue(ctx, scope));
+  const answer = await ctx.compute.run('projection', {
+    startValue,
+    monthlyContribution: inputs.monthlyContribution,
+    contributionGrowth: inputs.contributionGrowth,
+    months: inputs.years * 12,
+    expectedReturn: inputs.expectedReturn,
+    volatility: inputs.volatility,
+    inflation: inputs.inflation,
+    events: inputs.events,
+    paths: body.paths,
+    seed: body.seed,
+    mode: inputs.mode,
+    history: inputs.history,
+    targets: body.targets,
+  });
+  return { currency, startValue, ...answer };
+}
