@@ -86,6 +86,20 @@ test('project the net worth, follow what is typed, read it in today’s money an
     .poll(async () => digits(await thirty.getByRole('row', { name: /^Paid in/ }).textContent()))
     .toContain(String(Math.round(paid - 20_000)));
 
+  // Saved as a scenario of the portfolio, compared after a change, then opened again.
+  await page.getByLabel('Name these inputs').fill('Thirty years');
+  await page.getByRole('button', { name: 'Save', exact: true }).click();
+  const scenarios = page.getByRole('list', { name: 'Scenarios' });
+  await expect(scenarios.getByText('Thirty years', { exact: true }).first()).toBeVisible();
+  await page.getByLabel('Horizon').fill('15');
+  await expect(page.getByRole('table', { name: 'Projected value in 15 years' })).toBeVisible();
+  await page.getByRole('checkbox', { name: 'Compare Thirty years' }).check();
+  await expect(page.getByText('Median: Thirty years').first()).toBeVisible();
+  await page.getByRole('button', { name: 'Open Thirty years in the form' }).click();
+  await expect(page.getByLabel('Horizon')).toHaveValue('30');
+  await expect(thirty).toBeVisible();
+  await expectAccessible();
+
   // A field out of range says so and leaves the last figures.
   await page.getByLabel('Horizon').fill('80');
   await expect(page.getByText(/Enter a number from 1 to 50/)).toBeVisible();

@@ -13,8 +13,13 @@ import type { Currency } from '@/contracts/settings';
 import { useReducedMotion } from '@/web/components/charts/chart-hooks';
 import { useFormatters } from '@/web/lib/preferences';
 import type { ProjectionRow } from '../lib/projection-rows';
+import { COMPARED_COLORS, COMPARED_DASHES } from './compared-lines';
 
-type DrawnRow = ProjectionRow & { outer: [number, number]; inner: [number, number] };
+type DrawnRow = ProjectionRow & {
+  outer: [number, number];
+  inner: [number, number];
+  [compared: `c${number}`]: number | undefined;
+};
 
 const BAND = 'var(--chart-1)';
 
@@ -51,11 +56,14 @@ function ProjectionTooltip({
 /** The recharts part of the projection chart (loaded with recharts, on first use). */
 export default function ProjectionChartDrawing({
   rows,
+  compared = [],
   currency,
   width,
   height,
 }: {
   rows: ProjectionRow[];
+  /** Saved scenarios' medians by year, drawn as lines of their own. */
+  compared?: { name: string; medians: Map<number, number> }[];
   currency: Currency;
   width: number;
   height: number;
@@ -67,6 +75,9 @@ export default function ProjectionChartDrawing({
     ...row,
     outer: [row.p5, row.p95],
     inner: [row.p25, row.p75],
+    ...Object.fromEntries(
+      compared.map((comparison, index) => [`c${index}`, comparison.medians.get(row.year)]),
+    ),
   }));
   return (
     <ComposedChart
@@ -146,6 +157,21 @@ export default function ProjectionChartDrawing({
         animationDuration={400}
         activeDot={false}
       />
+      {compared.map((comparison, index) => (
+        <Line
+          key={comparison.name + String(index)}
+          dataKey={`c${index}`}
+          name={comparison.name}
+          stroke={COMPARED_COLORS[index]}
+          strokeWidth={1.75}
+          strokeDasharray={COMPARED_DASHES[index]}
+          dot={false}
+          connectNulls={false}
+          isAnimationActive={!reduced}
+          animationDuration={400}
+          activeDot={{ r: 3 }}
+        />
+      ))}
     </ComposedChart>
   );
 }

@@ -50,8 +50,7 @@ export function ProjectionForm({
       id={`${id}-${name}`}
       label={
         <>
-          {t(`fields.${name}`)}
-          <span className="sr-only"> ({suffix})</span>
+          {t(`fields.${name}`)} <span className="sr-only">({suffix})</span>
         </>
       }
       error={errorText(name)}

@@ -10,6 +10,8 @@ import { Skeleton } from '@/web/components/ui/skeleton';
 import { useFormatters } from '@/web/lib/preferences';
 import { cn } from '@/web/lib/cn';
 import { type ProjectionRow, yearlyRows } from '../lib/projection-rows';
+import type { Comparison } from '../lib/use-comparisons';
+import { COMPARED_COLORS, COMPARED_DASHES } from './compared-lines';
 
 const ProjectionChartDrawing = lazy(() => import('./projection-chart-drawing'));
 
@@ -49,7 +51,7 @@ function MoneyToggle({ real, onChange }: { real: boolean; onChange: (real: boole
 }
 
 /** The chart's key: bands, median, mean path, paid in; each drawn differently, not by colour alone. */
-function Legend() {
+function Legend({ compared }: { compared: string[] }) {
   const { t } = useTranslation('planning');
   const item = (mark: ReactNode, label: string) => (
     <li className="flex items-center gap-1.5">
@@ -79,6 +81,22 @@ function Legend() {
         />,
         t('bands.paidIn'),
       )}
+      {compared.map((name, index) => (
+        <li key={`${index}-${name}`} className="flex items-center gap-1.5">
+          <svg aria-hidden="true" width="16" height="4" className="shrink-0">
+            <line
+              x1="0"
+              y1="2"
+              x2="16"
+              y2="2"
+              stroke={COMPARED_COLORS[index]}
+              strokeWidth="2"
+              strokeDasharray={COMPARED_DASHES[index]}
+            />
+          </svg>
+          {t('scenarios.medianOf', { name })}
+        </li>
+      ))}
     </ul>
   );
 }
@@ -139,12 +157,15 @@ export function ProjectionResults({
   currency,
   busy,
   stale = false,
+  comparisons = [],
 }: {
   result: ProjectionResult | null;
   currency: Currency;
   busy: boolean;
   /** The inputs changed to something that cannot run: the last figures stay, dimmed. */
   stale?: boolean;
+  /** Saved scenarios drawn beside it: their medians. */
+  comparisons?: readonly Comparison[];
 }) {
   const { t } = useTranslation('planning');
   const format = useFormatters();
@@ -152,6 +173,17 @@ export function ProjectionResults({
   const nominalRows = useMemo(() => (result ? yearlyRows(result, false) : []), [result]);
   const realRows = useMemo(() => (result ? yearlyRows(result, true) : []), [result]);
   const rows = real ? realRows : nominalRows;
+  // Each compared scenario's median, year by year, on the same basis (nominal or today's money).
+  const compared = useMemo(
+    () =>
+      comparisons.map((comparison) => ({
+        name: comparison.name,
+        medians: new Map(
+          yearlyRows(comparison.result, real).map((row) => [row.year, row.p50] as const),
+        ),
+      })),
+    [comparisons, real],
+  );
   const lastNominal = nominalRows.at(-1);
   const lastReal = realRows.at(-1);
 
@@ -181,6 +213,15 @@ export function ProjectionResults({
           header: t(`bands.${key}`),
           numeric: true,
           cell: (row: ProjectionRow) => money(row[key]),
+        })),
+        ...compared.map((comparison, index) => ({
+          id: `compared-${index}`,
+          header: t('scenarios.medianOf', { name: comparison.name }),
+          numeric: true,
+          cell: (row: ProjectionRow) => {
+            const median = comparison.medians.get(row.year);
+            return median === undefined ? '–' : money(median);
+          },
         })),
       ]}
     />
@@ -221,7 +262,7 @@ export function ProjectionResults({
             toolbar={
               <div className="flex min-w-0 flex-wrap items-center gap-x-4 gap-y-2">
                 <MoneyToggle real={real} onChange={setReal} />
-                <Legend />
+                <Legend compared={compared.map((comparison) => comparison.name)} />
               </div>
             }
             table={table}
@@ -230,6 +271,7 @@ export function ProjectionResults({
                 {(width) => (
                   <ProjectionChartDrawing
                     rows={rows}
+                    compared={compared}
                     currency={currency}
                     width={width}
                     height={CHART_HEIGHT}

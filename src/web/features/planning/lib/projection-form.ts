@@ -1,8 +1,9 @@
 import { MIN_HISTORY_MONTHS, type ProjectionInput, type ProjectionMode } from '@/domain/projection';
+import { PROJECTION_DEFAULT_SEED, type ProjectionInputs } from '@/contracts/projections';
 
 /** Paths every projection draws; the seed is fixed so the same inputs show the same bands. */
 export const PROJECTION_PATHS = 10_000;
-export const PROJECTION_SEED = 20_261_129;
+export const PROJECTION_SEED = PROJECTION_DEFAULT_SEED;
 export const MAX_YEARS = 50;
 export const MAX_EVENTS = 20;
 
@@ -118,3 +119,73 @@ export const RATE_LIMITS = {
   expectedReturn: RULES.expectedReturn as Rule,
   volatility: RULES.volatility as Rule,
 };
+
+/** A percent as typed from a ratio: two decimals at most (6.5, not 6.499999). */
+export const percentText = (ratio: number) => String(Math.round(ratio * 10_000) / 100);
+
+/** What a scenario saves of the projection the form runs (the API's inputs: ratios, years). */
+export function toScenarioInputs(input: ProjectionInput): ProjectionInputs {
+  return {
+    startValue: input.startValue,
+    monthlyContribution: input.monthlyContribution,
+    contributionGrowth: input.contributionGrowth,
+    years: input.months / 12,
+    expectedReturn: input.expectedReturn,
+    volatility: input.volatility,
+    inflation: input.inflation,
+    mode: input.mode,
+    events: input.events.map(({ month, amount }) => ({ month, amount })),
+    // The months replayed belong to the scenario only when it replays them.
+    history: input.mode === 'bootstrap' ? [...(input.history ?? [])] : [],
+  };
+}
+
+/**
+ * A saved scenario's inputs as the form shows them, numbers written with the user's decimal
+ * mark; a scenario saved without a start value starts from today's value.
+ */
+export function fieldsOfScenario(
+  inputs: ProjectionInputs,
+  today: number,
+  decimal: ',' | '.',
+): ProjectionFields {
+  const text = (value: number) => String(value).replace('.', decimal);
+  let key = 0;
+  return {
+    startValue: text(Math.round((inputs.startValue ?? today) * 100) / 100),
+    monthlyContribution: text(inputs.monthlyContribution),
+    contributionGrowth: text(Number(percentText(inputs.contributionGrowth))),
+    years: String(inputs.years),
+    expectedReturn: text(Number(percentText(inputs.expectedReturn))),
+    volatility: text(Number(percentText(inputs.volatility))),
+    inflation: text(Number(percentText(inputs.inflation))),
+    mode: inputs.mode,
+    events: inputs.events.map((event) => ({
+      key: (key += 1),
+      year: String(Math.max(1, Math.round(event.month / 12))),
+      amount: text(event.amount),
+    })),
+  };
+}
+
+/** The domain's input for a saved scenario (its own history, else the portfolio's). */
+export function inputOfScenario(
+  inputs: ProjectionInputs,
+  today: number,
+  history: readonly number[],
+): ProjectionInput {
+  return {
+    startValue: inputs.startValue ?? today,
+    monthlyContribution: inputs.monthlyContribution,
+    contributionGrowth: inputs.contributionGrowth,
+    months: inputs.years * 12,
+    expectedReturn: inputs.expectedReturn,
+    volatility: inputs.volatility,
+    inflation: inputs.inflation,
+    events: inputs.events,
+    paths: PROJECTION_PATHS,
+    seed: PROJECTION_SEED,
+    mode: inputs.mode,
+    history: inputs.history.length ? inputs.history : history,
+  };
+}

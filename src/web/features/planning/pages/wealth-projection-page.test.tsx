@@ -3,7 +3,10 @@ import userEvent from '@testing-library/user-event';
 import i18n from 'i18next';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { deterministicPath, runProjection } from '@/domain/projection';
+import type { Portfolio } from '@/contracts/portfolios';
+import type { Scenario } from '@/contracts/projections';
 import type { DashboardResponse } from '@/contracts/valuation';
+import { type ActiveScope, ActiveScopeContext, portfolioScopedKeys } from '@/web/lib/active-scope';
 import { sessionKeys } from '@/web/lib/session';
 import { mockApi, testSession } from '@/web/test/mock-api';
 import { createTestQueryClient, renderWithProviders } from '@/web/test/render';
@@ -19,14 +22,45 @@ afterEach(async () => {
 
 const plain = (text: string | null) => (text ?? '').replace(/[\u202f\u00a0]/g, ' ');
 
-function renderPage(dashboard: DashboardResponse, tier: 'free' | 'classic' = 'free') {
+const PORTFOLIO = '00000000-0000-4000-8000-00000000000a';
+
+/** The active portfolio, with the caller's right on it. */
+function scopeOf(permission: 'owner' | 'read'): ActiveScope {
+  const portfolio = { id: PORTFOLIO, name: 'Main', permissionLevel: permission } as Portfolio;
+  return {
+    status: 'ready',
+    portfolios: [portfolio],
+    portfolio,
+    simulation: null,
+    permission,
+    scopeKey: portfolioScopedKeys.scope(PORTFOLIO, null),
+    switchPortfolio: () => {},
+    switchSimulation: () => {},
+  };
+}
+
+function renderPage(
+  dashboard: DashboardResponse,
+  tier: 'free' | 'classic' = 'free',
+  options: { scope?: ActiveScope; routes?: Parameters<typeof mockApi>[0] } = {},
+) {
   const queryClient = createTestQueryClient();
   queryClient.setQueryData(sessionKeys.all, testSession());
   const api = mockApi({
     ...subscriptionRoute(tier),
     'GET /dashboard': { body: dashboard },
+    ...options.routes,
   });
-  renderWithProviders(<WealthProjectionPage />, { queryClient, route: '/wealth-projection' });
+  renderWithProviders(
+    options.scope ? (
+      <ActiveScopeContext.Provider value={options.scope}>
+        <WealthProjectionPage />
+      </ActiveScopeContext.Provider>
+    ) : (
+      <WealthProjectionPage />
+    ),
+    { queryClient, route: '/wealth-projection' },
+  );
   return api;
 }
 
@@ -120,5 +154,94 @@ describe('the wealth projection page', () => {
   it('says what to do when there is nothing to project', async () => {
     renderPage(dashboardWith({ value: '0.00', assetClass: [] }));
     expect(await screen.findByRole('heading', { name: 'Nothing to project yet' })).toBeVisible();
+  });
+
+  it('saves the inputs as a scenario, opens one into the form and compares it on the chart', async () => {
+    const user = userEvent.setup();
+    const saved: Scenario[] = [
+      {
+        id: '00000000-0000-4000-8000-000000000101',
+        portfolioId: PORTFOLIO,
+        simulationId: null,
+        name: 'Cautious',
+        inputs: {
+          startValue: 80_000,
+          monthlyContribution: 300,
+          contributionGrowth: 0,
+          years: 15,
+          expectedReturn: 0.03,
+          volatility: 0.05,
+          inflation: 0.02,
+          mode: 'lognormal',
+          events: [{ month: 60, amount: -5_000 }],
+          history: [],
+        },
+        createdAt: '2026-11-20T10:00:00.000Z',
+        updatedAt: '2026-11-20T10:00:00.000Z',
+      },
+    ];
+    const api = renderPage(hundredThousand(), 'free', {
+      scope: scopeOf('owner'),
+      routes: {
+        [`GET /portfolios/${PORTFOLIO}/projections`]: () => ({ body: { scenarios: saved } }),
+        [`POST /portfolios/${PORTFOLIO}/projections`]: (call) => {
+          const body = call.body as Pick<Scenario, 'name' | 'inputs'>;
+          const scenario = { ...saved[0]!, id: '00000000-0000-4000-8000-000000000102', ...body };
+          saved.push(scenario);
+          return { status: 201, body: { scenario } };
+        },
+      },
+    });
+    expect(await screen.findByText('Cautious', { selector: 'p' })).toBeVisible();
+
+    // Saving sends what the form runs: ratios, years, the start value.
+    await user.type(screen.getByLabelText('Name these inputs'), 'Plan A');
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    await waitFor(() =>
+      expect(api.callsTo('POST', `/portfolios/${PORTFOLIO}/projections`)).toHaveLength(1),
+    );
+    expect(api.callsTo('POST', `/portfolios/${PORTFOLIO}/projections`)[0]?.body).toEqual({
+      name: 'Plan A',
+      inputs: {
+        startValue: 100_000,
+        monthlyContribution: 0,
+        contributionGrowth: 0.02,
+        years: 20,
+        expectedReturn: 0.07,
+        volatility: 0.16,
+        inflation: 0.02,
+        mode: 'lognormal',
+        events: [],
+        history: [],
+      },
+    });
+    expect(await screen.findByText('Plan A', { selector: 'p' })).toBeVisible();
+
+    // Comparing draws its median beside the form's (a column of the chart's table here).
+    await user.click(screen.getByRole('checkbox', { name: 'Compare Cautious' }));
+    await user.click(
+      await screen.findByRole('button', { name: 'Show as table' }, { timeout: 5_000 }),
+    );
+    expect(
+      await screen.findByRole('columnheader', { name: 'Median: Cautious' }, { timeout: 5_000 }),
+    ).toBeVisible();
+
+    // Opening puts its inputs in the form.
+    await user.click(screen.getByRole('button', { name: 'Open Cautious in the form' }));
+    expect(screen.getByLabelText(/^Start value/)).toHaveValue('80000');
+    expect(screen.getByLabelText(/^Horizon/)).toHaveValue('15');
+    expect(screen.getByLabelText(/^Expected yearly return/)).toHaveValue('3');
+    expect(screen.getByLabelText(/^Event 1: year/)).toHaveValue('5');
+  });
+
+  it('lets a reader open and compare scenarios, not save them', async () => {
+    renderPage(hundredThousand(), 'free', {
+      scope: scopeOf('read'),
+      routes: { [`GET /portfolios/${PORTFOLIO}/projections`]: { body: { scenarios: [] } } },
+    });
+    expect(
+      await screen.findByText(/You can open and compare the scenarios of this portfolio/),
+    ).toBeVisible();
+    expect(screen.queryByRole('button', { name: 'Save' })).not.toBeInTheDocument();
   });
 });

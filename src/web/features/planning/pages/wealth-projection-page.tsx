@@ -7,6 +7,7 @@ import {
   MIN_HISTORY_MONTHS,
   type ProjectionInput,
 } from '@/domain/projection';
+import type { Scenario } from '@/contracts/projections';
 import type { DashboardResponse, PerformanceRange } from '@/contracts/valuation';
 import { DataErrorCard } from '@/web/components/errors/error-card';
 import { Button } from '@/web/components/ui/button';
@@ -18,14 +19,22 @@ import { usePlan } from '@/web/lib/plan';
 import { useFormatters } from '@/web/lib/preferences';
 import { type FieldError, ProjectionForm } from '../components/projection-form';
 import { ProjectionResults } from '../components/projection-results';
-import { type ProjectionFields, RATE_LIMITS, toProjectionInput } from '../lib/projection-form';
+import {
+  fieldsOfScenario,
+  inputOfScenario,
+  percentText,
+  type ProjectionFields,
+  RATE_LIMITS,
+  toProjectionInput,
+  toScenarioInputs,
+} from '../lib/projection-form';
+import { type ScenarioView } from '../api/scenarios';
+import { ScenariosCard } from '../components/scenarios-card';
+import { useComparisons } from '../lib/use-comparisons';
 import { useProjection } from '../lib/use-projection';
 
 /** Where the expected return and volatility come from, for the note under them. */
 type Source = { kind: 'history'; months: number } | { kind: 'allocation'; planLimited: boolean };
-
-/** Two decimals at most, as a user would type them (6.5, not 6.499999). */
-const percentText = (ratio: number) => String(Math.round(ratio * 10_000) / 100);
 
 /** A prefilled rate inside what the field accepts (a wild history can say 300% a year). */
 const within = (ratio: number, limits: { min: number; max: number }) =>
@@ -66,7 +75,18 @@ function initialFields(assumed: ReturnType<typeof assumptionsOf>, data: Dashboar
   } satisfies ProjectionFields;
 }
 
-function Projection({ data, planLimited }: { data: DashboardResponse; planLimited: boolean }) {
+/** Where scenarios are saved: the active portfolio's view, with its name and the caller's right. */
+type ScenarioPlace = { view: ScenarioView; name: string; canEdit: boolean };
+
+function Projection({
+  data,
+  planLimited,
+  place,
+}: {
+  data: DashboardResponse;
+  planLimited: boolean;
+  place: ScenarioPlace | null;
+}) {
   const { t } = useTranslation('planning');
   const format = useFormatters();
   // The user's decimal mark, as their numbers are written ('1,5' or '1.5').
@@ -80,6 +100,24 @@ function Projection({ data, planLimited }: { data: DashboardResponse; planLimite
   const input = 'input' in checked ? checked.input : null;
   const errors: Record<string, FieldError> = 'errors' in checked ? checked.errors : {};
   const projection = useProjection(input);
+  const today = Math.max(0, Number(data.netWorth.value));
+  const [compared, setCompared] = useState<string[]>([]);
+  const [opened, setOpened] = useState<Scenario[]>([]);
+  // The compared scenarios, as last listed (opened from the card: `opened` keeps them by id).
+  const comparisons = useComparisons(
+    compared.flatMap((id) => {
+      const scenario = opened.find((candidate) => candidate.id === id);
+      return scenario
+        ? [
+            {
+              id,
+              name: scenario.name,
+              input: inputOfScenario(scenario.inputs, today, assumed.history),
+            },
+          ]
+        : [];
+    }),
+  );
   const typedOwn =
     fields.expectedReturn !== percentText(assumed.expectedReturn) ||
     fields.volatility !== percentText(assumed.volatility);
@@ -158,8 +196,23 @@ function Projection({ data, planLimited }: { data: DashboardResponse; planLimite
             currency={data.currency}
             busy={projection.busy}
             stale={!input}
+            comparisons={comparisons}
           />
         )}
+        {place ? (
+          <div className="mt-4">
+            <ScenariosCard
+              view={place.view}
+              viewName={place.name}
+              canEdit={place.canEdit}
+              current={input ? toScenarioInputs(input) : null}
+              onOpen={(scenario) => setFields(fieldsOfScenario(scenario.inputs, today, decimal))}
+              compared={compared}
+              onCompare={setCompared}
+              onListed={setOpened}
+            />
+          </div>
+        ) : null}
       </div>
     </div>
   );
@@ -208,6 +261,15 @@ export function WealthProjectionPage() {
           key={view?.simulationId ?? 'real'}
           data={dashboard.data}
           planLimited={range !== 'MAX'}
+          place={
+            portfolio
+              ? {
+                  view: { portfolioId: portfolio.id, simulationId: simulation?.id ?? null },
+                  name: simulation ? simulation.name : portfolio.name,
+                  canEdit: scope?.permission === 'owner' || scope?.permission === 'edit',
+                }
+              : null
+          }
         />
       ) : dashboard.isError ? (
         <DataErrorCard onRetry={() => void dashboard.refetch()} />
