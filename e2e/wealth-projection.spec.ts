@@ -124,7 +124,7 @@ test('in French, and on a phone in dark mode', async ({ page, expectAccessible }
   ).toBeVisible();
   await expect(page.getByRole('table', { name: 'Valeur projetée dans 20 ans' })).toBeVisible();
   await expect(
-    page.getByText(/Prérempli d'après la répartition par classe d'actifs/),
+    page.getByText(/Prérempli d’après la répartition par classe d’actifs/),
   ).toBeVisible();
   // Nothing wider than the phone.
   expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(
