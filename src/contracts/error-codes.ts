@@ -40,6 +40,8 @@ export const ERROR_STATUS = {
   SIMULATION_NOT_FOUND: 404,
   PROJECTION_SCENARIO_NOT_FOUND: 404,
   PROJECTION_SCENARIO_LIMIT: 409,
+  GOAL_NOT_FOUND: 404,
+  GOAL_HOLDING_NOT_FOUND: 400,
   SHARE_NOT_FOUND: 404,
   METHOD_NOT_ALLOWED: 405,
   CONFLICT: 409,
@@ -140,6 +142,8 @@ export const DEFAULT_ERROR_MESSAGES: Record<ErrorCode, string> = {
   PORTFOLIO_NOT_FOUND: 'Portfolio not found',
   SIMULATION_NOT_FOUND: 'Simulation not found',
   PROJECTION_SCENARIO_NOT_FOUND: 'Projection scenario not found',
+  GOAL_NOT_FOUND: 'Goal not found',
+  GOAL_HOLDING_NOT_FOUND: 'A goal can follow only active holdings of its own portfolio view',
   PROJECTION_SCENARIO_LIMIT:
     'This portfolio view already keeps 50 projection scenarios: delete one before saving another.',
   SHARE_NOT_FOUND: 'Share not found',

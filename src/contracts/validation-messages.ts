@@ -151,6 +151,15 @@ export const VALIDATION_MESSAGES = {
   scenarioNameRequired: 'Scenario name is required',
   scenarioNameMax: 'Scenario name must be at most 100 characters',
   scenarioNothingToChange: 'Give a new name or new inputs',
+  goalTitleRequired: 'Title is required',
+  goalTitleMax: 'Title must be at most 100 characters',
+  goalCategoryInvalid:
+    'Choose a category: emergency_fund, home, retirement, education, travel or other',
+  goalPriorityInvalid: 'Choose a priority: low, medium or high',
+  goalStatusInvalid: 'Choose a status: active, achieved, paused or abandoned',
+  goalMeasureInvalid: 'Choose how progress is measured: manual, portfolio or holdings',
+  goalHoldingsRequired: 'Choose from 1 to 100 holdings',
+  goalNothingToChange: 'Give at least one field to change',
 } as const;
 
 export type ValidationMessageId = keyof typeof VALIDATION_MESSAGES;

@@ -48,8 +48,8 @@ export type DeliveryCategory = (typeof DELIVERY_CATEGORIES)[number];
  * provider, since prices move every valuation; a portfolio shared with the user that its owner's
  * account deletion removes). Security also covers the user's own data export (whoever holds a
  * session could take everything: the owner hears of it at once) and a cancelled account deletion.
- * Goals and insights have no notification yet (goals will; insights is the weekly email, kind
- * 'insights').
+ * Goals: a goal's milestones and its achievement. Insights has no notification (it is the weekly
+ * email, kind 'insights').
  */
 export const NOTIFICATION_CATEGORIES: Record<NotificationKey, DeliveryCategory> = {
   login: 'security',
@@ -68,6 +68,8 @@ export const NOTIFICATION_CATEGORIES: Record<NotificationKey, DeliveryCategory> 
   dataExportReady: 'security',
   dataExportFailed: 'security',
   accountRestored: 'security',
+  goalMilestone: 'goals',
+  achievementGoalReached: 'goals',
   portfolioRemovalScheduled: 'transactions',
   portfolioRemovalCancelled: 'transactions',
   portfolioRemoved: 'transactions',

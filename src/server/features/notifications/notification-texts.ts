@@ -209,6 +209,26 @@ export const NOTIFICATION_TEXTS = {
       message: "Vous avez annulé la suppression de votre compte. Rien n'a été supprimé.",
     },
   },
+  goalMilestone: {
+    en: {
+      title: 'Goal milestone: {{percent}}% of {{title}}',
+      message: 'Your goal "{{title}}" has reached {{percent}}% of its target.',
+    },
+    fr: {
+      title: 'Jalon d’objectif : {{percent}} % de {{title}}',
+      message: 'Votre objectif « {{title}} » a atteint {{percent}} % de sa cible.',
+    },
+  },
+  achievementGoalReached: {
+    en: {
+      title: 'Goal achievement: {{title}} reached',
+      message: 'You reached your goal "{{title}}". It is marked as achieved.',
+    },
+    fr: {
+      title: 'Succès : objectif {{title}} atteint',
+      message: 'Vous avez atteint votre objectif « {{title}} ». Il est marqué comme atteint.',
+    },
+  },
 } as const satisfies Record<string, Record<Language, { title: string; message: string }>>;
 
 export type NotificationKey = keyof typeof NOTIFICATION_TEXTS;

@@ -11,18 +11,113 @@ import {
   scenariosResponseSchema,
   updateScenarioSchema,
 } from '@/contracts/projections';
+import {
+  createGoalSchema,
+  goalResponseSchema,
+  goalsResponseSchema,
+  updateGoalSchema,
+} from '@/contracts/goals';
 import type { ServerContext } from '../../context';
 import { actorOf, empty, errors, idParams, noContent, simQuery } from '../ledger';
+import * as goals from './goals.service';
 import * as projections from './projections.service';
 
 /**
- * Wealth projections (issue 29): scenarios saved in a portfolio view, and runs of the Monte Carlo
- * simulation for API clients. Read permission lists, opens and runs; edit saves, renames and
- * deletes; `?sim=` acts inside a simulation the caller can see.
+ * Planning (issue 29): goals and wealth projections (scenarios saved in a portfolio view, and
+ * runs of the Monte Carlo simulation for API clients). Read permission lists, opens and runs;
+ * edit saves, changes and deletes; `?sim=` acts inside a simulation the caller can see.
  */
 export async function planningRoutes(app: FastifyInstance, { ctx }: { ctx: ServerContext }) {
   const routes = app.withTypeProvider<ZodTypeProvider>();
 
+  // Goals ----------------------------------------------------------------------------------------
+  routes.get(
+    '/api/v1/portfolios/:id/goals',
+    {
+      schema: {
+        tags: ['planning'],
+        summary:
+          "The goals of a portfolio view with their progress (by target date), and the owner's plan's goal limit (null: unlimited) with how many goals the owner has.",
+        params: idParams,
+        querystring: simQuery,
+        response: { 200: goalsResponseSchema, ...errors },
+      },
+    },
+    async (request) => goals.listGoals(ctx, actorOf(request), request.params.id, request.query.sim),
+  );
+
+  routes.post(
+    '/api/v1/portfolios/:id/goals',
+    {
+      schema: {
+        tags: ['planning'],
+        summary:
+          "Create a goal (edit permission): 403 TIER_GOAL_LIMIT beyond the owner's plan (free 3, classic 10, pro unlimited); holdings measured must be active holdings of the view (400 GOAL_HOLDING_NOT_FOUND).",
+        params: idParams,
+        querystring: simQuery,
+        body: createGoalSchema,
+        response: { 201: goalResponseSchema, ...errors },
+      },
+    },
+    async (request, reply) =>
+      reply.status(201).send({
+        goal: await goals.createGoal(
+          ctx,
+          actorOf(request),
+          request.params.id,
+          request.query.sim,
+          request.body,
+        ),
+      }),
+  );
+
+  routes.get(
+    '/api/v1/goals/:id',
+    {
+      schema: {
+        tags: ['planning'],
+        summary: 'A goal with its progress (read permission on its portfolio view).',
+        params: idParams,
+        response: { 200: goalResponseSchema, ...errors },
+      },
+    },
+    async (request) => ({ goal: await goals.getGoal(ctx, actorOf(request), request.params.id) }),
+  );
+
+  routes.patch(
+    '/api/v1/goals/:id',
+    {
+      schema: {
+        tags: ['planning'],
+        summary:
+          'Change a goal (edit permission); a new target or measure starts its milestones again.',
+        params: idParams,
+        body: updateGoalSchema,
+        response: { 200: goalResponseSchema, ...errors },
+      },
+    },
+    async (request) => ({
+      goal: await goals.updateGoal(ctx, actorOf(request), request.params.id, request.body),
+    }),
+  );
+
+  routes.delete(
+    '/api/v1/goals/:id',
+    {
+      schema: {
+        tags: ['planning'],
+        summary: 'Delete a goal (edit permission).',
+        params: idParams,
+        response: { ...noContent, ...errors },
+      },
+    },
+    async (request, reply) => {
+      await goals.deleteGoal(ctx, actorOf(request), request.params.id);
+      return empty(reply);
+    },
+  );
+
+  // Projections ----------------------------------------------------------------------------------
   routes.get(
     '/api/v1/portfolios/:id/projections',
     {

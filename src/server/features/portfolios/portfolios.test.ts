@@ -2,7 +2,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEFAULT_PORTFOLIO } from '@/contracts/portfolios';
-import { portfolios, projectionScenarios } from '../../db/schema';
+import { goals, portfolios, projectionScenarios } from '../../db/schema';
 import { Agent, registerUser, uniqueIp } from '../../testing/agent';
 import { insertLedgerRows } from '../../testing/holdings';
 import {
@@ -289,11 +289,22 @@ describe('portfolio changes', () => {
   });
 });
 
-/** A saved projection scenario in a portfolio view (features/planning). */
+/** A saved projection scenario and a goal in a portfolio view (features/planning). */
 async function insertScenario(portfolioId: string, userId: string, simulationId: string | null) {
   await db()
     .insert(projectionScenarios)
     .values({ portfolioId, simulationId, userId, name: 'Scenario', inputs: { years: 10 } });
+  await db().insert(goals).values({
+    portfolioId,
+    simulationId,
+    userId,
+    title: 'Goal',
+    category: 'other',
+    targetAmount: '100',
+    currency: 'EUR',
+    targetDate: '2030-01-01',
+    measureKind: 'portfolio',
+  });
 }
 
 describe('deleting a portfolio', () => {
@@ -319,6 +330,7 @@ describe('deleting a portfolio', () => {
       shares: 1,
       items: {
         holding_valuations: 1,
+        goals: 1,
         holdings: 1,
         projection_scenarios: 1,
         tax_calculations: 1,

@@ -39,6 +39,7 @@ import {
   notificationSettings,
   portfolios,
   portfolioSimulations,
+  goals,
   privacyExports,
   projectionScenarios,
   profiles,
@@ -341,6 +342,13 @@ export const EXPORT_SOURCES: Source[] = [
     key: [privacyExports.id],
   },
   {
+    file: 'goals.json',
+    format: 'json',
+    table: goals,
+    where: ofUser(goals.userId),
+    key: [goals.id],
+  },
+  {
     file: 'projection-scenarios.json',
     format: 'json',
     table: projectionScenarios,
@@ -369,9 +377,8 @@ audit-log.csv                    administrator actions by you or on your account
 api-keys.json, api-key-uses.csv  your API keys (never their secrets) and their use
 two-factor-methods.json          your authenticators (never their secrets)
 account-deletion.json, data-exports.json
+goals.json                       the goals you created
 projection-scenarios.json        the wealth projection scenarios you saved
-
-Goals: Cairn does not store goals yet, so there is no goals file.
 `;
 
 /** A value as text for CSV: dates in ISO 8601, lists and objects as JSON, nothing as empty. */
