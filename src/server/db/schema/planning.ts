@@ -7,6 +7,24 @@ import { portfolioSimulations, portfolios } from './portfolios';
 import { users } from './users';
 
 /**
+ * The columns of something kept in a portfolio view: its portfolio, its simulation (null: the real
+ * portfolio), both deleting it with them, and who made it (the owner or an edit invitee), whose
+ * data export holds it.
+ */
+const inPortfolioView = () => ({
+  id: uuid('id').primaryKey().defaultRandom(),
+  portfolioId: uuid('portfolio_id')
+    .notNull()
+    .references(() => portfolios.id, { onDelete: 'cascade' }),
+  simulationId: uuid('simulation_id').references(() => portfolioSimulations.id, {
+    onDelete: 'cascade',
+  }),
+  userId: uuid('user_id')
+    .notNull()
+    .references(() => users.id, { onDelete: 'cascade' }),
+});
+
+/**
  * Saved wealth projection scenarios (issue 29): a projection's inputs, named, in a portfolio view
  * (the real portfolio when `simulation_id` is null, else one of its simulations). Deleting the
  * portfolio or the simulation deletes them.
@@ -14,17 +32,7 @@ import { users } from './users';
 export const projectionScenarios = pgTable(
   'projection_scenarios',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
-    portfolioId: uuid('portfolio_id')
-      .notNull()
-      .references(() => portfolios.id, { onDelete: 'cascade' }),
-    simulationId: uuid('simulation_id').references(() => portfolioSimulations.id, {
-      onDelete: 'cascade',
-    }),
-    /** Who saved it (the owner or an edit invitee): whose data export holds it. */
-    userId: uuid('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    ...inPortfolioView(),
     name: text('name').notNull(),
     /** The inputs as the contract's `projectionInputsSchema` reads them. */
     inputs: jsonb('inputs').notNull(),
@@ -43,17 +51,7 @@ export const projectionScenarios = pgTable(
 export const goals = pgTable(
   'goals',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
-    portfolioId: uuid('portfolio_id')
-      .notNull()
-      .references(() => portfolios.id, { onDelete: 'cascade' }),
-    simulationId: uuid('simulation_id').references(() => portfolioSimulations.id, {
-      onDelete: 'cascade',
-    }),
-    /** Who created it: whose data export holds it. */
-    userId: uuid('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    ...inPortfolioView(),
     title: text('title').notNull(),
     description: text('description'),
     category: text('category', { enum: GOAL_CATEGORIES }).notNull(),

@@ -18,6 +18,7 @@ import { AppError } from '../../platform/errors';
 import { ownerTier } from '../holdings';
 import { type Actor, requireScope, type Scope, simulationIs } from '../ledger';
 import { notify } from '../notifications';
+import { requireItemScope } from './item-scope';
 import { valueView } from '../valuation';
 
 /**
@@ -317,26 +318,11 @@ export async function createGoal(
   return withProgress(ctx, row.scope, row.inserted);
 }
 
-/** The goal and the caller's scope on it; 404 whatever the reason they cannot see it. */
+/** The goal and the caller's scope on it (see `requireItemScope`). */
 async function requireGoal(db: DbOrTx, actor: Actor, id: string, action: 'view' | 'edit') {
   const [row] = await db.select().from(goals).where(eq(goals.id, id));
   if (!row) throw new AppError('GOAL_NOT_FOUND');
-  let scope: Scope;
-  try {
-    scope = await requireScope(db, actor.userId, row.portfolioId, row.simulationId, 'view', {
-      log: actor.log,
-    });
-  } catch (error) {
-    if (error instanceof AppError && error.statusCode === 404) throw new AppError('GOAL_NOT_FOUND');
-    throw error;
-  }
-  if (action === 'edit') {
-    scope = await requireScope(db, actor.userId, row.portfolioId, row.simulationId, 'edit', {
-      forUpdate: true,
-      log: actor.log,
-    });
-  }
-  return { row, scope };
+  return { row, scope: await requireItemScope(db, actor, row, action, 'GOAL_NOT_FOUND') };
 }
 
 export async function getGoal(ctx: ServerContext, actor: Actor, id: string) {

@@ -14,6 +14,7 @@ import type { DbOrTx } from '../../db/client';
 import { projectionScenarios } from '../../db/schema';
 import { AppError } from '../../platform/errors';
 import { type Actor, requireScope, type Scope, simulationIs } from '../ledger';
+import { requireItemScope } from './item-scope';
 import { viewValue } from '../valuation';
 
 /**
@@ -95,34 +96,11 @@ export async function createScenario(
   });
 }
 
-/** The scenario and the caller's scope on it, or 404 whatever the reason they cannot see it. */
-async function requireScenario(
-  db: DbOrTx,
-  actor: Actor,
-  id: string,
-  action: 'view' | 'edit',
-  forUpdate = false,
-) {
+/** The scenario and the caller's scope on it (see `requireItemScope`). */
+async function requireScenario(db: DbOrTx, actor: Actor, id: string, action: 'view' | 'edit') {
   const [row] = await db.select().from(projectionScenarios).where(eq(projectionScenarios.id, id));
   if (!row) throw new AppError('PROJECTION_SCENARIO_NOT_FOUND');
-  try {
-    // Seeing the view comes first: a stranger learns nothing, a read invitee is told 403.
-    await requireScope(db, actor.userId, row.portfolioId, row.simulationId, 'view', {
-      log: actor.log,
-    });
-  } catch (error) {
-    if (error instanceof AppError && error.statusCode === 404) {
-      throw new AppError('PROJECTION_SCENARIO_NOT_FOUND');
-    }
-    throw error;
-  }
-  const scope =
-    action === 'view'
-      ? null
-      : await requireScope(db, actor.userId, row.portfolioId, row.simulationId, action, {
-          forUpdate,
-          log: actor.log,
-        });
+  const scope = await requireItemScope(db, actor, row, action, 'PROJECTION_SCENARIO_NOT_FOUND');
   return { row, scope };
 }
 
@@ -137,7 +115,7 @@ export async function updateScenario(
   body: UpdateScenarioBody,
 ): Promise<Scenario> {
   return ctx.database.db.transaction(async (tx) => {
-    await requireScenario(tx, actor, id, 'edit', true);
+    await requireScenario(tx, actor, id, 'edit');
     const [row] = await tx
       .update(projectionScenarios)
       .set({
@@ -154,7 +132,7 @@ export async function updateScenario(
 
 export async function deleteScenario(ctx: ServerContext, actor: Actor, id: string) {
   await ctx.database.db.transaction(async (tx) => {
-    await requireScenario(tx, actor, id, 'edit', true);
+    await requireScenario(tx, actor, id, 'edit');
     await tx.delete(projectionScenarios).where(eq(projectionScenarios.id, id));
   });
 }
