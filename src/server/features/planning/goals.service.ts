@@ -1,4 +1,4 @@
-import { and, asc, count, eq, inArray } from 'drizzle-orm';
+import { and, asc, count, eq, inArray, lt } from 'drizzle-orm';
 import {
   type CreateGoalBody,
   GOAL_MILESTONES,
@@ -19,7 +19,7 @@ import { ownerTier } from '../holdings';
 import { type Actor, requireScope, type Scope, simulationIs } from '../ledger';
 import { notify } from '../notifications';
 import { requireItemScope } from './item-scope';
-import { valueView } from '../valuation';
+import { todayOf, valueView } from '../valuation';
 
 /**
  * Goals (issue 29): an amount to reach by a date in a portfolio view. Permissions are the
@@ -149,15 +149,13 @@ function toGoal(row: Row, progress: GoalProgress): Goal {
   };
 }
 
-const today = (ctx: ServerContext) => ctx.clock.now().toISOString().slice(0, 10);
-
 /**
  * The goal with its progress; an active goal that crossed a milestone since it was last looked
  * at notifies its author (once per milestone: the stored mark only moves up), and one that
  * reached 100% becomes achieved.
  */
 async function withProgress(ctx: ServerContext, scope: Scope, row: Row): Promise<Goal> {
-  const progress = progressOf(row, await measured(ctx, scope, row), today(ctx));
+  const progress = progressOf(row, await measured(ctx, scope, row), todayOf(ctx));
   const reached =
     progress.percent === null
       ? 0
@@ -171,11 +169,16 @@ async function withProgress(ctx: ServerContext, scope: Scope, row: Row): Promise
           ...(reached === 100 ? { status: 'achieved' as const } : {}),
           updatedAt: ctx.clock.now(),
         })
-        .where(and(eq(goals.id, row.id), eq(goals.status, 'active')))
+        .where(
+          and(
+            eq(goals.id, row.id),
+            eq(goals.status, 'active'),
+            lt(goals.milestonesReached, reached),
+          ),
+        )
         .returning();
       // Another request moved it first: it has notified.
-      if (!moved || moved.milestonesReached !== reached || row.milestonesReached >= reached)
-        return moved ?? row;
+      if (!moved) return row;
       const metadata = { path: `/goals/${row.id}`, goalId: row.id };
       await notify(
         ctx,

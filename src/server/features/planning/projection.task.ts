@@ -1,8 +1,8 @@
 import { type ProjectionInput, runProjection } from '@/domain/projection';
+import { roundCents } from '@/domain/valuation';
 import type { ProjectionRunResponse } from '@/contracts/projections';
 
-const cents = (value: number) => Math.round(value * 100) / 100;
-const rounded = (series: Float64Array) => Array.from(series, cents);
+const rounded = (series: Float64Array) => Array.from(series, roundCents);
 
 /**
  * A projection run on a compute worker (10,000 paths x 600 months is about a tenth of a second of

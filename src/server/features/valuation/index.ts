@@ -1,2 +1,2 @@
 /** What the valuation feature offers other features (ARCHITECTURE.md): import this, nothing deeper. */
-export { type Computed, valueView, viewValue } from './valuation.service';
+export { todayOf, valueView, viewValue } from './valuation.service';

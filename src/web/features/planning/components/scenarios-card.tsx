@@ -1,5 +1,5 @@
 import { FolderOpen, Pencil, Save, Trash2 } from 'lucide-react';
-import { useEffect, useId, useMemo, useState } from 'react';
+import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ProjectionInputs, Scenario } from '@/contracts/projections';
 import { ApiErrorAlert } from '@/web/components/ui/api-error-alert';
@@ -29,7 +29,6 @@ export function ScenariosCard({
   onOpen,
   compared,
   onCompare,
-  onListed,
 }: {
   view: ScenarioView;
   viewName: string;
@@ -39,8 +38,6 @@ export function ScenariosCard({
   onOpen: (scenario: Scenario) => void;
   compared: readonly string[];
   onCompare: (ids: string[]) => void;
-  /** Told of the scenarios each time the list arrives (the chart draws the compared ones). */
-  onListed: (scenarios: Scenario[]) => void;
 }) {
   const { t } = useTranslation('planning');
   const format = useFormatters();
@@ -50,8 +47,7 @@ export function ScenariosCard({
   const [name, setName] = useState('');
   const [renaming, setRenaming] = useState<{ id: string; name: string } | null>(null);
   const [deleting, setDeleting] = useState<Scenario | null>(null);
-  const scenarios = useMemo(() => list.data ?? [], [list.data]);
-  useEffect(() => onListed(scenarios), [scenarios, onListed]);
+  const scenarios = list.data ?? [];
 
   const summary = (inputs: ProjectionInputs) =>
     t('scenarios.summary', {

@@ -1,11 +1,16 @@
 import { MIN_HISTORY_MONTHS, type ProjectionInput, type ProjectionMode } from '@/domain/projection';
-import { PROJECTION_DEFAULT_SEED, type ProjectionInputs } from '@/contracts/projections';
+import {
+  PROJECTION_DEFAULT_SEED,
+  PROJECTION_MAX_EVENTS,
+  PROJECTION_MAX_PATHS,
+  PROJECTION_MAX_YEARS,
+  type ProjectionInputs,
+} from '@/contracts/projections';
 
 /** Paths every projection draws; the seed is fixed so the same inputs show the same bands. */
-export const PROJECTION_PATHS = 10_000;
+export const PROJECTION_PATHS = PROJECTION_MAX_PATHS;
 export const PROJECTION_SEED = PROJECTION_DEFAULT_SEED;
-export const MAX_YEARS = 50;
-export const MAX_EVENTS = 20;
+export const MAX_EVENTS = PROJECTION_MAX_EVENTS;
 
 /** What the form holds: texts as typed (a French user types 1 234,5), parsed on each change. */
 export type ProjectionFields = {
@@ -50,7 +55,7 @@ const RULES: Record<string, Rule> = {
   startValue: { min: 0, max: 1e12 },
   monthlyContribution: { min: -1e9, max: 1e9 },
   contributionGrowth: { min: -50, max: 50 },
-  years: { min: 1, max: MAX_YEARS, integer: true },
+  years: { min: 1, max: PROJECTION_MAX_YEARS, integer: true },
   expectedReturn: { min: -50, max: 100 },
   volatility: { min: 0, max: 200 },
   inflation: { min: -10, max: 50 },

@@ -1,4 +1,5 @@
 import type { ProjectionResult } from '@/domain/projection';
+import { roundCents as cents } from '@/domain/valuation/series';
 
 /** One year of a projection as shown: rounded to cents, nominal or in today's money. */
 export type ProjectionRow = {
@@ -11,8 +12,6 @@ export type ProjectionRow = {
   mean: number;
   paidIn: number;
 };
-
-const cents = (value: number) => Math.round(value * 100) / 100;
 
 /**
  * The end of each year (and today), from a projection's months. In today's money each amount is

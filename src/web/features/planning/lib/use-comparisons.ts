@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import type { ProjectionInput, ProjectionResult } from '@/domain/projection';
 import { createProjectionRunner, type ProjectionRunner } from './projection-runner';
 
@@ -11,10 +11,7 @@ export type Comparison = { id: string; name: string; result: ProjectionResult };
  */
 export function useComparisons(entries: { id: string; name: string; input: ProjectionInput }[]) {
   const runner = useRef<ProjectionRunner | null>(null);
-  const [done, setDone] = useState<{ key: string; comparisons: Comparison[] }>({
-    key: '',
-    comparisons: [],
-  });
+  const [done, setDone] = useState<Comparison[]>([]);
 
   useEffect(() => {
     runner.current = createProjectionRunner();
@@ -35,14 +32,16 @@ export function useComparisons(entries: { id: string; name: string; input: Proje
         if (cancelled) return;
         if (result) comparisons.push({ id: entry.id, name: entry.name, result });
       }
-      if (!cancelled) setDone({ key, comparisons });
+      if (!cancelled) setDone(comparisons);
     })();
     return () => {
       cancelled = true;
     };
   }, [key]);
 
-  return done.key === key
-    ? done.comparisons
-    : done.comparisons.filter((c) => entries.some((entry) => entry.id === c.id));
+  // Until the new runs are done, the last ones of scenarios still compared stay on the chart.
+  return useMemo(() => {
+    const ids = new Set((JSON.parse(key) as typeof entries).map((entry) => entry.id));
+    return done.filter((comparison) => ids.has(comparison.id));
+  }, [done, key]);
 }

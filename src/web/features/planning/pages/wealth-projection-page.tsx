@@ -7,7 +7,6 @@ import {
   MIN_HISTORY_MONTHS,
   type ProjectionInput,
 } from '@/domain/projection';
-import type { Scenario } from '@/contracts/projections';
 import type { DashboardResponse, PerformanceRange } from '@/contracts/valuation';
 import { DataErrorCard } from '@/web/components/errors/error-card';
 import { Button } from '@/web/components/ui/button';
@@ -28,7 +27,7 @@ import {
   toProjectionInput,
   toScenarioInputs,
 } from '../lib/projection-form';
-import { type ScenarioView } from '../api/scenarios';
+import { type ScenarioView, useScenarios } from '../api/scenarios';
 import { ScenariosCard } from '../components/scenarios-card';
 import { useComparisons } from '../lib/use-comparisons';
 import { useProjection } from '../lib/use-projection';
@@ -102,11 +101,11 @@ function Projection({
   const projection = useProjection(input);
   const today = Math.max(0, Number(data.netWorth.value));
   const [compared, setCompared] = useState<string[]>([]);
-  const [opened, setOpened] = useState<Scenario[]>([]);
-  // The compared scenarios, as last listed (opened from the card: `opened` keeps them by id).
+  // The compared scenarios, from the list the card shows (the same query, read from its cache).
+  const saved = useScenarios(place?.view ?? null).data ?? [];
   const comparisons = useComparisons(
     compared.flatMap((id) => {
-      const scenario = opened.find((candidate) => candidate.id === id);
+      const scenario = saved.find((candidate) => candidate.id === id);
       return scenario
         ? [
             {
@@ -209,7 +208,6 @@ function Projection({
               onOpen={(scenario) => setFields(fieldsOfScenario(scenario.inputs, today, decimal))}
               compared={compared}
               onCompare={setCompared}
-              onListed={setOpened}
             />
           </div>
         ) : null}
