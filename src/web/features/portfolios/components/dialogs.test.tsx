@@ -60,9 +60,23 @@ describe('portfolio dialog', () => {
 
   it('creates a default portfolio, switches to it and says so', async () => {
     const created = makePortfolio({ name: 'Retirement', isDefault: true });
+    let exists = false;
     const { user, api, router } = setup(
       { kind: 'create-portfolio' },
-      { 'POST /portfolios': { status: 201, body: { portfolio: created } } },
+      {
+        // Once created, the new portfolio is in the list, as the server answers.
+        'GET /portfolios': () => ({
+          body: {
+            portfolios: exists
+              ? [{ ...main, isDefault: false }, side, shared, created]
+              : [main, side, shared],
+          },
+        }),
+        'POST /portfolios': () => {
+          exists = true;
+          return { status: 201, body: { portfolio: created } };
+        },
+      },
     );
     await user.click(screen.getByRole('button', { name: 'open' }));
     const dialog = await screen.findByRole('dialog', { name: 'New portfolio' });

@@ -25,7 +25,12 @@ const invitation: Invitation = {
 
 function setup(routes: Parameters<typeof mockApi>[0]) {
   const api = mockApi({
-    'GET /portfolios': { body: { portfolios: [main] } },
+    // Once accepted, the shared portfolio is in the list, as the server answers.
+    'GET /portfolios': () => ({
+      body: {
+        portfolios: api.callsTo('POST', '/invitations/accept').length ? [main, family] : [main],
+      },
+    }),
     'GET /invitations': { body: { invitations: [invitation] } },
     ...routes,
   });

@@ -25,7 +25,15 @@ const invitation: Invitation & { invitedEmail: string } = {
 };
 
 function setup(routes: Parameters<typeof mockApi>[0], route = '/accept-invitation?token=tok_123') {
-  const api = mockApi({ 'GET /portfolios': { body: { portfolios: [main] } }, ...routes });
+  // Once accepted, the shared portfolio is in the list, as the server answers.
+  const api = mockApi({
+    'GET /portfolios': () => ({
+      body: {
+        portfolios: api.callsTo('POST', '/invitations/accept').length ? [main, family] : [main],
+      },
+    }),
+    ...routes,
+  });
   return { api, ...renderInScope(<AcceptInvitationPage />, { route }) };
 }
 
