@@ -30,6 +30,8 @@ export const APP_PAGE_PATHS = [
   '/assets/savings',
   '/transactions',
   '/import-export',
+  '/goals',
+  '/goals/:goalId',
   '/wealth-projection',
   '/market',
   '/crypto',

@@ -105,6 +105,11 @@ export const goalProgressSchema = z.object({
    */
   monthlyNeeded: z.string().nullable(),
   expectedReturn: z.number(),
+  /**
+   * The yearly volatility of what the goal counts, from the same allocation (0 for an amount
+   * typed): with the expected return, what a goal's odds are simulated with.
+   */
+  volatility: z.number(),
   /** Reached, or the amount today grown at the expected return reaches it by the date. */
   onTrack: z.boolean().nullable(),
   /** Holdings the value leaves out for want of a rate into the goal's currency. */

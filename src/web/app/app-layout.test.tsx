@@ -1,4 +1,5 @@
 import { act, screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { SessionResponse } from '@/contracts/auth';
 import { FakeWebSocket } from '@/web/test/fake-websocket';
@@ -36,6 +37,13 @@ function renderLayout(sessions: () => SessionResponse) {
 const sidebar = () => screen.getByRole('navigation', { name: 'Main navigation' });
 
 describe('AppLayout', () => {
+  it('opens the goals page with Alt+8 (its page exists)', async () => {
+    const { router } = renderLayout(() => testSession());
+    await waitFor(() => expect(sidebar()).toHaveTextContent('Dashboard'));
+    await userEvent.setup().keyboard('{Alt>}8{/Alt}');
+    await waitFor(() => expect(router.state.location.pathname).toBe('/goals'));
+  });
+
   it('hides a sidebar entry as soon as an admin turns its flag off, without reloading', async () => {
     renderLayout(() => testSession());
     await waitFor(() => expect(sidebar()).toHaveTextContent('Dashboard'));

@@ -13,6 +13,7 @@ export const PAGE_LOADERS = {
   '/assets/savings': () => import('@/web/features/holdings/pages/asset-pages'),
   '/transactions': () => import('@/web/features/ledger/pages/transactions-page'),
   '/import-export': () => import('@/web/features/import-export/pages/import-export-page'),
+  '/goals': () => import('@/web/features/goals/pages/goals-page'),
   '/wealth-projection': () => import('@/web/features/planning/pages/wealth-projection-page'),
   '/portfolio-management': () =>
     import('@/web/features/portfolios/pages/portfolio-management-page'),

@@ -403,7 +403,10 @@ export const routes: RouteObject[] = [
         children: [
           {
             path: 'dashboard',
-            lazy: lazyPage(PAGE_LOADERS['/dashboard'], (m) => m.DashboardPage, ['dashboard']),
+            lazy: lazyPage(PAGE_LOADERS['/dashboard'], (m) => m.DashboardPage, [
+              'dashboard',
+              'goals',
+            ]),
           },
           {
             path: 'profile',
@@ -444,6 +447,18 @@ export const routes: RouteObject[] = [
               'ledger',
               'validation',
             ]),
+          },
+          {
+            path: 'goals',
+            lazy: lazyPage(PAGE_LOADERS['/goals'], (m) => m.GoalsPage, ['goals', 'validation']),
+          },
+          {
+            path: 'goals/:goalId',
+            lazy: lazyPage(
+              () => import('@/web/features/goals/pages/goal-page'),
+              (m) => m.GoalPage,
+              ['goals', 'validation'],
+            ),
           },
           {
             path: 'wealth-projection',

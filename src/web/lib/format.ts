@@ -191,3 +191,12 @@ export function formatDateTime(
     value,
   );
 }
+
+/**
+ * A decimal as French and English users type it, for the API: "1 500,5" or "1,500.5" is "1500.5"
+ * (spaces, no-break spaces and thousands separators dropped). The contract then checks it.
+ */
+export function typedDecimal(raw: string) {
+  const compact = raw.replace(/[\s\u00a0\u202f]/g, '');
+  return compact.includes('.') ? compact.replace(/,/g, '') : compact.replace(',', '.');
+}

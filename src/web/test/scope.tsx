@@ -17,11 +17,14 @@ export function renderWithScope(
     level = 'owner',
     simulation = false,
     route = '/',
+    path,
     baseCurrency,
   }: {
     level?: PermissionLevel;
     simulation?: boolean;
     route?: string;
+    /** The route's pattern, for a page that reads its parameters ('/goals/:goalId'). */
+    path?: string;
     baseCurrency?: Portfolio['baseCurrency'];
   } = {},
 ) {
@@ -49,6 +52,6 @@ export function renderWithScope(
       {ui}
       <Toaster />
     </ActiveScopeContext.Provider>,
-    { route },
+    { route, ...(path ? { path } : {}) },
   );
 }

@@ -1,4 +1,4 @@
-import { and, asc, count, eq, inArray, lt } from 'drizzle-orm';
+import { and, asc, eq, inArray, lt } from 'drizzle-orm';
 import {
   type CreateGoalBody,
   GOAL_MILESTONES,
@@ -19,6 +19,7 @@ import { ownerTier } from '../holdings';
 import { type Actor, requireScope, type Scope, simulationIs } from '../ledger';
 import { notify } from '../notifications';
 import { requireItemScope } from './item-scope';
+import { ownerGoalCount } from '../subscription';
 import { todayOf, valueView } from '../valuation';
 
 /**
@@ -71,12 +72,22 @@ export function monthlyNeeded(
   return rate === 0 ? gap / months : (gap * rate) / (growth - 1);
 }
 
-type Valued = { amount: Decimal | null; expectedReturn: number; unconverted: string[] };
+type Valued = {
+  amount: Decimal | null;
+  expectedReturn: number;
+  volatility: number;
+  unconverted: string[];
+};
 
 /** What a goal's measure counts today, in its currency, with the expected return of it. */
 async function measured(ctx: ServerContext, scope: Scope, row: Row): Promise<Valued> {
   if (row.measureKind === 'manual') {
-    return { amount: dec(row.currentAmount ?? '0'), expectedReturn: 0, unconverted: [] };
+    return {
+      amount: dec(row.currentAmount ?? '0'),
+      expectedReturn: 0,
+      volatility: 0,
+      unconverted: [],
+    };
   }
   const computed = await valueView(ctx, scope, row.currency, DEFAULT_PERFORMANCE_RANGE);
   const chosen = row.measureKind === 'holdings' ? new Set(row.holdingIds) : null;
@@ -93,16 +104,18 @@ async function measured(ctx: ServerContext, scope: Scope, row: Row): Promise<Val
     .filter((holding) => holding.reason === 'missing-rate' && (!chosen || chosen.has(holding.id)))
     .map((holding) => computed.meta.get(holding.id)?.name ?? holding.symbol ?? holding.id);
   const total = [...byClass.values()].reduce((sum, value) => sum + value, 0);
-  const { expectedReturn } = assumptionsFromAllocation(
+  const { expectedReturn, volatility } = assumptionsFromAllocation(
     [...byClass].map(([key, value]) => ({ key, weight: total > 0 ? value / total : 0 })),
   );
-  return { amount, expectedReturn: total > 0 ? expectedReturn : 0, unconverted };
+  return total > 0
+    ? { amount, expectedReturn, volatility, unconverted }
+    : { amount, expectedReturn: 0, volatility: 0, unconverted };
 }
 
 function progressOf(row: Row, valued: Valued, today: string): GoalProgress {
   const target = dec(row.targetAmount);
   const monthsLeft = monthsBetween(today, row.targetDate);
-  const { amount, expectedReturn, unconverted } = valued;
+  const { amount, expectedReturn, volatility, unconverted } = valued;
   if (!amount) {
     return {
       currentAmount: null,
@@ -111,6 +124,7 @@ function progressOf(row: Row, valued: Valued, today: string): GoalProgress {
       monthsLeft,
       monthlyNeeded: null,
       expectedReturn,
+      volatility,
       onTrack: null,
       unconverted,
     };
@@ -124,6 +138,7 @@ function progressOf(row: Row, valued: Valued, today: string): GoalProgress {
     monthsLeft,
     monthlyNeeded: roundMoney(dec(needed), row.currency),
     expectedReturn,
+    volatility,
     onTrack: needed === 0,
     unconverted,
   };
@@ -216,16 +231,6 @@ const inView = (scope: Pick<Scope, 'portfolioId' | 'simulationId'>) =>
     eq(goals.portfolioId, scope.portfolioId),
     simulationIs(goals.simulationId, scope.simulationId),
   );
-
-/** Goals of every portfolio an owner has: what the plan's goal limit counts. */
-async function ownerGoalCount(db: DbOrTx, ownerId: string) {
-  const [row] = await db
-    .select({ n: count() })
-    .from(goals)
-    .innerJoin(portfolios, eq(portfolios.id, goals.portfolioId))
-    .where(eq(portfolios.userId, ownerId));
-  return Number(row?.n ?? 0);
-}
 
 export async function listGoals(
   ctx: ServerContext,

@@ -93,6 +93,7 @@ describe('goals', () => {
         monthsLeft: 12,
         monthlyNeeded: '625.00',
         expectedReturn: 0,
+        volatility: 0,
         onTrack: false,
         unconverted: [],
       },
@@ -214,6 +215,7 @@ describe('goals', () => {
       currentAmount: '1380.00',
       percent: 50,
       expectedReturn: 0.07,
+      volatility: 0.16,
     });
     // In dollars: 1,600 USD and 100 EUR x 1.25 = 125 USD, converted, not relabelled.
     const inDollars = await create(

@@ -2,8 +2,19 @@ import { and, asc, count, eq, isNull } from 'drizzle-orm';
 import type { Subscription } from '@/contracts/subscription';
 import { effectiveTier, planSummary } from '@/domain/plans/plans';
 import type { ServerContext } from '../../context';
-import { holdings, portfolios } from '../../db/schema';
+import type { DbOrTx } from '../../db/client';
+import { goals, holdings, portfolios } from '../../db/schema';
 import { readSubscription } from './subscriptions';
+
+/** Goals of every portfolio an owner has (simulations' included): what the plan's goal limit counts. */
+export async function ownerGoalCount(db: DbOrTx, ownerId: string) {
+  const [row] = await db
+    .select({ n: count() })
+    .from(goals)
+    .innerJoin(portfolios, eq(portfolios.id, goals.portfolioId))
+    .where(eq(portfolios.userId, ownerId));
+  return Number(row?.n ?? 0);
+}
 
 /**
  * The caller's plan, what it allows (the limits and features that apply: a plan that is not active
@@ -33,8 +44,7 @@ export async function getSubscription(ctx: ServerContext, userId: string): Promi
     ...planSummary(effectiveTier(stored.tier, stored.status)),
     usage: {
       portfolios: used.map((row) => ({ ...row, assets: Number(row.assets) })),
-      // Goals arrive with their feature; none can exist yet.
-      goals: 0,
+      goals: await ownerGoalCount(db, userId),
     },
   };
 }

@@ -50,6 +50,26 @@ describe('GET /subscription', () => {
     ]);
   });
 
+  it('counts the goals of every portfolio the user owns', async () => {
+    const { agent } = await registerUser(t.app, 'plans-goals@example.com');
+    const [main] = (await agent.get('/api/v1/portfolios')).json().portfolios;
+    const side = (await agent.post('/api/v1/portfolios', { name: 'Side' })).json().portfolio;
+    const goal = {
+      title: 'Roof',
+      category: 'home',
+      targetAmount: '5000',
+      currency: 'EUR',
+      targetDate: '2030-01-01',
+      measure: { kind: 'manual', currentAmount: '0' },
+    };
+    for (const id of [main.id, side.id]) {
+      const res = await agent.post(`/api/v1/portfolios/${id}/goals`, goal);
+      expect(res.statusCode, res.body).toBe(201);
+    }
+    const usage = (await agent.get('/api/v1/subscription')).json().subscription.usage;
+    expect(usage.goals).toBe(2);
+  });
+
   it('answers 401 signed out', async () => {
     expect((await new Agent(t.app).get('/api/v1/subscription')).statusCode).toBe(401);
   });

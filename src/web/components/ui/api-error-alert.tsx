@@ -104,10 +104,17 @@ export function useErrorText() {
           ([, value]) => typeof value === 'string' || typeof value === 'number',
         ),
       );
+      // A plan's limit names the least plan that allows more, where the message has that form.
+      const requiredTier = detail(error, 'requiredTier');
       return t(`errors:${error.code}`, {
         ...values,
         status: error.status,
-        context: scope === 'enroll' ? 'enroll' : undefined,
+        context:
+          scope === 'enroll'
+            ? 'enroll'
+            : isTier(requiredTier) && requiredTier !== 'free'
+              ? requiredTier
+              : undefined,
       });
     },
     [t, format],

@@ -17,6 +17,7 @@ import { Card, CardContent, CardHeader, CardTitle } from '@/web/components/ui/ca
 import { useOptionalActiveScope } from '@/web/lib/active-scope';
 import { useLockedRanges } from '@/web/lib/plan';
 import { withScopeParams } from '@/web/lib/scope-params';
+import { TopGoalsCard } from '@/web/features/goals';
 import { useSession } from '@/web/lib/session';
 import { type DashboardView, dashboardKeys, useDashboard } from '../api/queries';
 import { AllocationCard } from '../components/allocation-card';
@@ -202,16 +203,17 @@ function DashboardContent({
       />
       <div className="grid grid-cols-[minmax(0,1fr)] gap-4 lg:grid-cols-2">
         <AllocationCard data={data} />
+        <TopGoalsCard />
+      </div>
+      <div className="grid grid-cols-[minmax(0,1fr)] gap-4 lg:grid-cols-2">
         <TopMovers data={data} />
-      </div>
-      <div className="grid grid-cols-[minmax(0,1fr)] gap-4 lg:grid-cols-2">
         <RecentActivity data={data} />
-        <UpcomingMaturities data={data} />
       </div>
       <div className="grid grid-cols-[minmax(0,1fr)] gap-4 lg:grid-cols-2">
+        <UpcomingMaturities data={data} />
         <PortfoliosCard data={data} />
-        <SharedPortfoliosCard data={data} />
       </div>
+      <SharedPortfoliosCard data={data} />
     </>
   );
 }

@@ -12,6 +12,7 @@ import {
 } from '@/contracts/holdings';
 import { CURRENCIES } from '@/contracts/settings';
 import { dec, toPlain } from '@/domain/money/decimal';
+import { typedDecimal } from '@/web/lib/format';
 
 /** Where each class lives in the app (spec 002, section 2). */
 export const CLASS_PATHS: Record<HoldingClass, string> = {
@@ -192,15 +193,9 @@ export const CLASS_FIELDS: Record<HoldingClass, FieldSpec[]> = {
   ],
 };
 
-/** A number as French and English users type it: "1 500,5" or "1,500.5" is 1500.5. */
-function normaliseNumber(raw: string) {
-  const compact = raw.replace(/[\s\u00a0\u202f]/g, '');
-  return compact.includes('.') ? compact.replace(/,/g, '') : compact.replace(',', '.');
-}
-
 /** A percentage typed by the user as the fraction the API stores; anything else as typed. */
 export function percentToFraction(raw: string) {
-  const value = normaliseNumber(raw);
+  const value = typedDecimal(raw);
   try {
     return /^-?\d+(\.\d+)?$/.test(value) ? toPlain(dec(value).div(100)) : value;
   } catch {
@@ -222,11 +217,11 @@ export function typedValue(kind: FieldKind, raw: string): unknown {
   switch (kind) {
     case 'integer':
     case 'number': {
-      const value = normaliseNumber(raw);
+      const value = typedDecimal(raw);
       return /^-?\d+(\.\d+)?$/.test(value) ? Number(value) : value;
     }
     case 'decimal':
-      return normaliseNumber(raw);
+      return typedDecimal(raw);
     case 'percent':
       return percentToFraction(raw);
     default:

@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
-import type { ProjectionInput, ProjectionResult } from '@/domain/projection';
+import type { ProjectionInput, ProjectionResult, ProjectionTarget } from '@/domain/projection';
 import { createProjectionRunner, type ProjectionRunner } from './projection-runner';
 
 /** Inputs settle this long before a run (typing a number changes it at every key). */
@@ -13,10 +13,12 @@ export function useProjection(input: ProjectionInput | null) {
   const runner = useRef<ProjectionRunner | null>(null);
   const [state, setState] = useState<{
     result: ProjectionResult | null;
+    /** The targets the result's `targetProbabilities` answer, in order. */
+    targets: readonly ProjectionTarget[];
     /** The inputs (as `key`) and attempt the result or the error belongs to. */
     of: string | null;
     error: string | null;
-  }>({ result: null, of: null, error: null });
+  }>({ result: null, targets: [], of: null, error: null });
   const [attempt, setAttempt] = useState(0);
 
   useEffect(() => {
@@ -34,10 +36,11 @@ export function useProjection(input: ProjectionInput | null) {
   useEffect(() => {
     if (!key || !inputs) return;
     const timer = setTimeout(() => {
+      const asked = JSON.parse(inputs) as ProjectionInput;
       runner.current
-        ?.run(JSON.parse(inputs) as ProjectionInput)
+        ?.run(asked)
         .then((result) => {
-          if (result) setState({ result, of: key, error: null });
+          if (result) setState({ result, targets: asked.targets ?? [], of: key, error: null });
         })
         .catch((error: Error) =>
           setState((previous) => ({ ...previous, of: key, error: error.message })),
@@ -48,6 +51,8 @@ export function useProjection(input: ProjectionInput | null) {
 
   return {
     result: state.result,
+    /** The targets of the inputs the result was run with (the last may differ while busy). */
+    targets: state.targets,
     busy: key !== null && state.of !== key,
     error: state.of === key ? state.error : null,
     /** Runs the same inputs again (after an error), on a new worker. */

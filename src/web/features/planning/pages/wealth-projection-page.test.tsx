@@ -5,6 +5,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { deterministicPath, runProjection } from '@/domain/projection';
 import type { Portfolio } from '@/contracts/portfolios';
 import type { Scenario } from '@/contracts/projections';
+import type { Goal } from '@/contracts/goals';
 import type { DashboardResponse } from '@/contracts/valuation';
 import { type ActiveScope, ActiveScopeContext, portfolioScopedKeys } from '@/web/lib/active-scope';
 import { sessionKeys } from '@/web/lib/session';
@@ -13,6 +14,7 @@ import { createTestQueryClient, renderWithProviders } from '@/web/test/render';
 import { subscriptionRoute } from '@/web/test/subscription';
 import { PROJECTION_PATHS, PROJECTION_SEED } from '../lib/projection-form';
 import { dashboardWith } from '../test/dashboard';
+import { goalWith } from '../test/goals';
 import { WealthProjectionPage } from './wealth-projection-page';
 
 afterEach(async () => {
@@ -243,5 +245,209 @@ describe('the wealth projection page', () => {
       await screen.findByText(/You can open and compare the scenarios of this portfolio/),
     ).toBeVisible();
     expect(screen.queryByRole('button', { name: 'Save' })).not.toBeInTheDocument();
+  });
+
+  describe('with the portfolio’s goals', () => {
+    /** The active portfolio's view, its scenarios none and its goals these. */
+    const goalRoutes = (goals: Goal[]) => ({
+      [`GET /portfolios/${PORTFOLIO}/projections`]: { body: { scenarios: [] } },
+      [`GET /portfolios/${PORTFOLIO}/goals`]: {
+        body: { goals, limit: 10, count: goals.length },
+      },
+    });
+    const rowOf = (title: string) =>
+      screen.findByRole('row', { name: new RegExp(`^${title}`) }, { timeout: 5_000 });
+    const chanceIn = async (title: string, percent: string) =>
+      expect(
+        await within(await rowOf(title)).findByText(percent, {}, { timeout: 5_000 }),
+      ).toBeVisible();
+
+    it('shows the chance of each whole-portfolio goal by its date, as the domain computes it', async () => {
+      const api = renderPage(
+        dashboardWith({
+          value: '100000.00',
+          assetClass: [{ key: 'market', weight: 1 }],
+          portfolios: [{ id: PORTFOLIO, name: 'Main', value: '100000.00' }],
+        }),
+        'free',
+        {
+          scope: scopeOf('read'),
+          routes: goalRoutes([
+            goalWith(PORTFOLIO, {
+              title: 'Passed',
+              targetAmount: '1000.00',
+              targetDate: '2026-11-24',
+            }),
+            goalWith(PORTFOLIO, {
+              title: 'Retirement',
+              targetAmount: '150000.00',
+              targetDate: '2036-11-25',
+            }),
+            goalWith(PORTFOLIO, {
+              title: 'Paused',
+              targetAmount: '1000.00',
+              targetDate: '2030-01-01',
+              status: 'paused',
+            }),
+            goalWith(PORTFOLIO, {
+              title: 'Typed',
+              targetAmount: '1000.00',
+              targetDate: '2030-01-01',
+              measure: { kind: 'manual', currentAmount: '10' },
+            }),
+            goalWith(PORTFOLIO, {
+              title: 'Far',
+              targetAmount: '1000.00',
+              targetDate: '2050-01-01',
+            }),
+          ]),
+        },
+      );
+      // The dashboard's day is 2026-11-25: ten years to the target date are 120 months, asked of
+      // the page's own run (7% a year, 16% volatility, 20 years, the page's seed).
+      const expected = runProjection({
+        startValue: 100_000,
+        monthlyContribution: 0,
+        contributionGrowth: 0.02,
+        months: 240,
+        expectedReturn: 0.07,
+        volatility: 0.16,
+        inflation: 0.02,
+        events: [],
+        paths: PROJECTION_PATHS,
+        seed: PROJECTION_SEED,
+        mode: 'lognormal',
+        history: [],
+        targets: [{ month: 120, amount: 150_000 }],
+      }).targetProbabilities[0]!;
+      expect(expected).toBeGreaterThan(0.05);
+      expect(expected).toBeLessThan(0.95);
+      const card = (await screen.findByRole('heading', { name: 'Goals' })).closest(
+        '[data-slot="card"]',
+      ) as HTMLElement;
+      expect(
+        within(card).getByText(/Only active goals measured by the whole portfolio are compared/),
+      ).toBeVisible();
+      await chanceIn('Retirement', `${Math.round(expected * 100)}%`);
+      const retirement = await rowOf('Retirement');
+      expect(plain(retirement.textContent)).toContain('$150,000');
+      expect(within(retirement).getByText('Nov 25, 2036')).toBeVisible();
+      expect(within(await rowOf('Passed')).getByText('Date passed')).toBeVisible();
+      expect(within(await rowOf('Far')).getByText('After the horizon')).toBeVisible();
+      // Paused goals and goals measured otherwise are not compared; one portfolio, no caveat.
+      expect(within(card).getAllByRole('row')).toHaveLength(4);
+      expect(within(card).queryByText(/Paused|Typed/)).not.toBeInTheDocument();
+      expect(
+        within(card).queryByText(/net worth over all your portfolios/),
+      ).not.toBeInTheDocument();
+      expect(api.callsTo('GET', `/portfolios/${PORTFOLIO}/goals`).length).toBeGreaterThan(0);
+    });
+
+    it('gives 100% to a target the only path passes, 0% to one it misses, converting by the rate', async () => {
+      const user = userEvent.setup();
+      // 30 months of exactly 0%: no return, no volatility: every path stays at 100,000 USD. The
+      // active portfolio is 60,000 USD of it, and 54,000 EUR in its goals' progress.
+      renderPage(
+        dashboardWith({
+          value: '100000.00',
+          assetClass: [{ key: 'market', weight: 1 }],
+          monthlyReturns: new Array(30).fill(0),
+          portfolios: [
+            { id: PORTFOLIO, name: 'Main', value: '60000.00' },
+            { id: '00000000-0000-4000-8000-00000000000b', name: 'Savings', value: '40000.00' },
+          ],
+        }),
+        'classic',
+        {
+          scope: scopeOf('owner'),
+          routes: goalRoutes([
+            goalWith(PORTFOLIO, {
+              title: 'House',
+              targetAmount: '99000.00',
+              targetDate: '2030-11-25',
+              currentAmount: '60000.00',
+            }),
+            goalWith(PORTFOLIO, {
+              title: 'Yacht',
+              targetAmount: '100500.00',
+              targetDate: '2030-11-25',
+              currentAmount: '60000.00',
+            }),
+            // 95,000 EUR x 60,000 / 54,000 = 105,556 USD: missed (relabelled, it would be reached).
+            goalWith(PORTFOLIO, {
+              title: 'Chalet',
+              targetAmount: '95000.00',
+              currency: 'EUR',
+              targetDate: '2031-11-25',
+              currentAmount: '54000.00',
+            }),
+            // 85,000 EUR at the same rate = 94,444 USD: reached (at the net worth's ratio,
+            // 100,000 / 54,000, it would be 157,407 and missed).
+            goalWith(PORTFOLIO, {
+              title: 'Boat',
+              targetAmount: '85000.00',
+              currency: 'EUR',
+              targetDate: '2031-11-25',
+              currentAmount: '54000.00',
+            }),
+            goalWith(PORTFOLIO, {
+              title: 'Cottage',
+              targetAmount: '10000.00',
+              currency: 'GBP',
+              targetDate: '2031-11-25',
+              currentAmount: null,
+            }),
+          ]),
+        },
+      );
+      expect(await screen.findByLabelText(/^Expected yearly return/)).toHaveValue('0');
+      expect(screen.getByLabelText(/^Yearly volatility/)).toHaveValue('0');
+      await chanceIn('House', '100%');
+      await chanceIn('Yacht', '0%');
+      await chanceIn('Chalet', '0%');
+      await chanceIn('Boat', '100%');
+      const chalet = await rowOf('Chalet');
+      expect(plain(chalet.textContent)).toContain('€95,000');
+      expect(within(chalet).getByText("about $105,556 at today's rate")).toBeVisible();
+      expect(within(await rowOf('Boat')).getByText("about $94,444 at today's rate")).toBeVisible();
+      // No rate into USD: said, with no chance at all.
+      const cottage = await rowOf('Cottage');
+      expect(within(cottage).getByText('No rate to convert')).toBeVisible();
+      expect(plain(cottage.textContent)).toContain('£10,000');
+      expect(cottage.textContent).not.toMatch(/\d\s?%/);
+      // The projection starts from both portfolios; the goals count Main alone.
+      expect(
+        screen.getByText(
+          /It starts from your net worth over all your portfolios, while these goals count Main alone/,
+        ),
+      ).toBeVisible();
+
+      // A start value typed above the yacht's target: now every path reaches it.
+      const start = screen.getByLabelText(/^Start value/);
+      await user.clear(start);
+      await user.type(start, '101000');
+      await chanceIn('Yacht', '100%');
+    });
+
+    it('points to the Goals page when no goal is measured by the whole portfolio', async () => {
+      renderPage(hundredThousand(), 'free', {
+        scope: scopeOf('owner'),
+        routes: goalRoutes([
+          goalWith(PORTFOLIO, {
+            title: 'Typed',
+            targetAmount: '1000.00',
+            targetDate: '2030-01-01',
+            measure: { kind: 'manual', currentAmount: '10' },
+          }),
+        ]),
+      });
+      expect(
+        await screen.findByText(/to see its chance here/, {}, { timeout: 5_000 }),
+      ).toHaveTextContent(
+        'Add a goal measured by the whole portfolio on the Goals page to see its chance here.',
+      );
+      expect(screen.getByRole('link', { name: 'Goals page' })).toHaveAttribute('href', '/goals');
+      expect(screen.queryByText('Typed')).not.toBeInTheDocument();
+    });
   });
 });

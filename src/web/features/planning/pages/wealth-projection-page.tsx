@@ -13,6 +13,7 @@ import { Button } from '@/web/components/ui/button';
 import { Card, CardContent } from '@/web/components/ui/card';
 import { Skeleton } from '@/web/components/ui/skeleton';
 import { useDashboard } from '@/web/features/dashboard';
+import { useGoals } from '@/web/features/goals';
 import { useOptionalActiveScope } from '@/web/lib/active-scope';
 import { usePlan } from '@/web/lib/plan';
 import { useFormatters } from '@/web/lib/preferences';
@@ -29,6 +30,8 @@ import {
 } from '../lib/projection-form';
 import { type ScenarioView, useScenarios } from '../api/scenarios';
 import { ScenariosCard } from '../components/scenarios-card';
+import { GoalsCard } from '../components/goals-card';
+import { goalLines, targetKey, targetsOf } from '../lib/goal-targets';
 import { useComparisons } from '../lib/use-comparisons';
 import { useProjection } from '../lib/use-projection';
 
@@ -74,8 +77,11 @@ function initialFields(assumed: ReturnType<typeof assumptionsOf>, data: Dashboar
   } satisfies ProjectionFields;
 }
 
-/** Where scenarios are saved: the active portfolio's view, with its name and the caller's right. */
-type ScenarioPlace = { view: ScenarioView; name: string; canEdit: boolean };
+/**
+ * Where scenarios are saved and goals read: the active portfolio's view, with its name (the
+ * simulation's when one is active), the portfolio's own name and the caller's right.
+ */
+type ScenarioPlace = { view: ScenarioView; name: string; portfolioName: string; canEdit: boolean };
 
 function Projection({
   data,
@@ -98,7 +104,41 @@ function Projection({
   );
   const input = 'input' in checked ? checked.input : null;
   const errors: Record<string, FieldError> = 'errors' in checked ? checked.errors : {};
-  const projection = useProjection(input);
+  // The view's goals measured by the whole portfolio: each one's target is asked of the same run.
+  const portfolioId = place?.view.portfolioId ?? null;
+  const simulationId = place?.view.simulationId ?? null;
+  const goalsView = useMemo(
+    () => (portfolioId ? { portfolioId, simulationId } : null),
+    [portfolioId, simulationId],
+  );
+  const goals = useGoals(goalsView);
+  const lines = useMemo(
+    () =>
+      goalsView && goals.data && input
+        ? goalLines(goals.data.goals, data, goalsView, input.months)
+        : null,
+    [goalsView, goals.data, data, input],
+  );
+  const projected = useMemo(
+    () => (input && lines ? { ...input, targets: targetsOf(lines) } : input),
+    [input, lines],
+  );
+  const projection = useProjection(projected);
+  // While a field is wrong, the goals are placed against the horizon of the figures on screen.
+  const shownLines =
+    lines ??
+    (goalsView && goals.data && projection.result
+      ? goalLines(goals.data.goals, data, goalsView, projection.result.months)
+      : null);
+  const chances = useMemo(() => {
+    const found = new Map<string, number>();
+    if (!projection.result || projection.error) return found;
+    projection.targets.forEach((target, index) => {
+      const chance = projection.result?.targetProbabilities[index];
+      if (chance !== undefined) found.set(targetKey(target), chance);
+    });
+    return found;
+  }, [projection.result, projection.targets, projection.error]);
   const today = Math.max(0, Number(data.netWorth.value));
   const [compared, setCompared] = useState<string[]>([]);
   // The compared scenarios, from the list the card shows (the same query, read from its cache).
@@ -200,6 +240,24 @@ function Projection({
         )}
         {place ? (
           <div className="mt-4">
+            <GoalsCard
+              lines={shownLines}
+              chances={chances}
+              currency={data.currency}
+              portfolioName={place.portfolioName}
+              netWorthWider={
+                !place.view.simulationId &&
+                (data.portfolios.length !== 1 || data.portfolios[0]?.id !== place.view.portfolioId)
+              }
+              failed={goals.isError && !goals.data}
+              onRetry={() => void goals.refetch()}
+              busy={projection.busy}
+              stale={!input}
+            />
+          </div>
+        ) : null}
+        {place ? (
+          <div className="mt-4">
             <ScenariosCard
               view={place.view}
               viewName={place.name}
@@ -264,6 +322,7 @@ export function WealthProjectionPage() {
               ? {
                   view: { portfolioId: portfolio.id, simulationId: simulation?.id ?? null },
                   name: simulation ? simulation.name : portfolio.name,
+                  portfolioName: portfolio.name,
                   canEdit: scope?.permission === 'owner' || scope?.permission === 'edit',
                 }
               : null

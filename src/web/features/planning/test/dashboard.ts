@@ -2,17 +2,20 @@ import { type DashboardResponse, dashboardResponseSchema } from '@/contracts/val
 
 /**
  * A dashboard answer as the server sends it, reduced to what the projection reads: net worth,
- * its monthly returns and the allocation by class. In USD, checked against the
- * contract's schema.
+ * its monthly returns, the allocation by class and the own portfolios' lines. In USD, checked
+ * against the contract's schema.
  */
 export function dashboardWith({
   value,
   assetClass,
   monthlyReturns = [],
+  portfolios = [],
 }: {
   value: string;
   assetClass: { key: string; weight: number }[];
   monthlyReturns?: number[];
+  /** The own portfolios' lines (id, name, value in USD); none unless given. */
+  portfolios?: { id: string; name: string; value: string }[];
 }): DashboardResponse {
   const figures = {
     value,
@@ -46,7 +49,12 @@ export function dashboardWith({
     netWorth: figures,
     series: [{ date: '2026-11-25', twrIndex: 1, value, netContributions: value }],
     monthlyReturns,
-    portfolios: [],
+    portfolios: portfolios.map((portfolio) => ({
+      ...portfolio,
+      baseCurrency: 'USD',
+      dayChange: null,
+      twr: 0,
+    })),
     sharedPortfolios: [],
     allocation: { assetClass: slices, currency: [], sector: [], country: [], portfolio: [] },
     topMovers: [],

@@ -9,7 +9,6 @@ import {
   type NotificationSettings,
   notificationSettingsSchema,
 } from '@/contracts/settings';
-import { Badge } from '@/web/components/ui/badge';
 import { useErrorText } from '@/web/components/ui/api-error-alert';
 import { FormField, useValidationText } from '@/web/components/ui/form-field';
 import { Input } from '@/web/components/ui/input';
@@ -41,16 +40,7 @@ type SwitchField = {
   [K in Field]: NotificationSettings[K] extends boolean ? K : never;
 }[Field];
 
-/** A line Cairn does not send yet (its feature does not exist yet) says so; the others say nothing. */
-function NotYet() {
-  const { t } = useTranslation('settings');
-  return <Badge variant="outline">{t('notifications.later')}</Badge>;
-}
-
-/**
- * Every notification setting (spec 001, section 3), saved together: only what changed is sent.
- * A line whose feature does not exist yet says it is not sent yet.
- */
+/** Every notification setting (spec 001, section 3), saved together: only what changed is sent. */
 export function NotificationsForm({ notifications }: { notifications: NotificationSettings }) {
   const { t } = useTranslation('settings');
   const { search } = useLocation();
@@ -90,17 +80,11 @@ export function NotificationsForm({ notifications }: { notifications: Notificati
     field: SwitchField,
     label: string,
     description: ReactNode,
-    live: boolean,
     options: { locked?: boolean } = {},
   ) => (
     <SettingRow
       key={field}
-      label={
-        <span className="flex flex-wrap items-center gap-2">
-          <Label htmlFor={`notifications-${field}`}>{label}</Label>
-          {live ? null : <NotYet />}
-        </span>
-      }
+      label={<Label htmlFor={`notifications-${field}`}>{label}</Label>}
       description={<span id={`notifications-${field}-description`}>{description}</span>}
       control={
         <Controller
@@ -143,26 +127,22 @@ export function NotificationsForm({ notifications }: { notifications: Notificati
             'emailSecurity',
             t('notifications.email.security.label'),
             t('notifications.email.security.hint'),
-            true,
             { locked: true },
           )}
           {toggle(
             'emailTransactions',
             t('notifications.email.transactions.label'),
             t('notifications.email.transactions.hint'),
-            true,
           )}
           {toggle(
             'emailGoals',
             t('notifications.email.goals.label'),
             t('notifications.email.goals.hint'),
-            false,
           )}
           {toggle(
             'emailInsights',
             t('notifications.email.insights.label'),
             t('notifications.email.insights.hint'),
-            true,
           )}
           <div className="grid gap-2 py-3 sm:grid-cols-[1fr_12rem] sm:items-center sm:gap-6">
             <div className="grid gap-0.5">
@@ -215,7 +195,6 @@ export function NotificationsForm({ notifications }: { notifications: Notificati
             'loginNotifications',
             t('notifications.signIn.label'),
             t('notifications.signIn.hint'),
-            true,
           )}
         </div>
       </SettingsSection>
@@ -264,7 +243,6 @@ export function NotificationsForm({ notifications }: { notifications: Notificati
             'quietHoursEnabled',
             t('notifications.push.quietHours.label'),
             t('notifications.push.quietHours.hint'),
-            true,
           )}
           <div className="grid grid-cols-2 gap-4 py-3 sm:max-w-sm">
             <FormField

@@ -65,8 +65,7 @@ export function ShortcutsHelp({
     { keys: keys.errorReport, label: t('errorReport') },
     { keys: keys.help, label: t('help') },
   ];
-  // Like the sidebar: a shortcut is listed only when its page exists (Alt+8 does nothing while
-  // there is no goals page), keeping its own number.
+  // Like the sidebar: a shortcut is listed only when its page exists, keeping its own number.
   const navigation: Shortcut[] = NAVIGATION_SHORTCUTS.flatMap((path, i) =>
     hasPage(path) ? [{ keys: keys.navigation(i + 1), label: t(`destinations.${path}`) }] : [],
   );
