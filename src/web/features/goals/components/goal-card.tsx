@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router';
 import type { Goal } from '@/contracts/goals';
 import { Badge } from '@/web/components/ui/badge';
-import { Card, CardContent } from '@/web/components/ui/card';
+import { Card } from '@/web/components/ui/card';
 import { cn } from '@/web/lib/cn';
 import { useFormatters } from '@/web/lib/preferences';
 import { withScopeParams } from '@/web/lib/scope-params';
@@ -19,7 +19,7 @@ export function GoalCard({ goal }: { goal: Goal }) {
   const quiet = goal.status === 'paused' || goal.status === 'abandoned';
   return (
     <Card className={cn('relative transition-colors hover:bg-muted/40', quiet && 'opacity-80')}>
-      <CardContent className="grid gap-3 p-4">
+      <div className="grid gap-3 p-4">
         <div className="flex items-start justify-between gap-3">
           <div className="grid min-w-0 gap-1">
             <h2 className="truncate text-base font-semibold">
@@ -55,17 +55,17 @@ export function GoalCard({ goal }: { goal: Goal }) {
         <GoalBar goal={goal} />
         <GoalAmounts goal={goal} />
         <dl className="grid grid-cols-3 gap-2 border-t pt-3 text-[13px]">
-          <div className="grid gap-0.5">
+          <div className="grid content-between gap-0.5">
             <dt className="text-muted-foreground">{t('progress.remaining')}</dt>
             <dd className="font-medium tabular-nums">
               {remaining === null ? '—' : format.money(remaining, { currency: goal.currency })}
             </dd>
           </div>
-          <div className="grid gap-0.5">
+          <div className="grid content-between gap-0.5">
             <dt className="text-muted-foreground">{t('progress.monthsLeft')}</dt>
             <dd className="font-medium tabular-nums">{monthsLeft(goal)}</dd>
           </div>
-          <div className="grid gap-0.5">
+          <div className="grid content-between gap-0.5">
             <dt className="text-muted-foreground">{t('progress.monthlyNeeded')}</dt>
             <dd className="font-medium tabular-nums">
               {monthlyNeeded === null
@@ -74,7 +74,7 @@ export function GoalCard({ goal }: { goal: Goal }) {
             </dd>
           </div>
         </dl>
-      </CardContent>
+      </div>
     </Card>
   );
 }

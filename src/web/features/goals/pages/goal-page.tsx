@@ -228,11 +228,11 @@ function GoalDetail({ goal }: { goal: Goal }) {
 
       <div className="grid gap-4 lg:grid-cols-[minmax(0,3fr)_minmax(0,2fr)]">
         <Card>
-          <CardContent className="grid gap-4 p-5">
+          <div className="grid gap-4 p-5">
             <GoalBar goal={goal} className="h-3" />
             <GoalAmounts goal={goal} />
             <dl className="grid grid-cols-2 gap-x-6 gap-y-3 border-t pt-4 text-sm sm:grid-cols-3">
-              <div className="grid gap-0.5">
+              <div className="grid content-start gap-0.5">
                 <dt className="text-[13px] text-muted-foreground">{t('detail.target')}</dt>
                 <dd className="font-medium tabular-nums">
                   {money(goal.targetAmount)}
@@ -241,17 +241,17 @@ function GoalDetail({ goal }: { goal: Goal }) {
                   </span>
                 </dd>
               </div>
-              <div className="grid gap-0.5">
+              <div className="grid content-start gap-0.5">
                 <dt className="text-[13px] text-muted-foreground">{t('progress.remaining')}</dt>
                 <dd className="font-medium tabular-nums">
                   {remaining === null ? '—' : money(remaining)}
                 </dd>
               </div>
-              <div className="grid gap-0.5">
+              <div className="grid content-start gap-0.5">
                 <dt className="text-[13px] text-muted-foreground">{t('progress.monthsLeft')}</dt>
                 <dd className="font-medium tabular-nums">{monthsLeft(goal)}</dd>
               </div>
-              <div className="grid gap-0.5">
+              <div className="grid content-start gap-0.5">
                 <dt className="text-[13px] text-muted-foreground">{t('progress.monthlyNeeded')}</dt>
                 <dd className="font-medium tabular-nums">
                   {monthlyNeeded === null ? '—' : money(monthlyNeeded)}
@@ -262,7 +262,7 @@ function GoalDetail({ goal }: { goal: Goal }) {
                   </span>
                 </dd>
               </div>
-              <div className="col-span-2 grid gap-0.5">
+              <div className="col-span-2 grid content-start gap-0.5">
                 <dt className="text-[13px] text-muted-foreground">{t('detail.measuredBy')}</dt>
                 <dd className="font-medium">
                   <Measure goal={goal} />
@@ -279,7 +279,7 @@ function GoalDetail({ goal }: { goal: Goal }) {
                 {goal.description}
               </p>
             ) : null}
-          </CardContent>
+          </div>
         </Card>
         <div className="grid content-start gap-4">
           <Odds goal={goal} view={view} />
@@ -364,9 +364,9 @@ export function GoalPage() {
         <GoalDetail goal={data} />
       ) : notFound ? (
         <Card>
-          <CardContent className="px-6 py-10 text-center text-sm text-muted-foreground">
+          <div className="px-6 py-10 text-center text-sm text-muted-foreground">
             {t('detail.notFound')}
-          </CardContent>
+          </div>
         </Card>
       ) : goal.isError ? (
         <DataErrorCard onRetry={() => void goal.refetch()} />

@@ -5,7 +5,7 @@ import { Link, useLocation } from 'react-router';
 import type { Goal, GoalStatus } from '@/contracts/goals';
 import { DataErrorCard } from '@/web/components/errors/error-card';
 import { Button } from '@/web/components/ui/button';
-import { Card, CardContent } from '@/web/components/ui/card';
+import { Card } from '@/web/components/ui/card';
 import { Skeleton } from '@/web/components/ui/skeleton';
 import { useActiveScope } from '@/web/lib/active-scope';
 import { withScopeParams } from '@/web/lib/scope-params';
@@ -96,7 +96,7 @@ export function GoalsPage() {
         </div>
       ) : list.goals.length === 0 ? (
         <Card>
-          <CardContent className="flex flex-col items-center gap-3 px-6 py-10 text-center">
+          <div className="flex flex-col items-center gap-3 px-6 py-10 text-center">
             <span className="grid size-10 place-items-center rounded-full bg-muted">
               <Target aria-hidden="true" className="size-5 text-muted-foreground" />
             </span>
@@ -110,7 +110,7 @@ export function GoalsPage() {
                 {t('page.new')}
               </Button>
             ) : null}
-          </CardContent>
+          </div>
         </Card>
       ) : (
         <ul className="grid gap-3 sm:grid-cols-2" aria-label={t('page.title')}>
