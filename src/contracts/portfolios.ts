@@ -370,6 +370,9 @@ export type PortfolioAccessEvent = { type: 'portfolio-access'; portfolioId: stri
 export type PortfolioChangedEvent = {
   type: 'portfolio-changed';
   portfolioId: string;
-  /** `holdings`: holdings, transactions or savings movements changed (refetch the scope's data). */
-  entity: 'portfolio' | 'simulations' | 'shares' | 'holdings';
+  /**
+   * `holdings`: holdings, transactions or savings movements changed (refetch the scope's data);
+   * `planning`: its goals or saved projection scenarios changed (refetch those).
+   */
+  entity: 'portfolio' | 'simulations' | 'shares' | 'holdings' | 'planning';
 };

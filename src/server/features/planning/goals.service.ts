@@ -18,6 +18,7 @@ import { AppError } from '../../platform/errors';
 import { ownerTier } from '../holdings';
 import { type Actor, requireScope, type Scope, simulationIs } from '../ledger';
 import { notify } from '../notifications';
+import { publishChanged } from '../portfolios';
 import { requireItemScope } from './item-scope';
 import { ownerGoalCount } from '../subscription';
 import { todayOf, valueView } from '../valuation';
@@ -321,6 +322,7 @@ export async function createGoal(
       })
       .returning();
     if (!inserted) throw new Error('insert failed');
+    await publishChanged(ctx, tx, scope.portfolioId, 'planning');
     return { inserted, scope };
   });
   return withProgress(ctx, row.scope, row.inserted);
@@ -371,6 +373,7 @@ export async function updateGoal(
       .where(eq(goals.id, id))
       .returning();
     if (!updated) throw new AppError('GOAL_NOT_FOUND');
+    await publishChanged(ctx, tx, updated.portfolioId, 'planning');
     return { row: updated, scope: found.scope };
   });
   return withProgress(ctx, scope, row);
@@ -378,7 +381,8 @@ export async function updateGoal(
 
 export async function deleteGoal(ctx: ServerContext, actor: Actor, id: string) {
   await ctx.database.db.transaction(async (tx) => {
-    await requireGoal(tx, actor, id, 'edit');
+    const { row } = await requireGoal(tx, actor, id, 'edit');
     await tx.delete(goals).where(eq(goals.id, id));
+    await publishChanged(ctx, tx, row.portfolioId, 'planning');
   });
 }

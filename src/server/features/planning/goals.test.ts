@@ -5,7 +5,8 @@ import { FakeClock } from '../../platform/clock';
 import { type Agent, registerUser } from '../../testing/agent';
 import { insertAppleInUsd } from '../../testing/market-data';
 import { insertShare } from '../../testing/portfolios';
-import { createTestApp, type TestApp } from '../../testing/test-app';
+import { createTestApp, TEST_ORIGIN, type TestApp } from '../../testing/test-app';
+import { TestSocket } from '../../testing/ws-client';
 import { monthlyNeeded, monthsBetween } from './goals.service';
 
 /**
@@ -266,6 +267,31 @@ describe('goals', () => {
     await owner.get(`/api/v1/goals/${id}`);
     expect(await mine()).toHaveLength(3);
     await db().delete(goals);
+  });
+
+  it('tell whoever sees the portfolio that they changed, live, so other tabs refetch them', async () => {
+    const address = await t.app.listen({ port: 0, host: '127.0.0.1' });
+    const socket = await TestSocket.open(`${address.replace('http', 'ws')}/api/v1/realtime`, {
+      origin: TEST_ORIGIN,
+      cookie: reader.cookieHeader(),
+    });
+    const changed = () =>
+      socket.next((m) => m.type === 'event' && m.topic === `portfolio:${portfolioId}`);
+    try {
+      socket.send({ type: 'subscribe', topic: `portfolio:${portfolioId}` });
+      await socket.next((m) => m.type === 'subscribed');
+      const event = { payload: { type: 'portfolio-changed', portfolioId, entity: 'planning' } };
+      const created = await create(goal({ title: 'Live' }));
+      expect(created.statusCode, created.body).toBe(201);
+      expect(await changed()).toMatchObject(event);
+      const id = created.json().goal.id as string;
+      expect((await owner.patch(`/api/v1/goals/${id}`, { priority: 'high' })).statusCode).toBe(200);
+      expect(await changed()).toMatchObject(event);
+      expect((await owner.delete(`/api/v1/goals/${id}`)).statusCode).toBe(204);
+      expect(await changed()).toMatchObject(event);
+    } finally {
+      socket.close();
+    }
   });
 
   it('live in their view: a simulation’s are its own', async () => {

@@ -14,6 +14,7 @@ import type { DbOrTx } from '../../db/client';
 import { projectionScenarios } from '../../db/schema';
 import { AppError } from '../../platform/errors';
 import { type Actor, requireScope, type Scope, simulationIs } from '../ledger';
+import { publishChanged } from '../portfolios';
 import { requireItemScope } from './item-scope';
 import { viewValue } from '../valuation';
 
@@ -92,6 +93,7 @@ export async function createScenario(
       })
       .returning();
     if (!row) throw new Error('insert failed');
+    await publishChanged(ctx, tx, row.portfolioId, 'planning');
     return toScenario(row);
   });
 }
@@ -126,14 +128,16 @@ export async function updateScenario(
       .where(eq(projectionScenarios.id, id))
       .returning();
     if (!row) throw new AppError('PROJECTION_SCENARIO_NOT_FOUND');
+    await publishChanged(ctx, tx, row.portfolioId, 'planning');
     return toScenario(row);
   });
 }
 
 export async function deleteScenario(ctx: ServerContext, actor: Actor, id: string) {
   await ctx.database.db.transaction(async (tx) => {
-    await requireScenario(tx, actor, id, 'edit');
+    const { row } = await requireScenario(tx, actor, id, 'edit');
     await tx.delete(projectionScenarios).where(eq(projectionScenarios.id, id));
+    await publishChanged(ctx, tx, row.portfolioId, 'planning');
   });
 }
 

@@ -6,5 +6,6 @@ export {
   requirePortfolio,
   usersWhoMaySee,
 } from './portfolio-access';
+export { publishChanged } from './portfolios.events';
 export { withCashCheck } from './simulation-cash';
 export { registerSimulationScopedTable, type SimulationCopy } from './simulation-scope';

@@ -148,11 +148,19 @@ export function ActiveScopeProvider({ userId, children }: Props) {
     if (eventType(payload) !== ('portfolio-changed' satisfies PortfolioChangedEvent['type']))
       return;
     // Holdings and transactions changed (here or in another tab or by an invitee): refetch the
-    // portfolio's data; anything else about the portfolio: refetch the list.
-    if ((payload as Partial<PortfolioChangedEvent>).entity === 'holdings') {
+    // portfolio's data; its goals or scenarios: refetch those; anything else: refetch the list.
+    const entity = (payload as Partial<PortfolioChangedEvent>).entity;
+    if (entity === 'holdings') {
       if (portfolioId)
         void queryClient.invalidateQueries({
           queryKey: portfolioScopedKeys.portfolio(portfolioId),
+        });
+    } else if (entity === 'planning') {
+      if (portfolioId)
+        void queryClient.invalidateQueries({
+          queryKey: portfolioScopedKeys.portfolio(portfolioId),
+          // [root, portfolio, simulation, 'goals' | 'projections', ...]
+          predicate: ({ queryKey }) => queryKey[3] === 'goals' || queryKey[3] === 'projections',
         });
     } else refreshPortfolios();
   });
