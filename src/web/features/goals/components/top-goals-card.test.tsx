@@ -2,7 +2,7 @@ import { screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { mockApi } from '@/web/test/mock-api';
 import { PORTFOLIO_ID, renderWithScope } from '@/web/test/scope';
-import { makeGoal } from '../test/fixtures';
+import { makeGoal } from '@/web/test/goals';
 import { TopGoalsCard, topGoals } from './top-goals-card';
 
 afterEach(() => vi.restoreAllMocks());

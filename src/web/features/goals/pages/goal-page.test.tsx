@@ -4,7 +4,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { PROJECTION_DEFAULT_SEED } from '@/contracts/projections';
 import { mockApi } from '@/web/test/mock-api';
 import { PORTFOLIO_ID, renderWithScope } from '@/web/test/scope';
-import { makeGoal } from '../test/fixtures';
+import { makeGoal } from '@/web/test/goals';
 import { GoalPage, oddsBody } from './goal-page';
 
 afterEach(() => vi.restoreAllMocks());

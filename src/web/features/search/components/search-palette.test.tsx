@@ -9,6 +9,7 @@ import type { Transaction } from '@/contracts/transactions';
 import type * as DomainSearch from '@/domain/search';
 import { type ActiveScope, ActiveScopeContext, portfolioScopedKeys } from '@/web/lib/active-scope';
 import { mockApi } from '@/web/test/mock-api';
+import { makeGoal } from '@/web/test/goals';
 import { renderWithProviders } from '@/web/test/render';
 import { PORTFOLIO_ID, renderWithScope, SIM_ID } from '@/web/test/scope';
 import { SEARCH_SOURCES } from '../registry';
@@ -116,8 +117,26 @@ function mockPortfolio() {
     [`GET /portfolios/${PORTFOLIO_ID}/transactions`]: {
       body: { transactions: [transaction], page: 1, pageSize: 200, hasMore: false },
     },
+    [`GET /portfolios/${PORTFOLIO_ID}/goals`]: {
+      body: {
+        goals: [
+          makeGoal({
+            id: GOAL_ID,
+            title: 'Tour du monde',
+            category: 'travel',
+            targetAmount: '12000',
+            targetDate: '2029-05-01',
+            progress: { percent: 37.5 },
+          }),
+        ],
+        limit: 3,
+        count: 1,
+      },
+    },
   });
 }
+
+const GOAL_ID = '00000000-0000-4000-8000-00000000900d';
 
 const allPages = () => true;
 
@@ -233,6 +252,24 @@ describe('the global search palette', () => {
     // Settings carry only the simulation (no ?portfolio=).
     expect(router.state.location.pathname).toBe('/settings/security');
     expect(router.state.location.search).toBe('');
+  });
+
+  it('finds a goal by its title or its category in either language, and opens it', async () => {
+    mockPortfolio();
+    await i18n.changeLanguage('fr');
+    const { router } = renderPalette();
+    const input = await screen.findByRole('combobox', { name: 'Rechercher' });
+    // The English category finds it too.
+    await userEvent.type(input, 'travel');
+    const goals = await screen.findByRole('group', { name: 'Objectifs' });
+    const option = within(goals).getByRole('option', { name: /Tour du monde/ });
+    expect(option).toHaveTextContent('Voyage');
+    expect(option).toHaveTextContent('12 000,00 €');
+    expect(option).toHaveTextContent('38 % atteint');
+    expect(option).toHaveTextContent('Actif');
+    await userEvent.click(option);
+    expect(router.state.location.pathname).toBe(`/goals/${GOAL_ID}`);
+    expect(router.state.location.search).toBe(`?portfolio=${PORTFOLIO_ID}`);
   });
 
   it('shows progress and the example badge, and clears the results on a blank query', async () => {
@@ -363,6 +400,7 @@ function mockBothViews() {
         hasMore: false,
       },
     }),
+    [`GET /portfolios/${PORTFOLIO_ID}/goals`]: { body: { goals: [], limit: 3, count: 0 } },
   });
   return api;
 }

@@ -48,6 +48,7 @@ const ICONS: Record<string, LucideIcon> = {
 const STATUS_VARIANTS: Record<string, 'success' | 'warning' | 'destructive' | 'outline'> = {
   active: 'success',
   completed: 'success',
+  achieved: 'success',
   repaid: 'success',
   pending: 'warning',
   delayed: 'warning',

@@ -24,7 +24,7 @@ export type SourceContext = {
 };
 
 /**
- * One kind of searchable thing. Adding one (goals, crowdfunding projects) is one file in this
+ * One kind of searchable thing. Adding one (crowdfunding projects) is one file in this
  * folder and one line in `registry.ts` (docs/decisions.md, "Global search").
  */
 export type SearchSource<T = unknown> = {
