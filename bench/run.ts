@@ -1,6 +1,7 @@
 /** `npm run bench`: runs every benchmark against the production build and writes bench/results/. */
 import { authBench } from './auth.bench';
 import { foundationBench } from './foundation.bench';
+import { describeGrowth, growthBench } from './growth.bench';
 import { ledgerBench } from './ledger.bench';
 import { ledgerWritesBench } from './ledger-writes.bench';
 import { projectionBench } from './projection.bench';
@@ -101,6 +102,9 @@ console.log(`\n${describeLoad(load, await writeResult('load', load))}\n`);
 
 const reads = await readsBench();
 console.log(`\n${describeReads(reads, await writeResult('reads', reads))}\n`);
+
+const grown = await growthBench();
+console.log(`\n${describeGrowth(grown, await writeResult('growth', grown))}\n`);
 
 const valuation = await valuationBench();
 console.log(`\n${describeValuation(valuation, await writeResult('valuation', valuation))}\n`);
