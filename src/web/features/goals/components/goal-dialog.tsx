@@ -69,6 +69,43 @@ export function GoalDialog({ view, goal, currency, onClose, onSaved }: Props) {
     setErrors((current) => ({ ...current, [key]: undefined }));
   };
   const error = (key: keyof GoalFields) => validationText(errors[key]);
+  /** An amount as the user types it (their decimal mark), right-aligned. */
+  const amount = (key: 'targetAmount' | 'currentAmount') => (
+    <FormField id={`goal-${key}`} label={t(`form.${key}`)} error={error(key)}>
+      {(control) => (
+        <Input
+          {...control}
+          inputMode="decimal"
+          autoComplete="off"
+          className="text-right tabular-nums"
+          value={fields[key]}
+          onChange={(event) => set(key, event.target.value)}
+        />
+      )}
+    </FormField>
+  );
+  /** A field chosen from a closed list (category, priority, currency, status). */
+  const choice = <K extends 'category' | 'priority' | 'currency' | 'status'>(
+    key: K,
+    options: readonly GoalFields[K][],
+    label: (value: GoalFields[K]) => string,
+  ) => (
+    <FormField id={`goal-${key}`} label={t(`form.${key}`)} error={error(key)}>
+      {(control) => (
+        <NativeSelect
+          {...control}
+          value={fields[key]}
+          onChange={(event) => set(key, event.target.value as GoalFields[K])}
+        >
+          {options.map((value) => (
+            <option key={value} value={value}>
+              {label(value)}
+            </option>
+          ))}
+        </NativeSelect>
+      )}
+    </FormField>
+  );
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
@@ -115,67 +152,10 @@ export function GoalDialog({ view, goal, currency, onClose, onSaved }: Props) {
               />
             )}
           </FormField>
-          <FormField id="goal-category" label={t('form.category')} error={error('category')}>
-            {(control) => (
-              <NativeSelect
-                {...control}
-                value={fields.category}
-                onChange={(event) => set('category', event.target.value as GoalFields['category'])}
-              >
-                {GOAL_CATEGORIES.map((category) => (
-                  <option key={category} value={category}>
-                    {t(`categories.${category}`)}
-                  </option>
-                ))}
-              </NativeSelect>
-            )}
-          </FormField>
-          <FormField id="goal-priority" label={t('form.priority')} error={error('priority')}>
-            {(control) => (
-              <NativeSelect
-                {...control}
-                value={fields.priority}
-                onChange={(event) => set('priority', event.target.value as GoalFields['priority'])}
-              >
-                {GOAL_PRIORITIES.map((priority) => (
-                  <option key={priority} value={priority}>
-                    {t(`priorityOptions.${priority}`)}
-                  </option>
-                ))}
-              </NativeSelect>
-            )}
-          </FormField>
-          <FormField
-            id="goal-targetAmount"
-            label={t('form.targetAmount')}
-            error={error('targetAmount')}
-          >
-            {(control) => (
-              <Input
-                {...control}
-                inputMode="decimal"
-                autoComplete="off"
-                className="text-right tabular-nums"
-                value={fields.targetAmount}
-                onChange={(event) => set('targetAmount', event.target.value)}
-              />
-            )}
-          </FormField>
-          <FormField id="goal-currency" label={t('form.currency')} error={error('currency')}>
-            {(control) => (
-              <NativeSelect
-                {...control}
-                value={fields.currency}
-                onChange={(event) => set('currency', event.target.value as Currency)}
-              >
-                {CURRENCIES.map((code) => (
-                  <option key={code} value={code}>
-                    {code}
-                  </option>
-                ))}
-              </NativeSelect>
-            )}
-          </FormField>
+          {choice('category', GOAL_CATEGORIES, (value) => t(`categories.${value}`))}
+          {choice('priority', GOAL_PRIORITIES, (value) => t(`priorityOptions.${value}`))}
+          {amount('targetAmount')}
+          {choice('currency', CURRENCIES, (value) => value)}
           <FormField id="goal-targetDate" label={t('form.targetDate')} error={error('targetDate')}>
             {(control) => (
               <DateField
@@ -185,23 +165,7 @@ export function GoalDialog({ view, goal, currency, onClose, onSaved }: Props) {
               />
             )}
           </FormField>
-          {goal ? (
-            <FormField id="goal-status" label={t('form.status')} error={error('status')}>
-              {(control) => (
-                <NativeSelect
-                  {...control}
-                  value={fields.status}
-                  onChange={(event) => set('status', event.target.value as GoalFields['status'])}
-                >
-                  {GOAL_STATUSES.map((status) => (
-                    <option key={status} value={status}>
-                      {t(`statuses.${status}`)}
-                    </option>
-                  ))}
-                </NativeSelect>
-              )}
-            </FormField>
-          ) : null}
+          {goal ? choice('status', GOAL_STATUSES, (value) => t(`statuses.${value}`)) : null}
           <fieldset className="grid gap-2 sm:col-span-2" id="goal-measure" tabIndex={-1}>
             <legend className="mb-1.5 text-sm font-medium">{t('form.measure')}</legend>
             {MEASURES.map((kind) => (
@@ -229,24 +193,7 @@ export function GoalDialog({ view, goal, currency, onClose, onSaved }: Props) {
               </label>
             ))}
           </fieldset>
-          {fields.measure === 'manual' ? (
-            <FormField
-              id="goal-currentAmount"
-              label={t('form.currentAmount')}
-              error={error('currentAmount')}
-            >
-              {(control) => (
-                <Input
-                  {...control}
-                  inputMode="decimal"
-                  autoComplete="off"
-                  className="text-right tabular-nums"
-                  value={fields.currentAmount}
-                  onChange={(event) => set('currentAmount', event.target.value)}
-                />
-              )}
-            </FormField>
-          ) : null}
+          {fields.measure === 'manual' ? amount('currentAmount') : null}
           {fields.measure === 'holdings' ? (
             <fieldset
               id="goal-holdingIds"
