@@ -19,7 +19,7 @@ import { ownerTier } from '../holdings';
 import { type Actor, requireScope, type Scope, simulationIs } from '../ledger';
 import { notify } from '../notifications';
 import { publishChanged } from '../portfolios';
-import { requireItemScope } from './item-scope';
+import { inView, requireItemScope } from './item-scope';
 import { ownerGoalCount } from '../subscription';
 import { todayOf, valueView } from '../valuation';
 
@@ -227,12 +227,6 @@ async function withProgress(ctx: ServerContext, scope: Scope, row: Row): Promise
   return toGoal(row, progress);
 }
 
-const inView = (scope: Pick<Scope, 'portfolioId' | 'simulationId'>) =>
-  and(
-    eq(goals.portfolioId, scope.portfolioId),
-    simulationIs(goals.simulationId, scope.simulationId),
-  );
-
 export async function listGoals(
   ctx: ServerContext,
   actor: Actor,
@@ -244,7 +238,7 @@ export async function listGoals(
   const rows = await db
     .select()
     .from(goals)
-    .where(inView(scope))
+    .where(inView(goals, scope))
     .orderBy(asc(goals.targetDate), asc(goals.createdAt), asc(goals.id));
   const ownerId = scope.access.portfolio.userId;
   const [tier, total] = await Promise.all([ownerTier(db, ownerId), ownerGoalCount(db, ownerId)]);

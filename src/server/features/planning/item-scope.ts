@@ -1,7 +1,9 @@
+import { and, eq } from 'drizzle-orm';
 import type { ErrorCode } from '@/contracts/error-codes';
 import type { DbOrTx } from '../../db/client';
 import { AppError } from '../../platform/errors';
-import { type Actor, requireScope, type Scope } from '../ledger';
+import type { goals, projectionScenarios } from '../../db/schema';
+import { type Actor, requireScope, type Scope, simulationIs } from '../ledger';
 
 /**
  * The caller's scope on something kept in a portfolio view (a goal, a projection scenario): read
@@ -31,3 +33,13 @@ export async function requireItemScope(
     log: actor.log,
   });
 }
+
+/** The rows of a planning table (goals, scenarios) kept in one portfolio view. */
+export const inView = (
+  table: typeof goals | typeof projectionScenarios,
+  scope: Pick<Scope, 'portfolioId' | 'simulationId'>,
+) =>
+  and(
+    eq(table.portfolioId, scope.portfolioId),
+    simulationIs(table.simulationId, scope.simulationId),
+  );

@@ -1,4 +1,4 @@
-import { and, asc, count, eq } from 'drizzle-orm';
+import { asc, count, eq } from 'drizzle-orm';
 import {
   MAX_SCENARIOS,
   type CreateScenarioBody,
@@ -13,9 +13,9 @@ import type { ServerContext } from '../../context';
 import type { DbOrTx } from '../../db/client';
 import { projectionScenarios } from '../../db/schema';
 import { AppError } from '../../platform/errors';
-import { type Actor, requireScope, type Scope, simulationIs } from '../ledger';
+import { type Actor, requireScope } from '../ledger';
 import { publishChanged } from '../portfolios';
-import { requireItemScope } from './item-scope';
+import { inView, requireItemScope } from './item-scope';
 import { viewValue } from '../valuation';
 
 /**
@@ -40,12 +40,6 @@ function toScenario(row: Row): Scenario {
   };
 }
 
-const inView = (scope: Pick<Scope, 'portfolioId' | 'simulationId'>) =>
-  and(
-    eq(projectionScenarios.portfolioId, scope.portfolioId),
-    simulationIs(projectionScenarios.simulationId, scope.simulationId),
-  );
-
 export async function listScenarios(
   ctx: ServerContext,
   actor: Actor,
@@ -57,7 +51,7 @@ export async function listScenarios(
   const rows = await db
     .select()
     .from(projectionScenarios)
-    .where(inView(scope))
+    .where(inView(projectionScenarios, scope))
     .orderBy(asc(projectionScenarios.createdAt), asc(projectionScenarios.id));
   return rows.map(toScenario);
 }
@@ -75,7 +69,10 @@ export async function createScenario(
       log: actor.log,
     });
     // The portfolio row is locked (forUpdate): two saves at once cannot both pass at 49.
-    const [kept] = await tx.select({ n: count() }).from(projectionScenarios).where(inView(scope));
+    const [kept] = await tx
+      .select({ n: count() })
+      .from(projectionScenarios)
+      .where(inView(projectionScenarios, scope));
     if (Number(kept?.n ?? 0) >= MAX_SCENARIOS) {
       throw new AppError('PROJECTION_SCENARIO_LIMIT', { limit: MAX_SCENARIOS });
     }
